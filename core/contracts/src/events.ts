@@ -1,0 +1,24 @@
+/** Realtime event names (inbox.md §7, outreach-config.md §7). Payload: { action, <record> }. */
+export const Events = {
+  auth: (companyId: number) => `company-${companyId}-auth`,
+  user: (companyId: number) => `company-${companyId}-user`,
+  plan: (companyId: number) => `company-${companyId}-plan`,
+  chat: (companyId: number) => `company-${companyId}-chat`,
+  chatUser: (userId: number) => `chat-user-${userId}`,
+  chatRoom: (chatId: number) => `chat-${chatId}`,
+} as const;
+
+export type EventAction = 'create' | 'update' | 'delete' | 'new-message' | 'logout' | 'refresh';
+
+/** Rooms the server emits to; a socket joins only those its user may see. */
+export const Rooms = {
+  company: (companyId: number) => `company:${companyId}`,
+  companyAdmins: (companyId: number) => `company:${companyId}:admins`,
+  user: (userId: number) => `user:${userId}`,
+  chat: (chatId: number) => `chat:${chatId}`,
+  ticket: (uuid: string) => `ticket:${uuid}`,
+} as const;
+
+/** Socket.io timing (account-admin.md §9). */
+export const SOCKET_PING_MS = 18000;
+export const PRESENCE_HEARTBEAT_MS = 300000;

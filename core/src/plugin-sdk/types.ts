@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Knex } from 'knex';
+import type { PlanFlag, ErrorCode } from '@guiche/contracts';
+import type { Bus, Jobs, Realtime, Storage, Leases } from '../ports/types.js';
+
+/** Identity carried by the access token; set on every authenticated request as request.auth. */
+export interface AuthUser {
+  id: number;
+  companyId: number;
+  profile: 'admin' | 'user';
+  super: boolean;
+}
+
+export type Routes = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+export interface SettingsService {
+  /** Company setting by key (falls back to the default of @guiche/contracts SettingDefaults). */
+  get(companyId: number, key: string): Promise<string>;
+  set(companyId: number, key: string, value: string): Promise<void>;
+}
+
+export interface PlansService {
+  /** The flags of the company's plan, cached per company, invalidated through the bus. */
+  flags(companyId: number): Promise<Record<PlanFlag, boolean>>;
+  has(companyId: number, flag: PlanFlag): Promise<boolean>;
+}
+
+export interface UserSummary {
+  id: number;
+  name: string;
+  email: string;
+  profile: 'admin' | 'user';
+  companyId: number;
+  online: boolean;
+}
+export interface UsersService {
+  /** Users of one company among ids; ids of other companies are silently absent. */
+  findMany(companyId: number, ids: number[]): Promise<UserSummary[]>;
+  findById(companyId: number, id: number): Promise<UserSummary | null>;
+}
+
+export interface PluginContext {
+  readonly id: string;
+  /**
+   * An encapsulated Fastify scope mounted under the API base (/api). Every route in it requires a
+   * valid access token and, when the plugin has a planFlag, that the company's plan enables it
+   * (403 ERR_NO_PERMISSION / ERR_PLAN_DISABLED otherwise). request.auth holds the caller.
+   */
+  readonly routes: Routes;
+  readonly db: Knex;
+  readonly bus: Bus;
+  readonly jobs: Jobs;
+  readonly realtime: Realtime;
+  readonly storage: Storage;
+  readonly leases: Leases;
+  readonly settings: SettingsService;
+  readonly plans: PlansService;
+  readonly users: UsersService;
+  readonly log: FastifyBaseLogger;
+  readonly config: Record<string, unknown>;
+}
+
+export interface PluginDefinition {
+  /** kebab-case, unique. */
+  id: string;
+  kind: 'module' | 'channel';
+  /** Gates routes, jobs, bus handlers and the web remote; null = always on. */
+  planFlag: PlanFlag | null;
+  /** Folder (relative to the plugin's entry module) of its knex migrations; own tracking table. */
+  migrations?: string;
+  /** Id of the web remote the shell loads when the flag is on (served at /modules/<id>/). */
+  webModule?: string;
+  register(ctx: PluginContext): void | Promise<void>;
+}
+
+export function definePlugin(definition: PluginDefinition): PluginDefinition {
+  return definition;
+}
+
+/** Throw from a handler: answered as { error: code } with the status, never a 500. */
+export class AppError extends Error {
+  constructor(
+    public readonly code: ErrorCode,
+    public readonly statusCode = 400,
+    public readonly extra: Record<string, unknown> = {},
+  ) {
+    super(code);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthUser;
+  }
+}
+export type { FastifyReply, FastifyRequest };
