@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { Events, planInputSchema, planUpdateSchema, Rooms } from '@guiche/contracts';
+import { AppError, type Routes } from '../plugin-sdk/types.js';
+import { authenticate, requireSuper } from '../auth/authenticate.js';
+import type { CoreServices } from '../services.js';
+import { PLANS_CHANGED, toPlan } from './plans.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Tell every node to drop cached flags and every browser of the plan's companies to reload modules. */
+async function announcePlanChange(core: CoreServices, planId: number): Promise<void> {
+  await core.bus.publish(PLANS_CHANGED, { planId, companyId: null }, { companyId: null });
+  const companies: { id: number }[] = await core.db('companies').where({ planId }).select('id');
+  for (const { id } of companies) core.realtime.emit(Rooms.company(id), Events.plan(id), { action: 'update', planId });
+}
+
+export function registerPlanRoutes(routes: Routes, core: CoreServices): void {
+  routes.get('/plans/listPublic', { schema: { tags: ['plans'] } }, async () => {
+    const rows = await core.db('plans').where({ isPublic: true }).orderBy('amount').orderBy('id');
+    return rows.map(toPlan);
+  });
+
+  routes.register(async (admin: Routes) => {
+    admin.addHook('onRequest', authenticate);
+    admin.addHook('onRequest', requireSuper);
+
+    const list = async () => (await core.db('plans').orderBy('id')).map(toPlan);
+    admin.get('/plans/list', { schema: { tags: ['plans'] } }, list);
+    admin.get('/plans/all', { schema: { tags: ['plans'] } }, list);
+
+    admin.get('/plans/:id', { schema: { params: idParams, tags: ['plans'] } }, async (request) => {
+      const row = await core.db('plans').where({ id: request.params.id }).first();
+      if (!row) throw new AppError('ERR_NO_PLAN_FOUND', 404);
+      return toPlan(row);
+    });
+
+    admin.post('/plans', { schema: { body: planInputSchema, tags: ['plans'] } }, async (request, reply) => {
+      if (await core.db('plans').whereRaw('lower(name) = lower(?)', [request.body.name]).first('id')) {
+        throw new AppError('ERR_VALIDATION', 409, { issues: [{ path: ['name'], message: 'validation.duplicated' }] });
+      }
+      const [row] = await core.db('plans').insert(request.body).returning('*');
+      return reply.code(201).send(toPlan(row));
+    });
+
+    admin.put('/plans/:id', { schema: { params: idParams, body: planUpdateSchema, tags: ['plans'] } }, async (request) => {
+      const [row] = await core.db('plans')
+        .where({ id: request.params.id })
+        .update({ ...request.body, updatedAt: core.db.fn.now() })
+        .returning('*');
+      if (!row) throw new AppError('ERR_NO_PLAN_FOUND', 404);
+      await announcePlanChange(core, row.id);
+      return toPlan(row);
+    });
+
+    admin.delete('/plans/:id', { schema: { params: idParams, tags: ['plans'] } }, async (request, reply) => {
+      if (await core.db('companies').where({ planId: request.params.id }).first('id')) {
+        throw new AppError('ERR_PLAN_IN_USE', 409);
+      }
+      const deleted = await core.db('plans').where({ id: request.params.id }).delete();
+      if (!deleted) throw new AppError('ERR_NO_PLAN_FOUND', 404);
+      return reply.code(204).send();
+    });
+  });
+}

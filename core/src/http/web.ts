@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { remoteNameOf, type WebModuleDescriptor } from '@guiche/contracts';
+import type { Routes } from '../plugin-sdk/types.js';
+import { authenticate } from '../auth/authenticate.js';
+import type { CoreServices } from '../services.js';
+
+/** The repository root, from core/src/http or core/dist/http. */
+export function defaultWebRoot(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+}
+
+const noCache = /(\.html|mf-manifest\.json|remoteEntry\.js|mf-stats\.json)$/;
+
+function staticOptions(root: string, prefix: string) {
+  return {
+    root,
+    prefix,
+    decorateReply: false,
+    wildcard: true,
+    index: false as const,
+    setHeaders: (reply: FastifyReply, file: string) => {
+      reply.header('Cache-Control', noCache.test(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
+      if (prefix.startsWith('/modules/')) reply.header('Access-Control-Allow-Origin', '*');
+    },
+  };
+}
+
+export function webModuleDir(webRoot: string, id: string): string {
+  return path.join(webRoot, 'web-modules', id, 'dist');
+}
+
+function shellVersion(shellDir: string): string {
+  const index = path.join(shellDir, 'index.html');
+  if (!fs.existsSync(index)) return 'none';
+  return crypto.createHash('sha256').update(fs.readFileSync(index)).digest('hex').slice(0, 16);
+}
+
+/** Serves media, the built shell (SPA) and each plugin's remote; answers web-modules and version. */
+export async function registerWeb(app: FastifyInstance, routes: Routes, core: CoreServices, webRoot: string): Promise<void> {
+  fs.mkdirSync(core.storage.root, { recursive: true });
+  await app.register(fastifyStatic, staticOptions(path.resolve(core.storage.root), '/public/'));
+
+  routes.get('/web-modules', { onRequest: authenticate, schema: { tags: ['web'] } }, async (request) => {
+    const flags = await core.plans.flags(request.auth.companyId);
+    const enabled: WebModuleDescriptor[] = [];
+    for (const { definition } of core.plugins) {
+      if (!definition.webModule) continue;
+      if (definition.planFlag && !flags[definition.planFlag]) continue;
+      if (!fs.existsSync(path.join(webModuleDir(webRoot, definition.webModule), 'mf-manifest.json'))) continue;
+      enabled.push({
+        id: definition.webModule,
+        planFlag: definition.planFlag,
+        entry: `/modules/${definition.webModule}/mf-manifest.json`,
+        remoteName: remoteNameOf(definition.webModule),
+      });
+    }
+    return enabled;
+  });
+
+  const shellDir = path.join(webRoot, 'web-shell', 'dist');
+  routes.get('/version', { schema: { tags: ['web'] } }, async () => ({ version: shellVersion(shellDir) }));
+
+  const shellBuilt = core.config.SERVE_WEB && fs.existsSync(shellDir);
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      request.method === 'GET' &&
+      !request.url.startsWith(core.config.API_BASE + '/') &&
+      !request.url.startsWith('/modules/') &&
+      !request.url.startsWith('/public/') &&
+      !/\.[a-z0-9]+($|\?)/i.test(request.url);
+    if (isPage && shellBuilt) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.readFileSync(path.join(shellDir, 'index.html')));
+    }
+    return reply.code(404).send({ error: 'ERR_NOT_FOUND' });
+  });
+
+  if (!core.config.SERVE_WEB) return;
+  for (const { definition } of core.plugins) {
+    const dir = definition.webModule ? webModuleDir(webRoot, definition.webModule) : null;
+    if (dir && fs.existsSync(dir)) await app.register(fastifyStatic, staticOptions(dir, `/modules/${definition.webModule}/`));
+  }
+  if (!shellBuilt) {
+    core.log.warn({ shellDir }, 'web shell not built: run npm run build');
+    return;
+  }
+  await app.register(fastifyStatic, staticOptions(shellDir, '/'));
+}

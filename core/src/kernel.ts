@@ -1,0 +1,170 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyJwt from '@fastify/jwt';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { FIRST_PARTY_PLUGINS } from './config.js';
+import { connectPglite, connectPostgres, type Database } from './db/connect.js';
+import { migrateCore } from './db/migrate.js';
+import { createPorts, type Ports } from './ports/index.js';
+import type { AuthUser, Routes } from './plugin-sdk/types.js';
+import { createPlansService } from './domain/plans.js';
+import { createSettingsService } from './domain/settings.js';
+import { createUsersService } from './domain/users.js';
+import { seedFirstStart } from './domain/seed.js';
+import { resolveJwtSecret } from './auth/secret.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import { registerPlanRoutes } from './domain/plans-routes.js';
+import { registerUserRoutes } from './domain/users-routes.js';
+import { registerSettingRoutes } from './domain/settings-routes.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { defaultWebRoot, registerWeb } from './http/web.js';
+import { createSocketServer, type SocketServer } from './realtime/socket-server.js';
+import { loadPlugins, type PluginSpec } from './plugins/loader.js';
+import { mountPlugins } from './plugins/mount.js';
+import type { CoreServices } from './services.js';
+import type { Realtime } from './ports/types.js';
+
+export interface KernelOptions {
+  /** Plugin package names or definitions; default: config PLUGINS or every first-party plugin. */
+  plugins?: PluginSpec[];
+  /** Use this database instead of connecting from config (tests). */
+  database?: Database;
+  /** Skip seeding company 1 and the super user. */
+  seed?: boolean;
+}
+
+export interface Kernel {
+  app: FastifyInstance;
+  core: CoreServices;
+  db: Database;
+  ports: Ports;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A Realtime that forwards to socket.io once the HTTP server exists. */
+function lateRealtime(): Realtime & { bind(server: SocketServer): void } {
+  let target: SocketServer | null = null;
+  return {
+    bind: (server) => (target = server),
+    emit: (rooms, event, payload) => target?.emit(rooms, event, payload),
+    disconnectUser: async (userId) => target?.disconnectUser(userId),
+  };
+}
+
+export async function createKernel(config: Config, options: KernelOptions = {}): Promise<Kernel> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const db = options.database ?? (config.DATABASE_URL ? connectPostgres(config.DATABASE_URL) : await connectPglite(config.DATA_DIR));
+  await migrateCore(db.knex);
+  if (options.seed !== false) {
+    await seedFirstStart(db.knex, { email: config.SUPER_ADMIN_EMAIL, password: config.SUPER_ADMIN_PASSWORD });
+  }
+
+  const ports = await createPorts({
+    redisUrl: config.REDIS_URL,
+    keyPrefix: config.REDIS_PREFIX,
+    storageDir: config.STORAGE_DIR ?? path.join(config.DATA_DIR, 'media'),
+    logger: app.log,
+  });
+
+  const secret = await resolveJwtSecret(db.knex, config.JWT_SECRET);
+  await app.register(fastifyJwt, { secret, sign: { expiresIn: config.ACCESS_TOKEN_TTL } });
+  await app.register(fastifyCookie);
+  await app.register(fastifyCors, { origin: true, credentials: true });
+  await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
+  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, error: 'ERR_RATE_LIMITED' }) });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Guichê API', version: '0.1.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${config.API_BASE}/docs` });
+
+  const realtime = lateRealtime();
+  const plans = createPlansService(db.knex, ports.bus);
+  const core: CoreServices = {
+    config,
+    db: db.knex,
+    bus: ports.bus,
+    jobs: ports.jobs,
+    leases: ports.leases,
+    storage: ports.storage,
+    realtime,
+    plans,
+    settings: createSettingsService(db.knex),
+    users: createUsersService(db.knex),
+    plugins: [],
+    log: app.log,
+    signAccessToken: (user) => app.jwt.sign({ id: user.id, companyId: user.companyId, profile: user.profile, super: user.super }),
+  };
+
+  await app.register(
+    async (scope) => {
+      const routes = scope as unknown as Routes;
+      registerAuthRoutes(routes, core);
+      registerPlanRoutes(routes, core);
+      registerUserRoutes(routes, core);
+      registerSettingRoutes(routes, core);
+    },
+    { prefix: config.API_BASE },
+  );
+
+  const specs = options.plugins ?? (config.PLUGINS ? config.PLUGINS.split(',').map((s) => s.trim()).filter(Boolean) : FIRST_PARTY_PLUGINS);
+  core.plugins = await mountPlugins(app, core, await loadPlugins(specs, app.log));
+
+  await app.register(
+    async (scope) => registerWeb(app, scope as unknown as Routes, core, config.WEB_ROOT ?? defaultWebRoot()),
+    { prefix: config.API_BASE },
+  );
+
+  await app.ready();
+  let redisClients: Awaited<ReturnType<NonNullable<Ports['redis']>['connect']>>[] = [];
+  const sockets = await (async () => {
+    const redis = ports.redis ? { pub: await ports.redis.connect(), sub: await ports.redis.connect(), prefix: config.REDIS_PREFIX } : undefined;
+    if (redis) redisClients = [redis.pub, redis.sub];
+    return createSocketServer({
+      httpServer: app.server,
+      verifyToken: async (token) => app.jwt.verify<AuthUser>(token),
+      db: db.knex,
+      log: app.log,
+      redis,
+    });
+  })();
+  realtime.bind(sockets);
+  await ports.jobs.start();
+
+  let closed = false;
+  return {
+    app,
+    core,
+    db,
+    ports,
+    async listen() {
+      return app.listen({ port: config.PORT, host: config.HOST });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await sockets.close().catch(() => undefined);
+      await app.close().catch(() => undefined);
+      plans.close();
+      await ports.close();
+      void redisClients;
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { FastifyRequest } from 'fastify';
+import type { PlanFlag } from '@guiche/contracts';
+import { AppError, type PluginContext, type PluginDefinition, type Routes } from '../plugin-sdk/types.js';
+import type { Bus, Jobs } from '../ports/types.js';
+import type { CoreServices } from '../services.js';
+
+function companyIdOf(data: unknown): number | null {
+  const id = (data as { companyId?: unknown } | null)?.companyId;
+  return typeof id === 'number' ? id : null;
+}
+
+/** The bus as a plugin sees it: its handlers do not run for tenants whose plan lacks its flag. */
+function gatedBus(bus: Bus, core: CoreServices, flag: PlanFlag | null): Bus {
+  if (!flag) return bus;
+  return {
+    publish: (topic, payload, meta) => bus.publish(topic, payload, meta),
+    subscribe: (topic, handler) =>
+      bus.subscribe(topic, async (message) => {
+        if (message.companyId && !(await core.plans.has(message.companyId, flag))) return;
+        await handler(message as never);
+      }),
+    close: () => bus.close(),
+  };
+}
+
+/** Jobs as a plugin sees them: a job whose data names a tenant without the flag is skipped. */
+function gatedJobs(jobs: Jobs, core: CoreServices, flag: PlanFlag | null, log: CoreServices['log']): Jobs {
+  if (!flag) return jobs;
+  return {
+    ...jobs,
+    define: (queue, definition) =>
+      jobs.define(queue, {
+        ...definition,
+        handler: async (data, meta) => {
+          const companyId = companyIdOf(data);
+          if (companyId && !(await core.plans.has(companyId, flag))) {
+            log.info({ queue, companyId }, 'job skipped: plan flag off');
+            return;
+          }
+          await definition.handler(data, meta);
+        },
+      }),
+    enqueue: (queue, data, opts) => jobs.enqueue(queue, data, opts),
+    schedule: (id, queue, when, data) => jobs.schedule(id, queue, when, data),
+    unschedule: (id, queue) => jobs.unschedule(id, queue),
+    start: () => jobs.start(),
+    close: () => jobs.close(),
+  };
+}
+
+/** onRequest hook of a plugin scope: the company's plan must enable the plugin's flag. */
+export function planGate(core: CoreServices, flag: PlanFlag) {
+  return async (request: FastifyRequest) => {
+    if (!(await core.plans.has(request.auth.companyId, flag))) throw new AppError('ERR_PLAN_DISABLED', 403);
+  };
+}
+
+export function createPluginContext(definition: PluginDefinition, routes: Routes, core: CoreServices, config: Record<string, unknown>): PluginContext {
+  const log = core.log.child({ plugin: definition.id });
+  return {
+    id: definition.id,
+    routes,
+    db: core.db,
+    bus: gatedBus(core.bus, core, definition.planFlag),
+    jobs: gatedJobs(core.jobs, core, definition.planFlag, log),
+    realtime: core.realtime,
+    storage: core.storage,
+    leases: core.leases,
+    settings: core.settings,
+    plans: core.plans,
+    users: core.users,
+    log,
+    config,
+  };
+}

@@ -1,0 +1,75 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import type { FastifyBaseLogger } from 'fastify';
+import { Rooms, SOCKET_PING_MS } from '@guiche/contracts';
+import type { AuthUser } from '../plugin-sdk/types.js';
+import type { Realtime } from '../ports/types.js';
+
+export interface SocketServerOptions {
+  httpServer: HttpServer;
+  verifyToken: (token: string) => Promise<AuthUser>;
+  db: Knex;
+  log: FastifyBaseLogger;
+  redis?: { pub: Redis; sub: Redis; prefix: string };
+}
+
+export interface SocketServer extends Realtime {
+  io: Server;
+  close(): Promise<void>;
+}
+
+async function setOnline(db: Knex, userId: number, online: boolean): Promise<void> {
+  await db('users').where({ id: userId }).update({ online, lastSeenAt: new Date() });
+}
+
+/** socket.io authenticated by the access token; each socket joins only rooms its user may see. */
+export function createSocketServer(opts: SocketServerOptions): SocketServer {
+  const io = new Server(opts.httpServer, {
+    pingInterval: SOCKET_PING_MS,
+    pingTimeout: SOCKET_PING_MS,
+    cors: { origin: true, credentials: true },
+  });
+  if (opts.redis) {
+    io.adapter(createAdapter(opts.redis.pub, opts.redis.sub, { key: `${opts.redis.prefix}:socket.io` }));
+  }
+
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth?.token as string | undefined) ?? (socket.handshake.query?.token as string | undefined);
+    if (!token) return next(new Error('ERR_SESSION_EXPIRED'));
+    opts
+      .verifyToken(token)
+      .then((user) => {
+        socket.data.user = user;
+        next();
+      })
+      .catch(() => next(new Error('ERR_SESSION_EXPIRED')));
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const user = socket.data.user as AuthUser;
+    void socket.join([Rooms.company(user.companyId), Rooms.user(user.id)]);
+    if (user.profile === 'admin') void socket.join(Rooms.companyAdmins(user.companyId));
+    const markOnline = () => setOnline(opts.db, user.id, true).catch((err) => opts.log.warn({ err }, 'userStatus failed'));
+    markOnline();
+    socket.on('joinNotification', markOnline);
+    socket.on('userStatus', markOnline);
+    socket.on('disconnect', async () => {
+      const remaining = await io.in(Rooms.user(user.id)).fetchSockets().catch(() => []);
+      if (remaining.length === 0) await setOnline(opts.db, user.id, false).catch(() => undefined);
+    });
+  });
+
+  return {
+    io,
+    emit(rooms, event, payload) {
+      io.to(rooms).emit(event, payload);
+    },
+    async disconnectUser(userId) {
+      io.in(Rooms.user(userId)).disconnectSockets(true);
+    },
+    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+  };
+}

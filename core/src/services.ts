@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Knex } from 'knex';
+import type { Config } from './config.js';
+import type { Bus, Jobs, Leases, Realtime, Storage } from './ports/types.js';
+import type { PlansService, SettingsService, UsersService } from './plugin-sdk/types.js';
+import type { LoadedPlugin } from './plugins/loader.js';
+
+/** What the kernel's own routes and the plugin contexts are built from. */
+export interface CoreServices {
+  config: Config;
+  db: Knex;
+  bus: Bus;
+  jobs: Jobs;
+  leases: Leases;
+  storage: Storage;
+  realtime: Realtime;
+  plans: PlansService & { invalidate(companyId?: number | null): void };
+  settings: SettingsService & { all(companyId: number): Promise<Record<string, string>> };
+  users: UsersService;
+  plugins: LoadedPlugin[];
+  log: FastifyBaseLogger;
+  signAccessToken(user: { id: number; companyId: number; profile: string; super: boolean }): string;
+}
