@@ -4,4 +4,10 @@ export interface WebModuleDescriptor {
   planFlag: string | null;
   /** URL of the remote's mf-manifest.json, relative to the site root. */
   entry: string;
+  /** Module-federation container name of the remote: guiche_<id with _ for ->. */
+  remoteName: string;
+}
+
+export function remoteNameOf(id: string): string {
+  return `guiche_${id.replace(/-/g, '_')}`;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { deleteRedisKeys } from '../../src/testing/redis-cleanup.js';
 import type { PortsLogger } from '../../src/ports/logger.js';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -9,19 +9,9 @@ export function uniquePrefix(label: string): string {
   return `test-ports-${label}-${randomBytes(4).toString('hex')}`;
 }
 
-/** Deletes every key under the prefix (SCAN, never KEYS). */
-export async function deleteKeys(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    await redis.quit();
-  }
+/** Deletes every key under the prefix. */
+export function deleteKeys(prefix: string): Promise<void> {
+  return deleteRedisKeys(REDIS_URL, prefix);
 }
 
 export interface RecordingLogger extends PortsLogger {

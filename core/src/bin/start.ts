@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+import { loadConfig } from '../config.js';
+import { createKernel } from '../kernel.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const kernel = await createKernel(config);
+  const address = await kernel.listen();
+  const url = config.PUBLIC_URL ?? address.replace('0.0.0.0', 'localhost').replace('127.0.0.1', 'localhost');
+  const mode = config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`;
+  const lines = [
+    '',
+    `  Guichê is running at ${url}`,
+    `  Database: ${mode}; ${config.REDIS_URL ? 'Redis bus and jobs' : 'in-process bus and jobs'}`,
+    `  Super admin: ${config.SUPER_ADMIN_EMAIL} / ${process.env.SUPER_ADMIN_PASSWORD ? '(from SUPER_ADMIN_PASSWORD)' : config.SUPER_ADMIN_PASSWORD}`,
+    `  API docs: ${url}${config.API_BASE}/docs`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    kernel.app.log.info({ signal }, 'stopping');
+    await kernel.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`Guichê failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
