@@ -51,6 +51,10 @@ export interface SessionUser {
   allowConnections: boolean;
   allTicket: 'enable' | 'disable';
   allowGroup: boolean;
+  startWork: string;
+  endWork: string;
+  farewellMessage: string | null;
+  whatsappId: number | null;
   queues: { id: number; name: string; color: string }[];
   company: {
     id: number;

@@ -15,22 +15,30 @@ export const PlanFlags = [
 ] as const;
 export type PlanFlag = (typeof PlanFlags)[number];
 
-const flagShape = Object.fromEntries(PlanFlags.map((f) => [f, z.boolean().default(false)])) as Record<
-  PlanFlag,
-  z.ZodDefault<z.ZodBoolean>
->;
+const flagShape = Object.fromEntries(PlanFlags.map((f) => [f, z.boolean()])) as Record<PlanFlag, z.ZodBoolean>;
+const flagDefaults = Object.fromEntries(PlanFlags.map((f) => [f, z.boolean().default(false)])) as Record<PlanFlag, z.ZodDefault<z.ZodBoolean>>;
+
+const planFields = {
+  name: z.string().trim().min(2, 'validation.tooShort').max(50, 'validation.tooLong'),
+  users: z.coerce.number().int().min(0),
+  connections: z.coerce.number().int().min(0),
+  queues: z.coerce.number().int().min(0),
+  amount: z.coerce.number().min(0),
+  isPublic: z.boolean(),
+};
 
 export const planInputSchema = z.object({
-  name: z.string().trim().min(2).max(50),
-  users: z.coerce.number().int().min(0).default(0),
-  connections: z.coerce.number().int().min(0).default(0),
-  queues: z.coerce.number().int().min(0).default(0),
-  amount: z.coerce.number().min(0).default(0),
-  isPublic: z.boolean().default(true),
-  ...flagShape,
+  ...planFields,
+  users: planFields.users.default(0),
+  connections: planFields.connections.default(0),
+  queues: planFields.queues.default(0),
+  amount: planFields.amount.default(0),
+  isPublic: planFields.isPublic.default(true),
+  ...flagDefaults,
 });
 export type PlanInput = z.infer<typeof planInputSchema>;
-export const planUpdateSchema = planInputSchema.partial();
+/** PUT: only what is sent changes (no defaults, so a partial update never resets a flag). */
+export const planUpdateSchema = z.object({ ...planFields, ...flagShape }).partial();
 
 export interface Plan extends Record<PlanFlag, boolean> {
   id: number;

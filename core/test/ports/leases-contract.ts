@@ -80,6 +80,16 @@ export function leasesContract(driver: string, createHarness: (logger: Recording
       await waitFor(() => late, 'late onLost');
     });
 
+    it('release() leaves the key alone when another holder took it before renewal noticed', async () => {
+      const { nodes: [a, b], steal } = await open();
+      const key = freshKey();
+      const lease = await a.acquire(key, 5_000);
+      await steal(key);
+      expect(lease!.held).toBe(true);
+      await lease!.release();
+      expect(await b.acquire(key, 5_000)).toBeNull();
+    });
+
     it('releases what it holds on close', async () => {
       const { nodes: [a, b] } = await open();
       const key = freshKey();
