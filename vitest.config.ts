@@ -4,7 +4,7 @@ export default defineConfig({
   resolve: { conditions: ['development'] },
   ssr: { resolve: { conditions: ['development'], externalConditions: ['development'] } },
   test: {
-    include: ['core/**/test/**/*.test.ts', 'plugins/*/test/**/*.test.ts', 'e2e/**/*.test.ts'],
+    include: ['core/**/test/**/*.test.ts', 'plugins/*/test/**/*.test.ts', 'web-shell/test/**/*.test.ts', 'e2e/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     environment: 'node',
     globalSetup: ['core/src/testing/global-setup.ts'],

@@ -20,6 +20,8 @@ export interface TestKernelOptions {
   /** Use Redis for bus, jobs, leases and socket.io. Default true. */
   redis?: boolean;
   config?: Partial<Config>;
+  /** The embedded default: PGlite in a temporary data folder and in-process bus/jobs/leases. */
+  embedded?: boolean;
 }
 
 export interface TestUser {
@@ -56,7 +58,7 @@ let counter = 0;
 /** A running kernel on a random port with its own database cloned from the migrated template. */
 export async function createTestKernel(options: TestKernelOptions = {}): Promise<TestKernel> {
   const database = uniqueName('guiche_t');
-  await cloneDatabase(inject('templateDatabase'), database);
+  if (!options.embedded) await cloneDatabase(inject('templateDatabase'), database);
   const prefix = `gtest:${randomBytes(6).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guiche-test-'));
   const config = loadConfig(
@@ -64,8 +66,8 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
     {
       PORT: 0,
       HOST: '127.0.0.1',
-      DATABASE_URL: `${TEST_SERVER_URL}/${database}`,
-      REDIS_URL: options.redis === false ? undefined : TEST_REDIS_URL,
+      DATABASE_URL: options.embedded ? undefined : `${TEST_SERVER_URL}/${database}`,
+      REDIS_URL: options.redis === false || options.embedded ? undefined : TEST_REDIS_URL,
       REDIS_PREFIX: prefix,
       DATA_DIR: dataDir,
       SUPER_ADMIN_EMAIL: SUPER.email,
@@ -77,7 +79,10 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
       ...options.config,
     },
   );
-  const kernel = await createKernel(config, { plugins: options.plugins ?? [], database: connectPostgres(config.DATABASE_URL!, 5) });
+  const kernel = await createKernel(config, {
+    plugins: options.plugins ?? [],
+    database: config.DATABASE_URL ? connectPostgres(config.DATABASE_URL, 5) : undefined,
+  });
   const address = await kernel.listen();
   const url = address.replace('0.0.0.0', '127.0.0.1');
   const apiUrl = `${url}${config.API_BASE}`;
@@ -162,7 +167,7 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
       for (const s of sockets) s.disconnect();
       await kernel.close();
       if (config.REDIS_URL) await deleteRedisKeys(config.REDIS_URL, prefix);
-      await dropDatabase(database);
+      if (!options.embedded) await dropDatabase(database);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
