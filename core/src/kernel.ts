@@ -24,7 +24,7 @@ import { registerPlanRoutes } from './domain/plans-routes.js';
 import { registerUserRoutes } from './domain/users-routes.js';
 import { registerSettingRoutes } from './domain/settings-routes.js';
 import { installErrorHandler } from './http/error-handler.js';
-import { defaultWebRoot, registerWeb } from './http/web.js';
+import { defaultWebRoot, registerWebApi, serveWeb } from './http/web.js';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.js';
 import { loadPlugins, type PluginSpec } from './plugins/loader.js';
 import { mountPlugins } from './plugins/mount.js';
@@ -126,10 +126,9 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   const specs = options.plugins ?? (config.PLUGINS ? config.PLUGINS.split(',').map((s) => s.trim()).filter(Boolean) : FIRST_PARTY_PLUGINS);
   core.plugins = await mountPlugins(app, core, await loadPlugins(specs, app.log));
 
-  await app.register(
-    async (scope) => registerWeb(app, scope as unknown as Routes, core, config.WEB_ROOT ?? defaultWebRoot()),
-    { prefix: config.API_BASE },
-  );
+  const webRoot = config.WEB_ROOT ?? defaultWebRoot();
+  await app.register(async (scope) => registerWebApi(scope as unknown as Routes, core, webRoot), { prefix: config.API_BASE });
+  await serveWeb(app, core, webRoot);
 
   await app.ready();
   let redisClients: Awaited<ReturnType<NonNullable<Ports['redis']>['connect']>>[] = [];

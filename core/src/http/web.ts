@@ -16,13 +16,13 @@ export function defaultWebRoot(): string {
 
 const noCache = /(\.html|mf-manifest\.json|remoteEntry\.js|mf-stats\.json)$/;
 
-function staticOptions(root: string, prefix: string) {
+function staticOptions(root: string, prefix: string, index: false | string[] = false) {
   return {
     root,
     prefix,
     decorateReply: false,
     wildcard: true,
-    index: false as const,
+    index,
     setHeaders: (reply: FastifyReply, file: string) => {
       reply.header('Cache-Control', noCache.test(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
       if (prefix.startsWith('/modules/')) reply.header('Access-Control-Allow-Origin', '*');
@@ -40,11 +40,8 @@ function shellVersion(shellDir: string): string {
   return crypto.createHash('sha256').update(fs.readFileSync(index)).digest('hex').slice(0, 16);
 }
 
-/** Serves media, the built shell (SPA) and each plugin's remote; answers web-modules and version. */
-export async function registerWeb(app: FastifyInstance, routes: Routes, core: CoreServices, webRoot: string): Promise<void> {
-  fs.mkdirSync(core.storage.root, { recursive: true });
-  await app.register(fastifyStatic, staticOptions(path.resolve(core.storage.root), '/public/'));
-
+/** GET /web-modules (the remotes the caller's plan enables) and GET /version. */
+export function registerWebApi(routes: Routes, core: CoreServices, webRoot: string): void {
   routes.get('/web-modules', { onRequest: authenticate, schema: { tags: ['web'] } }, async (request) => {
     const flags = await core.plans.flags(request.auth.companyId);
     const enabled: WebModuleDescriptor[] = [];
@@ -64,6 +61,13 @@ export async function registerWeb(app: FastifyInstance, routes: Routes, core: Co
 
   const shellDir = path.join(webRoot, 'web-shell', 'dist');
   routes.get('/version', { schema: { tags: ['web'] } }, async () => ({ version: shellVersion(shellDir) }));
+}
+
+/** Serves media, each plugin's remote and the built shell as a single-page app, at the root. */
+export async function serveWeb(app: FastifyInstance, core: CoreServices, webRoot: string): Promise<void> {
+  fs.mkdirSync(core.storage.root, { recursive: true });
+  await app.register(fastifyStatic, staticOptions(path.resolve(core.storage.root), '/public/'));
+  const shellDir = path.join(webRoot, 'web-shell', 'dist');
 
   const shellBuilt = core.config.SERVE_WEB && fs.existsSync(shellDir);
   app.setNotFoundHandler((request, reply) => {
@@ -88,5 +92,5 @@ export async function registerWeb(app: FastifyInstance, routes: Routes, core: Co
     core.log.warn({ shellDir }, 'web shell not built: run npm run build');
     return;
   }
-  await app.register(fastifyStatic, staticOptions(shellDir, '/'));
+  await app.register(fastifyStatic, staticOptions(shellDir, '/', ['index.html']));
 }

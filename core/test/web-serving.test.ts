@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { definePlugin } from '@guiche/core';
+import { createTestKernel, type TestKernel } from '@guiche/core/testing';
+
+const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'guiche-web-'));
+function write(rel: string, content: string) {
+  fs.mkdirSync(path.dirname(path.join(webRoot, rel)), { recursive: true });
+  fs.writeFileSync(path.join(webRoot, rel), content);
+}
+write('web-shell/dist/index.html', '<!doctype html><title>shell</title>');
+write('web-shell/dist/static/js/app.123.js', 'console.log(1)');
+write('web-modules/kanban-board/dist/mf-manifest.json', '{"id":"kanban"}');
+write('web-modules/kanban-board/dist/remoteEntry.js', 'var x');
+
+const boardPlugin = definePlugin({ id: 'board', kind: 'module', planFlag: 'useKanban', webModule: 'kanban-board', register() {} });
+
+let k: TestKernel;
+beforeAll(async () => {
+  k = await createTestKernel({ plugins: [boardPlugin], serveWeb: true, config: { WEB_ROOT: webRoot } });
+});
+afterAll(async () => {
+  await k?.close();
+  fs.rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('serving the built web', () => {
+  it('serves the shell at / and for every client-side route', async () => {
+    for (const page of ['/', '/login', '/tickets/abc', '/chats']) {
+      const res = await fetch(`${k.url}${page}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await res.text()).toContain('<title>shell</title>');
+    }
+  });
+
+  it('serves hashed assets cacheable and answers a missing asset with 404', async () => {
+    const asset = await fetch(`${k.url}/static/js/app.123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${k.url}/static/js/missing.js`)).status).toBe(404);
+  });
+
+  it('serves a plugin remote at /modules/<id>/ with a no-cache manifest', async () => {
+    const manifest = await fetch(`${k.url}/modules/kanban-board/mf-manifest.json`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(await manifest.json()).toEqual({ id: 'kanban' });
+  });
+
+  it('lists a remote in /api/web-modules only while the plan enables it', async () => {
+    const { admin, company } = await k.createCompany();
+    const on = await k.api('GET', '/web-modules', { token: admin.token });
+    expect(on.body).toEqual([
+      { id: 'kanban-board', planFlag: 'useKanban', entry: '/modules/kanban-board/mf-manifest.json', remoteName: 'guiche_kanban_board' },
+    ]);
+    await k.setPlanFlags(company.id, { useKanban: false });
+    expect((await k.api('GET', '/web-modules', { token: admin.token })).body).toEqual([]);
+  });
+
+  it('serves stored media at /public/<path>', async () => {
+    const stored = await k.kernel.core.storage.save(7, 'chats', 'photo.png', Buffer.from('png-bytes'));
+    const res = await fetch(`${k.url}${k.kernel.core.storage.url(stored.path)}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('png-bytes');
+  });
+
+  it('changes /api/version when the shell build changes', async () => {
+    const before = (await k.api('GET', '/version')).body.version;
+    write('web-shell/dist/index.html', '<!doctype html><title>shell v2</title>');
+    const after = (await k.api('GET', '/version')).body.version;
+    expect(after).not.toBe(before);
+  });
+});
