@@ -23,6 +23,7 @@ import { registerAuthRoutes } from './auth/routes.js';
 import { registerPlanRoutes } from './domain/plans-routes.js';
 import { registerUserRoutes } from './domain/users-routes.js';
 import { registerSettingRoutes } from './domain/settings-routes.js';
+import { registerCompanyRoutes } from './domain/companies-routes.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { defaultWebRoot, registerWebApi, serveWeb } from './http/web.js';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.js';
@@ -119,6 +120,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
       registerPlanRoutes(routes, core);
       registerUserRoutes(routes, core);
       registerSettingRoutes(routes, core);
+      registerCompanyRoutes(routes, core);
     },
     { prefix: config.API_BASE },
   );

@@ -8,3 +8,4 @@ export * from './settings.js';
 export * from './events.js';
 export * from './chats.js';
 export * from './web-modules.js';
+export * from './companies.js';
