@@ -11,8 +11,8 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const signupSchema = z.object({
-  companyName: z.string({ error: V.required }).trim().min(2, V.tooShort).max(50, V.tooLong),
-  name: z.string({ error: V.required }).trim().min(2, V.tooShort).max(50, V.tooLong),
+  companyName: z.string({ error: V.required }).trim().min(1, V.required).min(2, V.tooShort).max(50, V.tooLong),
+  name: z.string({ error: V.required }).trim().min(1, V.required).min(2, V.tooShort).max(50, V.tooLong),
   email: z.string({ error: V.required }).trim().email(V.invalidEmail).max(120),
   phone: z
     .string({ error: V.required })

@@ -6,11 +6,7 @@ import { FIRST_PARTY_PLUGINS } from '../config.js';
 import { loadPlugins, migrationsDirOf } from '../plugins/loader.js';
 import { adminConnection, dropDatabase, TEST_SERVER_URL, uniqueName } from './databases.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    templateDatabase: string;
-  }
-}
+import './provided-context.js';
 
 /** Migrates one template database per test run; every test file's kernel clones it. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

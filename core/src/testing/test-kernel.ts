@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { inject } from 'vitest';
+import './provided-context.js';
 import { io, type Socket } from 'socket.io-client';
 import { PlanFlags, type PlanFlag } from '@guiche/contracts';
 import { loadConfig, type Config } from '../config.js';

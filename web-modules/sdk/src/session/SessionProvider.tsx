@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { AuthResponse, SessionUser } from '@guiche/contracts';
+import { api } from '../api.js';
+import { clearSession, getToken, storeSession } from '../storage.js';
+import { onSessionEnded, setNavigate } from '../navigation.js';
+import { changeLanguage, isSupportedLanguage } from '../i18n/index.js';
+import { SessionContext, type SessionValue } from './context.js';
+import { SocketProvider } from '../realtime/SocketProvider.js';
+
+interface State {
+  user: SessionUser | null;
+  planFlags: Record<string, boolean>;
+  subscriptionExpired: boolean;
+  loading: boolean;
+}
+
+const signedOut: State = { user: null, planFlags: {}, subscriptionExpired: false, loading: false };
+
+function stateOf(data: AuthResponse): State {
+  return { user: data.user, planFlags: data.planFlags ?? {}, subscriptionExpired: data.subscriptionExpired, loading: false };
+}
+
+function applyUserLanguage(user: SessionUser): void {
+  if (isSupportedLanguage(user.language)) void changeLanguage(user.language);
+}
+
+/** Holds who is logged in; must sit inside the router (it registers navigation for the api client). */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>(() => ({ ...signedOut, loading: getToken() !== null }));
+
+  useEffect(() => {
+    setNavigate((to) => navigate(to));
+    return () => setNavigate(null);
+  }, [navigate]);
+
+  useEffect(() => onSessionEnded(() => setState(signedOut)), []);
+
+  const accept = useCallback((data: AuthResponse) => {
+    storeSession(data.token, data.user.companyId, data.user.id);
+    applyUserLanguage(data.user);
+    setState(stateOf(data));
+  }, []);
+
+  const refresh = useCallback(async () => {
+    const { data } = await api.get<AuthResponse>('/auth/me');
+    accept(data);
+  }, [accept]);
+
+  // A token left by an earlier visit: check it once (the api client refreshes it if needed).
+  useEffect(() => {
+    if (!getToken()) return;
+    refresh().catch(() => {
+      clearSession();
+      setState(signedOut);
+    });
+  }, [refresh]);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const { data } = await api.post<AuthResponse>('/auth/login', { email, password });
+      accept(data);
+      return data;
+    },
+    [accept],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.delete('/auth/logout');
+    } catch {
+      // Leaving locally matters more than telling the server.
+    }
+    clearSession();
+    setState(signedOut);
+  }, []);
+
+  const setUser = useCallback((user: SessionUser) => setState((s) => ({ ...s, user })), []);
+
+  const value = useMemo<SessionValue>(
+    () => ({ ...state, login, logout, refresh, setUser }),
+    [state, login, logout, refresh, setUser],
+  );
+
+  return (
+    <SessionContext.Provider value={value}>
+      <SocketProvider userId={state.user?.id ?? null}>{children}</SocketProvider>
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,57 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { LoadingState } from '@guiche/web-sdk';
+import { Layout } from './layout/Layout.js';
+import { ModuleBoundary } from './modules/ModuleBoundary.js';
+import { ModuleErrorCard } from './modules/ModuleErrorCard.js';
+import { moduleRoutes } from './modules/ModuleRoutes.js';
+import { useWebModules } from './modules/WebModulesProvider.js';
+import { ExpiredSubscriptionPage } from './pages/ExpiredSubscriptionPage.js';
+import { LoginPage } from './pages/LoginPage.js';
+import { NotFoundPage } from './pages/NotFoundPage.js';
+import { RecoveryPasswordPage } from './pages/RecoveryPasswordPage.js';
+import { SignupPage } from './pages/SignupPage.js';
+import { TicketsPlaceholderPage } from './pages/TicketsPlaceholderPage.js';
+import { PublicOnly, RequireAuth } from './routing/guards.js';
+
+export function App() {
+  const { listed, modules } = useWebModules();
+  const remoteRoutes = moduleRoutes(modules);
+  const hasRemoteIndex = remoteRoutes.some((r) => r.path === '/');
+  // Until the module list is known, an unknown path may still belong to a remote.
+  const fallback = listed && modules.every((m) => m.status !== 'loading') ? <NotFoundPage /> : <LoadingState />;
+
+  return (
+    <Routes>
+      <Route element={<PublicOnly />}>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/signup" element={<SignupPage />} />
+        <Route path="/recovery-password" element={<RecoveryPasswordPage />} />
+      </Route>
+      <Route element={<RequireAuth />}>
+        <Route element={<Layout />}>
+          {!hasRemoteIndex && <Route index element={<Navigate to="/tickets" replace />} />}
+          <Route path="/tickets" element={<TicketsPlaceholderPage />} />
+          <Route path="/financeiro-aberto" element={<ExpiredSubscriptionPage />} />
+          {remoteRoutes.map((r) => (
+            <Route
+              key={`${r.moduleId}:${r.path}`}
+              path={r.path}
+              element={
+                r.status === 'ready' && r.Component ? (
+                  <ModuleBoundary moduleId={r.moduleId}>
+                    <r.Component />
+                  </ModuleBoundary>
+                ) : r.status === 'error' ? (
+                  <ModuleErrorCard moduleId={r.moduleId} />
+                ) : (
+                  <LoadingState />
+                )
+              }
+            />
+          ))}
+          <Route path="*" element={fallback} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,33 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { i18n, SessionProvider } from '@guiche/web-sdk';
+import { App } from './App.js';
+import { registerShellTranslations } from './locales/index.js';
+import { WebModulesProvider } from './modules/WebModulesProvider.js';
+
+registerShellTranslations();
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <SessionProvider>
+            <WebModulesProvider>
+              <App />
+            </WebModulesProvider>
+          </SessionProvider>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </I18nextProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,57 @@
+import { Icon, Intent, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
+import { matchPath, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '@guiche/web-sdk';
+import { SHELL_NS } from '../locales/index.js';
+import { LOGOUT_ITEM } from '../menu/menu-items.js';
+import type { MenuEntry } from './menu-entries.js';
+
+export interface SideMenuProps {
+  entries: MenuEntry[];
+  /** Icons only (the closed state of the persistent drawer). */
+  collapsed: boolean;
+  connectionsWarning: boolean;
+  onNavigate?(): void;
+  onLogout(): void;
+}
+
+export function SideMenu({ entries, collapsed, connectionsWarning, onNavigate, onLogout }: SideMenuProps) {
+  const { t } = useTranslation(SHELL_NS);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const main = entries.filter((e) => e.section === 'main');
+  const admin = entries.filter((e) => e.section === 'admin');
+
+  const item = (e: MenuEntry) => {
+    const active = e.to === '/' ? pathname === '/' : !!matchPath({ path: e.to, end: false }, pathname);
+    const warn = e.connectionsBadge && connectionsWarning;
+    return (
+      <MenuItem
+        key={e.key}
+        href={e.to}
+        icon={e.icon}
+        text={collapsed ? undefined : e.label}
+        aria-label={e.label}
+        htmlTitle={collapsed ? e.label : undefined}
+        active={active}
+        labelElement={warn ? <Icon icon="warning-sign" intent={Intent.WARNING} title={t('menu.connectionsAttention')} /> : undefined}
+        onClick={(ev: React.MouseEvent) => {
+          ev.preventDefault();
+          navigate(e.to);
+          onNavigate?.();
+        }}
+      />
+    );
+  };
+
+  return (
+    <nav aria-label={t('app.name')} className="side-menu">
+      <Menu large>
+        {main.map(item)}
+        {admin.length > 0 && <MenuDivider title={collapsed ? undefined : t('menu.administration')} />}
+        {admin.map(item)}
+        <MenuDivider />
+        <MenuItem icon={LOGOUT_ITEM.icon} text={collapsed ? undefined : t(LOGOUT_ITEM.labelKey)} aria-label={t(LOGOUT_ITEM.labelKey)} onClick={onLogout} />
+      </Menu>
+    </nav>
+  );
+}

@@ -1,0 +1,28 @@
+import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useSession, useTranslation } from '@guiche/web-sdk';
+import { SHELL_NS } from '../locales/index.js';
+import { ProfileDialog } from './ProfileDialog.js';
+
+export function UserMenu({ onLogout }: { onLogout(): void }) {
+  const { t } = useTranslation(SHELL_NS);
+  const { user } = useSession();
+  const [profileOpen, setProfileOpen] = useState(false);
+  const avatar = user?.profileImage ? <img src={user.profileImage} alt="" className="avatar-img" /> : undefined;
+  return (
+    <>
+      <PopoverNext
+        placement="bottom-end"
+        content={
+          <Menu>
+            <MenuItem icon="user" text={t('topBar.profile')} onClick={() => setProfileOpen(true)} />
+            <MenuItem icon="log-out" text={t('topBar.logout')} onClick={onLogout} />
+          </Menu>
+        }
+      >
+        <Button minimal icon={avatar ?? 'user'} aria-label={user?.name ?? t('topBar.profile')} title={user?.name} />
+      </PopoverNext>
+      {profileOpen && <ProfileDialog isOpen onClose={() => setProfileOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { connectionsNeedAttention, MENU_ITEMS, visibleMenuItems, type MenuUser } from '../src/menu/menu-items.js';
+
+const plainUser: MenuUser = { profile: 'user', super: false, showDashboard: false, allowRealTime: false, allowConnections: false };
+const admin: MenuUser = { ...plainUser, profile: 'admin' };
+const superAdmin: MenuUser = { ...admin, super: true };
+const noFlags = {};
+const allFlags = { useKanban: true, useSchedules: true, useInternalChat: true, useCampaigns: true, useExternalApi: true, useOpenAi: true };
+
+const paths = (user: MenuUser, flags: Record<string, boolean>) => visibleMenuItems(user, flags).map((i) => i.to);
+
+describe('visibleMenuItems (inbox.md §2 side menu table)', () => {
+  it('gives a plain user without plan modules only the items for everyone', () => {
+    expect(paths(plainUser, noFlags)).toEqual(['/tickets', '/quick-messages', '/contacts', '/tags', '/helps']);
+  });
+
+  it('gives an admin the dashboard, reports, moments, connections and the admin group', () => {
+    const seen = paths(admin, noFlags);
+    for (const p of ['/', '/reports', '/moments', '/plantao', '/users', '/queues', '/queue-integration', '/files', '/settings', '/connections', '/financeiro']) {
+      expect(seen).toContain(p);
+    }
+    expect(seen).not.toContain('/announcements');
+    expect(seen).not.toContain('/companies');
+  });
+
+  it('shows /announcements and /companies to super users only', () => {
+    expect(paths(superAdmin, noFlags)).toEqual(expect.arrayContaining(['/announcements', '/companies']));
+    expect(paths({ ...plainUser, super: true }, noFlags)).toEqual(expect.arrayContaining(['/announcements', '/companies']));
+    expect(paths(admin, allFlags)).not.toContain('/companies');
+  });
+
+  it('treats showDashboard, allowRealTime and allowConnections as admin for their own items only', () => {
+    expect(paths({ ...plainUser, showDashboard: true }, noFlags)).toEqual(expect.arrayContaining(['/', '/reports']));
+    expect(paths({ ...plainUser, showDashboard: true }, noFlags)).not.toContain('/moments');
+    expect(paths({ ...plainUser, allowRealTime: true }, noFlags)).toContain('/moments');
+    expect(paths({ ...plainUser, allowRealTime: true }, noFlags)).not.toContain('/');
+    const withConnections = paths({ ...plainUser, allowConnections: true }, noFlags);
+    expect(withConnections).toContain('/connections');
+    expect(withConnections).not.toContain('/users');
+    expect(withConnections).not.toContain('/settings');
+  });
+
+  it('gates module items on their plan flag, for every profile', () => {
+    const cases: [string, string[]][] = [
+      ['useKanban', ['/kanban', '/TagsKanban']],
+      ['useSchedules', ['/schedules']],
+      ['useInternalChat', ['/chats']],
+      ['useCampaigns', ['/campaigns', '/contact-lists', '/campaigns-config']],
+      ['useOpenAi', ['/prompts']],
+    ];
+    for (const [flagName, routes] of cases) {
+      for (const user of [plainUser, admin]) {
+        const off = paths(user, noFlags);
+        const on = paths(user, { [flagName]: true });
+        for (const r of routes) {
+          expect(off).not.toContain(r);
+          expect(on).toContain(r);
+        }
+      }
+    }
+  });
+
+  it('needs both useExternalApi and admin for /messages-api', () => {
+    expect(paths(admin, { useExternalApi: true })).toContain('/messages-api');
+    expect(paths(admin, noFlags)).not.toContain('/messages-api');
+    expect(paths(plainUser, { useExternalApi: true })).not.toContain('/messages-api');
+  });
+
+  it('ignores a plan flag that is present but false', () => {
+    expect(paths(admin, { useInternalChat: false })).not.toContain('/chats');
+  });
+
+  it('covers every route of the table exactly once', () => {
+    const table = ['/', '/reports', '/moments', '/tickets', '/quick-messages', '/kanban', '/TagsKanban', '/contacts', '/schedules', '/tags', '/chats', '/helps', '/campaigns', '/contact-lists', '/campaigns-config', '/announcements', '/messages-api', '/plantao', '/users', '/queues', '/queue-integration', '/files', '/settings', '/prompts', '/connections', '/financeiro', '/companies'];
+    expect([...MENU_ITEMS.map((i) => i.to)].sort()).toEqual([...table].sort());
+    expect(paths(superAdmin, allFlags).sort()).toEqual([...table].sort());
+  });
+});
+
+describe('connectionsNeedAttention', () => {
+  it('warns while a connection is in qrcode, PAIRING, DISCONNECTED, TIMEOUT or OPENING', () => {
+    for (const s of ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING']) expect(connectionsNeedAttention(['CONNECTED', s])).toBe(true);
+    expect(connectionsNeedAttention(['CONNECTED', 'CONNECTED'])).toBe(false);
+    expect(connectionsNeedAttention([])).toBe(false);
+  });
+});
