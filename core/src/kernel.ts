@@ -24,6 +24,9 @@ import { registerPlanRoutes } from './domain/plans-routes.js';
 import { registerUserRoutes } from './domain/users-routes.js';
 import { registerSettingRoutes } from './domain/settings-routes.js';
 import { registerCompanyRoutes } from './domain/companies-routes.js';
+import { registerQueueRoutes } from './domain/queues-routes.js';
+import { registerConnectionRoutes } from './connections/routes.js';
+import { registerContactRoutes } from './contacts/routes.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { defaultWebRoot, registerWebApi, serveWeb } from './http/web.js';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.js';
@@ -121,6 +124,9 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
       registerUserRoutes(routes, core);
       registerSettingRoutes(routes, core);
       registerCompanyRoutes(routes, core);
+      registerQueueRoutes(routes, core);
+      registerConnectionRoutes(routes, core);
+      registerContactRoutes(routes, core);
     },
     { prefix: config.API_BASE },
   );

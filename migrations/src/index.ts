@@ -2,6 +2,9 @@ import type { Knex } from 'knex';
 import * as plansCompanies from './20261121000000_plans_companies.js';
 import * as usersQueues from './20261121000100_users_queues.js';
 import * as settingsTokens from './20261121000200_settings_tokens.js';
+import * as connections from './20261121001000_connections.js';
+import * as contactsTags from './20261121001100_contacts_tags.js';
+import * as queueDetails from './20261121001200_queue_details.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -13,4 +16,7 @@ export const coreMigrations: Record<string, Migration> = {
   '20261121000000_plans_companies': plansCompanies,
   '20261121000100_users_queues': usersQueues,
   '20261121000200_settings_tokens': settingsTokens,
+  '20261121001000_connections': connections,
+  '20261121001100_contacts_tags': contactsTags,
+  '20261121001200_queue_details': queueDetails,
 };

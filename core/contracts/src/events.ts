@@ -3,9 +3,12 @@ export const Events = {
   auth: (companyId: number) => `company-${companyId}-auth`,
   user: (companyId: number) => `company-${companyId}-user`,
   plan: (companyId: number) => `company-${companyId}-plan`,
+  contact: (companyId: number) => `company-${companyId}-contact`,
+  tag: (companyId: number) => `company-${companyId}-tag`,
   chat: (companyId: number) => `company-${companyId}-chat`,
   chatUser: (userId: number) => `chat-user-${userId}`,
   chatRoom: (chatId: number) => `chat-${chatId}`,
+  whatsapp: (companyId: number) => `company-${companyId}-whatsapp`, whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
 } as const;
 
 export type EventAction = 'create' | 'update' | 'delete' | 'new-message' | 'logout' | 'refresh';

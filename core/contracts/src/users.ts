@@ -52,3 +52,17 @@ export const userUpdateSchema = z
 
 export const Languages = ['pt', 'en', 'es', 'tr'] as const;
 export type Language = (typeof Languages)[number];
+
+/** GET /users: 20 per page, ordered by name. companyId is accepted for old clients and ignored. */
+export const USERS_PAGE_SIZE = 20;
+export const userListQuerySchema = z.object({
+  searchParam: z.string().trim().max(200).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  companyId: z.coerce.number().int().positive().optional(),
+});
+
+/** POST /users/{id}/media-upload: the profile image (account-admin.md §2 user dialog). */
+export const USER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const UV = {
+  imageRequired: 'validation.imageRequired',
+} as const;

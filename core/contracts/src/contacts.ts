@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { V } from './messages.js';
+
+/** Validation keys of contacts and tags (namespace "validation"). */
+export const ContactV = {
+  tagTooShort: 'validation.tagTooShort',
+  tagColor: 'validation.tagColor',
+  contactNumber: 'validation.contactNumber',
+  contactTagFilter: 'validation.contactTagFilter',
+  spreadsheetFile: 'validation.spreadsheetFile',
+  spreadsheetTooManyRows: 'validation.spreadsheetTooManyRows',
+} as const;
+
+export const ContactChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
+export type ContactChannel = (typeof ContactChannels)[number];
+/** Channels whose contacts are addressed by a phone number (stored as digits only). */
+export const PhoneChannels: readonly ContactChannel[] = ['whatsapp', 'whatsappapi'];
+
+export const CONTACTS_PAGE_SIZE = 20;
+export const TAGS_PAGE_SIZE = 20;
+/** Rows one spreadsheet upload may carry. */
+export const CONTACT_IMPORT_MAX_ROWS = 5000;
+export const CONTACT_EXPORT_FILE = 'backup_contatos.xlsx';
+export const DEFAULT_TAG_COLOR = '#A4CCCC';
+
+/** The stored form of a number: digits only for a phone channel's person; null when nothing usable is left. */
+export function normalizeContactNumber(channel: ContactChannel, number: string, isGroup = false): string | null {
+  const trimmed = number.trim();
+  if (!PhoneChannels.includes(channel) || isGroup) return trimmed || null;
+  const digits = trimmed.replace(/\D/g, '');
+  return digits.length >= 8 ? digits : null;
+}
+
+/** LGPD hide-number: every digit before the last two hidden; group ids are shown as they are. */
+export function maskContactNumber(number: string, isGroup: boolean): string {
+  if (isGroup || number.length <= 2) return number;
+  return number.slice(0, -2).replace(/\d/g, '*') + number.slice(-2);
+}
+
+const contactName = z.string({ error: V.required }).trim().min(2, V.tooShort).max(50, V.tooLong);
+const contactNumber = z.string({ error: V.required }).trim().min(8, V.tooShort).max(50, V.tooLong);
+const contactEmail = z.union([z.literal(''), z.string().trim().email(V.invalidEmail).max(120, V.tooLong)]);
+const extraInfo = z
+  .array(z.object({ name: z.string().trim().min(1, V.required).max(100, V.tooLong), value: z.string().max(1000, V.tooLong).default('') }))
+  .max(50, V.tooLong);
+
+/** POST /contacts: the contact form (inbox.md §5). */
+export const contactInputSchema = z.object({
+  name: contactName,
+  number: contactNumber,
+  email: contactEmail.default(''),
+  channel: z.enum(ContactChannels).default('whatsapp'),
+  extraInfo: extraInfo.default([]),
+});
+export type ContactInput = z.infer<typeof contactInputSchema>;
+
+/** PUT /contacts/{id}: what is sent changes; extraInfo, when sent, replaces the list. */
+export const contactUpdateSchema = z.object({
+  name: contactName.optional(),
+  number: contactNumber.optional(),
+  email: contactEmail.optional(),
+  extraInfo: extraInfo.optional(),
+});
+
+/** POST /contactsImport and each spreadsheet row: one WhatsApp contact created or updated by number. */
+export const contactImportRowSchema = z.object({
+  name: contactName,
+  number: contactNumber,
+  email: z.preprocess((v) => (v == null ? '' : v), contactEmail),
+});
+export type ContactImportRow = z.infer<typeof contactImportRowSchema>;
+
+/** contactTag: a JSON array of tag ids, as the web sends it. */
+const tagIdsJson = z
+  .string()
+  .max(2000)
+  .transform((value, ctx) => {
+    try {
+      const parsed = z.array(z.coerce.number().int().positive()).max(100).parse(JSON.parse(value));
+      return [...new Set(parsed)];
+    } catch {
+      ctx.addIssue({ code: 'custom', message: ContactV.contactTagFilter });
+      return z.NEVER;
+    }
+  });
+
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const contactsQuerySchema = z.object({
+  searchParam: z.string().max(200).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  contactTag: tagIdsJson.optional(),
+  channel: z.enum(ContactChannels).optional(),
+  isGroup: booleanQuery.optional(),
+});
+
+export const contactsListQuerySchema = z.object({
+  searchParam: z.string().max(200).optional(),
+  channel: z.enum(ContactChannels).optional(),
+});
+
+export const contactsExportQuerySchema = z.object({ contactTag: tagIdsJson.optional() });
+
+export const contactBlockSchema = z.object({ active: z.boolean({ error: V.required }) });
+
+const tagColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/, ContactV.tagColor);
+/** The web sends kanban as 0/1; the API also takes a boolean. */
+const kanbanFlag = z.union([z.boolean(), z.literal(0).transform(() => false), z.literal(1).transform(() => true)]);
+
+/** POST /tags (outreach-config.md §5: name min 3, required). */
+export const tagInputSchema = z.object({
+  name: z.string({ error: V.required }).trim().min(1, V.required).min(3, ContactV.tagTooShort).max(50, V.tooLong),
+  color: tagColor.default(DEFAULT_TAG_COLOR),
+  kanban: kanbanFlag.default(false),
+});
+export type TagInput = z.infer<typeof tagInputSchema>;
+
+export const tagUpdateSchema = z.object({
+  name: tagInputSchema.shape.name.optional(),
+  color: tagColor.optional(),
+  kanban: kanbanFlag.optional(),
+});
+
+const kanbanQuery = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+export const tagsQuerySchema = z.object({
+  searchParam: z.string().max(200).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  kanban: kanbanQuery.optional(),
+});
+
+export const tagsListQuerySchema = z.object({ kanban: kanbanQuery.optional() });
+
+/** POST /tags/sync: the contact's whole tag set (the web sends tag objects; ids also accepted). */
+export const tagSyncSchema = z.object({
+  contactId: z.coerce.number({ error: V.required }).int().positive(),
+  tags: z
+    .array(z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() }).transform((t) => t.id)]))
+    .max(100, V.tooLong),
+});
+
+export interface ContactExtraInfo {
+  id: number;
+  name: string;
+  value: string;
+}
+
+export interface Tag {
+  id: number;
+  name: string;
+  color: string;
+  kanban: boolean;
+  userId: number | null;
+  contactsCount?: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Contact {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  profilePicUrl: string | null;
+  urlPicture: string | null;
+  active: boolean;
+  disableBot: boolean;
+  acceptAudioMessage: boolean;
+  lgpdAcceptedAt: string | null;
+  channel: ContactChannel;
+  isGroup: boolean;
+  companyId: number;
+  remoteJid: string | null;
+  lastMessageAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  tags: Pick<Tag, 'id' | 'name' | 'color' | 'kanban'>[];
+  extraInfo?: ContactExtraInfo[];
+}
+
+export interface ContactImportResult {
+  created: number;
+  updated: number;
+  /** error: a validation key (with the field it is about) or an error code. */
+  errors: { row: number; error: string; field?: string }[];
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { V } from './messages.js';
+
+/** Validation keys of the queue dialog beyond the shared ones (namespace "validation"). */
+export const QV = {
+  queueNameTaken: 'validation.queueNameTaken',
+  rotationInterval: 'validation.rotationInterval',
+  scheduleDays: 'validation.scheduleDays',
+} as const;
+
+/** company-{id}-queue, to every member of the company: { action, queue } or { action: 'delete', queueId }. */
+export const queueEvent = (companyId: number) => `company-${companyId}-queue`;
+
+/** Rotation interval choices in minutes; 0 means unset (outreach-config.md §9). */
+export const QueueRotationMinutes = [0, 2, 5, 10, 15, 30, 45, 60] as const;
+
+export const QueueWeekdays = [
+  { weekday: 'Segunda-feira', weekdayEn: 'monday' },
+  { weekday: 'Terça-feira', weekdayEn: 'tuesday' },
+  { weekday: 'Quarta-feira', weekdayEn: 'wednesday' },
+  { weekday: 'Quinta-feira', weekdayEn: 'thursday' },
+  { weekday: 'Sexta-feira', weekdayEn: 'friday' },
+  { weekday: 'Sábado', weekdayEn: 'saturday' },
+  { weekday: 'Domingo', weekdayEn: 'sunday' },
+] as const;
+const weekdaysEn = QueueWeekdays.map((d) => d.weekdayEn) as [string, ...string[]];
+
+/** HH:MM, or empty for a shift that is not worked. */
+const shiftTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, V.time);
+
+export const queueScheduleSchema = z.object({
+  weekday: z.string().trim().max(30, V.tooLong),
+  weekdayEn: z.enum(weekdaysEn),
+  startTimeA: shiftTime,
+  endTimeA: shiftTime,
+  startTimeB: shiftTime,
+  endTimeB: shiftTime,
+});
+export type QueueSchedule = z.infer<typeof queueScheduleSchema>;
+
+/** Monday to Sunday, 08:00-12:00 and 13:00-18:00 (outreach-config.md §9). */
+export const DefaultQueueSchedules: QueueSchedule[] = QueueWeekdays.map((d) => ({
+  ...d,
+  startTimeA: '08:00',
+  endTimeA: '12:00',
+  startTimeB: '13:00',
+  endTimeB: '18:00',
+}));
+
+const queueFields = {
+  name: z.string({ error: V.required }).trim().min(2, V.tooShort).max(50, V.tooLong),
+  color: z.string({ error: V.required }).trim().min(3, V.tooShort).max(9, V.tooLong),
+  greetingMessage: z.string().max(5000, V.tooLong).nullable(),
+  outOfHoursMessage: z.string().max(5000, V.tooLong).nullable(),
+  orderQueue: z.number().int().min(0).max(100000).nullable(),
+  ativarRoteador: z.boolean(),
+  tempoRoteador: z.number().int().refine((m) => (QueueRotationMinutes as readonly number[]).includes(m), QV.rotationInterval),
+  closeTicket: z.boolean(),
+  schedules: z
+    .array(queueScheduleSchema)
+    .max(7)
+    .refine((days) => new Set(days.map((d) => d.weekdayEn)).size === days.length, QV.scheduleDays),
+  /** The users who work this queue; all must belong to the company. */
+  userIds: z.array(z.number().int().positive()).max(1000),
+};
+
+/** POST /queue. */
+export const queueInputSchema = z.object({
+  ...queueFields,
+  greetingMessage: queueFields.greetingMessage.optional(),
+  outOfHoursMessage: queueFields.outOfHoursMessage.optional(),
+  orderQueue: queueFields.orderQueue.optional(),
+  ativarRoteador: queueFields.ativarRoteador.default(false),
+  tempoRoteador: queueFields.tempoRoteador.default(0),
+  closeTicket: queueFields.closeTicket.default(false),
+  schedules: queueFields.schedules.default(DefaultQueueSchedules),
+  userIds: queueFields.userIds.optional(),
+});
+export type QueueInput = z.infer<typeof queueInputSchema>;
+
+/** PUT /queue/{id}: only what is sent changes. */
+export const queueUpdateSchema = z.object(queueFields).partial();
+export type QueueUpdate = z.infer<typeof queueUpdateSchema>;
+
+export interface Queue {
+  id: number;
+  companyId: number;
+  name: string;
+  color: string;
+  greetingMessage: string | null;
+  outOfHoursMessage: string | null;
+  orderQueue: number | null;
+  ativarRoteador: boolean;
+  tempoRoteador: number;
+  closeTicket: boolean;
+  integrationId: number | null;
+  fileListId: number | null;
+  promptId: number | null;
+  schedules: QueueSchedule[];
+  userIds: number[];
+  createdAt: string;
+  updatedAt: string;
+}

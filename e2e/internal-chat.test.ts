@@ -1,0 +1,274 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createTestKernel, expectNoEvent, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
+import type { Chat, ChatMessage } from '@guiche/contracts';
+import chatPlugin from '@guiche/plugin-internal-chat';
+
+/**
+ * The internal-chat web module driven in Debian's chromium against a real kernel (fresh
+ * database, the chat plugin, the built shell and remote): two users talk live; the module is
+ * never downloaded when the plan disables it; another company never sees the chat.
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Where the built web lives (web-shell/dist, web-modules/<id>/dist); the repository by default. */
+const webRoot = process.env.E2E_WEB_ROOT ? path.resolve(process.env.E2E_WEB_ROOT) : repoRoot;
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // A synthetic microphone, granted without a prompt, for the audio recorder.
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];
+const MODULE_PREFIX = '/modules/internal-chat/';
+
+let kernel: TestKernel;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+interface Session {
+  page: Page;
+  /** Paths of every request the page made, in order. */
+  requests: string[];
+}
+
+beforeAll(async () => {
+  for (const built of ['web-shell/dist/index.html', 'web-modules/internal-chat/dist/mf-manifest.json']) {
+    if (!fs.existsSync(path.join(webRoot, built))) throw new Error(`${built} is missing: run npm run build:web first`);
+  }
+  kernel = await createTestKernel({ serveWeb: true, plugins: [chatPlugin], config: { WEB_ROOT: webRoot } });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await kernel?.close();
+});
+
+async function logIn(user: TestUser, viewport = { width: 1280, height: 800 }): Promise<Session> {
+  const context = await browser.newContext({ baseURL: kernel.url, viewport, locale: 'pt-BR', permissions: ['microphone'] });
+  contexts.push(context);
+  const page = await context.newPage();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(user.user.email);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return { page, requests };
+}
+
+function chatItem(page: Page, title: string) {
+  return page.getByTestId('chat-item').filter({ hasText: title });
+}
+
+function messages(page: Page) {
+  return page.getByTestId('chat-messages').getByTestId('chat-message');
+}
+
+async function chatsOf(user: TestUser): Promise<Chat[]> {
+  const res = await kernel.api('GET', '/chats', { token: user.token });
+  expect(res.status).toBe(200);
+  return res.body.records as Chat[];
+}
+
+/** The user's own unread count of one chat, as the API reports it. */
+async function unreadsOf(user: TestUser, uuid: string): Promise<number | undefined> {
+  const chat = (await chatsOf(user)).find((c) => c.uuid === uuid);
+  return chat?.users.find((u) => u.userId === user.user.id)?.unreads;
+}
+
+describe('internal chat in the browser', () => {
+  let alice: TestUser;
+  let bob: TestUser;
+  let stranger: TestUser;
+
+  beforeAll(async () => {
+    const company = await kernel.createCompany({ planFlags: { useInternalChat: true } });
+    alice = company.admin;
+    bob = await kernel.createUser(company.company.id, { name: 'Bob Barbosa' });
+    const other = await kernel.createCompany({ planFlags: { useInternalChat: true } });
+    stranger = other.admin;
+  });
+
+  it('two users of one company create a chat and exchange messages live', async () => {
+    const a = await logIn(alice);
+    const b = await logIn(bob);
+    await b.page.goto('/chats');
+    await expect.poll(() => b.page.getByText('Nenhuma conversa ainda').isVisible()).toBe(true);
+    expect(b.requests).toContain(`${MODULE_PREFIX}mf-manifest.json`);
+
+    // Alice creates the chat: save stays disabled until a title and a user are given.
+    await a.page.goto('/chats');
+    await a.page.getByTestId('chat-new').click();
+    const save = a.page.getByRole('button', { name: 'Salvar' });
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await a.page.locator('#ic-chat-title').fill('Plantão de sábado');
+    expect(await save.isDisabled()).toBe(true);
+    await a.page.locator('#ic-chat-users').click();
+    await a.page.locator('#ic-chat-users').fill('Bob');
+    await a.page.getByRole('option', { name: 'Bob Barbosa' }).click();
+    await a.page.locator('#ic-chat-title').click(); // closes the user list
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    await save.click();
+    await a.page.waitForURL(/\/chats\/[0-9a-f-]{36}$/);
+    const chatUuid = a.page.url().split('/').pop()!;
+
+    // Bob's list receives the new chat live, without a reload.
+    await expect.poll(() => chatItem(b.page, 'Plantão de sábado').count()).toBe(1);
+
+    // Alice writes; blank input is ignored; Enter sends.
+    const input = a.page.getByRole('textbox', { name: 'Mensagem' });
+    await input.fill('   ');
+    await input.press('Enter');
+    await input.fill('Olá Bob, tudo certo para sábado?');
+    await input.press('Enter');
+    await expect.poll(() => messages(a.page).count()).toBe(1);
+    expect(await messages(a.page).first().getAttribute('data-mine')).toBe('true');
+    expect(await input.inputValue()).toBe('');
+
+    // Bob sees his unread badge on the chat and in the top-bar popover.
+    const bobItem = chatItem(b.page, 'Plantão de sábado');
+    await expect.poll(() => bobItem.getByTestId('chat-unread').textContent()).toBe('1');
+    await expect.poll(() => b.page.getByTestId('chat-popover-count').textContent()).toBe('1');
+    expect(await unreadsOf(bob, chatUuid)).toBe(1);
+
+    // Opening it marks it read first, then loads the messages.
+    const before = b.requests.length;
+    await bobItem.getByRole('button', { name: /Plantão de sábado/ }).click();
+    await expect.poll(() => messages(b.page).count()).toBe(1);
+    const opened = b.requests.slice(before).filter((p) => p.startsWith('/api/chats/'));
+    const readAt = opened.findIndex((p) => p.endsWith('/read'));
+    const messagesAt = opened.findIndex((p) => p.endsWith('/messages'));
+    expect(readAt).toBeGreaterThanOrEqual(0);
+    expect(messagesAt).toBeGreaterThan(readAt);
+    const received = messages(b.page).first();
+    expect(await received.getAttribute('data-mine')).toBe('false');
+    expect(await received.textContent()).toContain(alice.user.name);
+    expect(await received.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    await expect.poll(() => bobItem.getByTestId('chat-unread').count()).toBe(0);
+    expect(await b.page.getByTestId('chat-popover-count').count()).toBe(0);
+    expect(await unreadsOf(bob, chatUuid)).toBe(0);
+
+    // Bob answers on two lines (Shift+Enter); Alice, with the chat open, sees it live and
+    // her copy is marked read again.
+    const bobInput = b.page.getByRole('textbox', { name: 'Mensagem' });
+    await bobInput.fill('Tudo certo.');
+    await bobInput.press('Shift+Enter');
+    await bobInput.pressSequentially('Chego às 8h.');
+    await bobInput.press('Enter');
+    await expect.poll(() => messages(a.page).count()).toBe(2);
+    const reply = messages(a.page).nth(1);
+    expect(await reply.getAttribute('data-mine')).toBe('false');
+    expect(await reply.locator('.ic-message__text').textContent()).toBe('Tudo certo.\nChego às 8h.');
+    await waitFor(async () => (await unreadsOf(alice, chatUuid)) === 0);
+
+    const stored = await kernel.api('GET', `/chats/${chatUuid}/messages`, { token: alice.token });
+    expect((stored.body.records as ChatMessage[]).map((m) => m.message)).toEqual([
+      'Olá Bob, tudo certo para sábado?',
+      'Tudo certo.\nChego às 8h.',
+    ]);
+  });
+
+  it('sends files and audio, drops a too-short recording, and only the owner edits or deletes', async () => {
+    const created = await kernel.api('POST', '/chats', {
+      token: alice.token,
+      body: { title: 'Arquivos', users: [{ id: bob.user.id }] },
+    });
+    expect(created.status).toBe(201);
+    const chat = created.body as Chat;
+    const a = await logIn(alice);
+    const b = await logIn(bob);
+    await a.page.goto(`/chats/${chat.uuid}`);
+    await b.page.goto(`/chats/${chat.uuid}`);
+    await expect.poll(() => a.page.getByText('Nenhuma mensagem ainda').isVisible()).toBe(true);
+
+    await a.page.getByTestId('chat-file-input').setInputFiles({ name: 'escala.txt', mimeType: 'text/plain', buffer: Buffer.from('sábado: Bob') });
+    await expect.poll(() => messages(b.page).count()).toBe(1);
+    expect(await messages(b.page).first().getByRole('button', { name: 'Baixar escala.txt' }).count()).toBe(1);
+
+    // Stopped at once, the recording is far below 10000 bytes: discarded with a notice.
+    await a.page.getByRole('button', { name: 'Gravar áudio' }).click();
+    await a.page.getByRole('button', { name: 'Parar e enviar o áudio' }).click();
+    await expect.poll(() => a.page.getByTestId('chat-notice').textContent()).toBe('Áudio muito curto: a gravação foi descartada.');
+    // Two seconds of the synthetic microphone at 128 kbps is well above it: sent as audio.
+    await a.page.getByRole('button', { name: 'Gravar áudio' }).click();
+    await a.page.getByText('Gravando áudio...').waitFor();
+    await a.page.waitForTimeout(2000);
+    await a.page.getByRole('button', { name: 'Parar e enviar o áudio' }).click();
+    await expect.poll(() => b.page.locator('audio.ic-media--audio').count()).toBe(1);
+    const stored = await kernel.api('GET', `/chats/${chat.id}/messages`, { token: bob.token });
+    expect((stored.body.records as ChatMessage[]).map((m) => m.mediaType)).toEqual(['other', 'audio']);
+
+    // Bob is a member, not the owner: no edit or delete for him.
+    expect(await b.page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
+    expect(await b.page.getByRole('button', { name: 'Excluir' }).count()).toBe(0);
+
+    // Alice deletes after confirming; Bob's open chat closes live.
+    await a.page.getByTestId('chat-conversation').getByRole('button', { name: 'Excluir' }).click();
+    const confirm = a.page.getByRole('dialog');
+    expect(await confirm.textContent()).toContain('não pode ser revertida');
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await b.page.waitForURL((url) => url.pathname === '/chats');
+    expect(await chatItem(b.page, 'Arquivos').count()).toBe(0);
+    expect((await kernel.api('GET', `/chats/${chat.id}`, { token: bob.token })).status).toBe(404);
+  });
+
+  it('a user of another company never sees the chat, by API or by socket', async () => {
+    const created = await kernel.api('POST', '/chats', {
+      token: alice.token,
+      body: { title: 'Só da empresa', users: [{ id: bob.user.id }] },
+    });
+    expect(created.status).toBe(201);
+    const chat = created.body as Chat;
+    const chatUuid = chat.uuid;
+    expect(await chatsOf(stranger)).toEqual([]);
+    const direct = await kernel.api('GET', `/chats/${chatUuid}`, { token: stranger.token });
+    expect([403, 404]).toContain(direct.status);
+    const peek = await kernel.api('GET', `/chats/${chat.id}/messages`, { token: stranger.token });
+    expect([403, 404]).toContain(peek.status);
+
+    const socket = await kernel.socket(stranger.token);
+    const seen = await expectNoEvent(socket, /chat/, async () => {
+      const sent = await kernel.api('POST', `/chats/${chat.id}/messages`, { token: alice.token, body: { message: 'só para nós' } });
+      expect(sent.status).toBe(201);
+      const renamed = await kernel.api('PUT', `/chats/${chat.id}`, {
+        token: alice.token,
+        body: { title: 'Ainda só da empresa', users: [{ id: bob.user.id }] },
+      });
+      expect(renamed.status).toBe(200);
+    });
+    expect(seen).toEqual([]);
+
+    const s = await logIn(stranger);
+    await s.page.goto(`/chats/${chatUuid}`);
+    await expect.poll(() => s.page.getByText('Conversa não encontrada').isVisible()).toBe(true);
+    expect(await s.page.getByTestId('chat-item').count()).toBe(0);
+  });
+
+  it('with useInternalChat off the module is never downloaded and the API answers 403', async () => {
+    const company = await kernel.createCompany({ planFlags: { useInternalChat: false } });
+    const user = company.admin;
+    const denied = await kernel.api('GET', '/chats', { token: user.token });
+    expect(denied.status).toBe(403);
+    expect(denied.body).toEqual({ error: 'ERR_PLAN_DISABLED' });
+
+    const session = await logIn(user);
+    await session.page.goto('/chats');
+    await session.page.waitForLoadState('networkidle');
+    // The shell did ask which modules the plan enables, and got none.
+    expect(session.requests).toContain('/api/web-modules');
+    expect((await kernel.api('GET', '/web-modules', { token: user.token })).body).toEqual([]);
+    expect(session.requests.filter((p) => p.startsWith(MODULE_PREFIX))).toEqual([]);
+    expect(await session.page.getByTestId('chat-popover-button').count()).toBe(0);
+  });
+});
