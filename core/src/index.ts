@@ -13,3 +13,24 @@ export type { Bus, BusMessage, BusHandler, Jobs, JobDefinition, JobOptions, Leas
 export { requireAdmin, requireSuper } from './auth/authenticate.js';
 export { createKernel, type Kernel, type KernelOptions } from './kernel.js';
 export { loadConfig, type Config } from './config.js';
+export { defineChannel } from './channels/define-channel.js';
+export type {
+  Ack,
+  AuthStateStore,
+  ChannelCapabilities,
+  ChannelDefinition,
+  ChannelName,
+  ChannelPeer,
+  ChannelSession,
+  ConnectionInfo,
+  DisconnectInfo,
+  InboundMedia,
+  MessageMediaType,
+  NormalizedMessage,
+  OutboundMessage,
+  PresenceState,
+  SendResult,
+  SessionIO,
+  SessionStatus,
+} from './channels/types.js';
+export type { IngestService, IngestResult, MessageSender, SendRequest } from './messaging/types.js';

@@ -33,7 +33,9 @@ import { createSocketServer, type SocketServer } from './realtime/socket-server.
 import { loadPlugins, type PluginSpec } from './plugins/loader.js';
 import { mountPlugins } from './plugins/mount.js';
 import type { CoreServices } from './services.js';
-import type { Realtime } from './ports/types.js';
+import { createChannelRuntime, type ChannelRuntime } from './channels/index.js';
+import { createIngestService, registerMessagingRoutes } from './messaging/index.js';
+import type { IngestService } from './messaging/types.js';
 
 export interface KernelOptions {
   /** Plugin package names or definitions; default: config PLUGINS or every first-party plugin. */
@@ -51,16 +53,6 @@ export interface Kernel {
   ports: Ports;
   listen(): Promise<string>;
   close(): Promise<void>;
-}
-
-/** A Realtime that forwards to socket.io once the HTTP server exists. */
-function lateRealtime(): Realtime & { bind(server: SocketServer): void } {
-  let target: SocketServer | null = null;
-  return {
-    bind: (server) => (target = server),
-    emit: (rooms, event, payload) => target?.emit(rooms, event, payload),
-    disconnectUser: async (userId) => target?.disconnectUser(userId),
-  };
 }
 
 export async function createKernel(config: Config, options: KernelOptions = {}): Promise<Kernel> {
@@ -98,7 +90,16 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${config.API_BASE}/docs` });
 
-  const realtime = lateRealtime();
+  const redisForSockets = ports.redis
+    ? { pub: await ports.redis.connect(), sub: await ports.redis.connect(), prefix: config.REDIS_PREFIX }
+    : undefined;
+  const sockets = createSocketServer({
+    httpServer: app.server,
+    verifyToken: async (token) => app.jwt.verify<AuthUser>(token),
+    db: db.knex,
+    log: app.log,
+    redis: redisForSockets,
+  });
   const plans = createPlansService(db.knex, ports.bus);
   const core: CoreServices = {
     config,
@@ -107,18 +108,25 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     jobs: ports.jobs,
     leases: ports.leases,
     storage: ports.storage,
-    realtime,
+    realtime: sockets,
     plans,
     settings: createSettingsService(db.knex),
     users: createUsersService(db.knex),
     plugins: [],
+    channels: null as unknown as ChannelRuntime,
+    ingest: null as unknown as IngestService,
+    io: sockets.io,
     log: app.log,
     signAccessToken: (user) => app.jwt.sign({ id: user.id, companyId: user.companyId, profile: user.profile, super: user.super }),
   };
 
+  core.ingest = createIngestService(core);
+  core.channels = createChannelRuntime(core);
+
   await app.register(
     async (scope) => {
       const routes = scope as unknown as Routes;
+      registerMessagingRoutes(routes, core);
       registerAuthRoutes(routes, core);
       registerPlanRoutes(routes, core);
       registerUserRoutes(routes, core);
@@ -139,20 +147,8 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   await serveWeb(app, core, webRoot);
 
   await app.ready();
-  let redisClients: Awaited<ReturnType<NonNullable<Ports['redis']>['connect']>>[] = [];
-  const sockets = await (async () => {
-    const redis = ports.redis ? { pub: await ports.redis.connect(), sub: await ports.redis.connect(), prefix: config.REDIS_PREFIX } : undefined;
-    if (redis) redisClients = [redis.pub, redis.sub];
-    return createSocketServer({
-      httpServer: app.server,
-      verifyToken: async (token) => app.jwt.verify<AuthUser>(token),
-      db: db.knex,
-      log: app.log,
-      redis,
-    });
-  })();
-  realtime.bind(sockets);
   await ports.jobs.start();
+  await core.channels.start();
 
   let closed = false;
   return {
@@ -166,11 +162,11 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     async close() {
       if (closed) return;
       closed = true;
+      await core.channels.stop().catch((err) => app.log.error({ err }, 'channels stop failed'));
       await sockets.close().catch(() => undefined);
       await app.close().catch(() => undefined);
       plans.close();
       await ports.close();
-      void redisClients;
       await db.close();
     },
   };

@@ -4,6 +4,9 @@ import type { Config } from './config.js';
 import type { Bus, Jobs, Leases, Realtime, Storage } from './ports/types.js';
 import type { PlansService, SettingsService, UsersService } from './plugin-sdk/types.js';
 import type { LoadedPlugin } from './plugins/loader.js';
+import type { ChannelRuntime } from './channels/index.js';
+import type { IngestService } from './messaging/types.js';
+import type { Server as SocketIoServer } from 'socket.io';
 
 /** What the kernel's own routes and the plugin contexts are built from. */
 export interface CoreServices {
@@ -18,6 +21,9 @@ export interface CoreServices {
   settings: SettingsService & { all(companyId: number): Promise<Record<string, string>> };
   users: UsersService;
   plugins: LoadedPlugin[];
+  channels: ChannelRuntime;
+  ingest: IngestService;
+  io: SocketIoServer;
   log: FastifyBaseLogger;
   signAccessToken(user: { id: number; companyId: number; profile: string; super: boolean }): string;
 }

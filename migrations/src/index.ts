@@ -5,6 +5,9 @@ import * as settingsTokens from './20261121000200_settings_tokens.js';
 import * as connections from './20261121001000_connections.js';
 import * as contactsTags from './20261121001100_contacts_tags.js';
 import * as queueDetails from './20261121001200_queue_details.js';
+import * as ticketsMessages from './20261121002000_tickets_messages.js';
+import * as quickMessages from './20261121002100_quick_messages.js';
+import * as channelAuthState from './20261121002200_channel_auth_state.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -19,4 +22,7 @@ export const coreMigrations: Record<string, Migration> = {
   '20261121001000_connections': connections,
   '20261121001100_contacts_tags': contactsTags,
   '20261121001200_queue_details': queueDetails,
+  '20261121002000_tickets_messages': ticketsMessages,
+  '20261121002100_quick_messages': quickMessages,
+  '20261121002200_channel_auth_state': channelAuthState,
 };

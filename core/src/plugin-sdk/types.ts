@@ -2,7 +2,10 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, 
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Knex } from 'knex';
 import type { PlanFlag, ErrorCode } from '@guiche/contracts';
+import type { Namespace } from 'socket.io';
 import type { Bus, Jobs, Realtime, Storage, Leases } from '../ports/types.js';
+import type { ChannelDefinition } from '../channels/types.js';
+import type { IngestService, MessageSender } from '../messaging/types.js';
 
 /** Identity carried by the access token; set on every authenticated request as request.auth. */
 export interface AuthUser {
@@ -48,6 +51,19 @@ export interface PluginContext {
    * (403 ERR_NO_PERMISSION / ERR_PLAN_DISABLED otherwise). request.auth holds the caller.
    */
   readonly routes: Routes;
+  /**
+   * Routes under the API base WITHOUT authentication or plan gating: webhooks and widget
+   * endpoints that authenticate by other means (signatures, a connection token).
+   */
+  readonly publicRoutes: Routes;
+  /** A socket.io namespace of the plugin's own (e.g. website visitors); its auth is the plugin's. */
+  socketNamespace(name: string): Namespace;
+  /** Outbound delivery of ticket messages (store, then the connection's ordered queue). */
+  readonly messages: MessageSender;
+  /** The ingest pipeline channels feed (normally through SessionIO, not directly). */
+  readonly ingest: IngestService;
+  /** Registry of channel definitions; defineChannel() registers through it. */
+  readonly channels: { register(definition: ChannelDefinition): void };
   readonly db: Knex;
   readonly bus: Bus;
   readonly jobs: Jobs;

@@ -55,11 +55,22 @@ export function planGate(core: CoreServices, flag: PlanFlag) {
   };
 }
 
-export function createPluginContext(definition: PluginDefinition, routes: Routes, core: CoreServices, config: Record<string, unknown>): PluginContext {
+export function createPluginContext(
+  definition: PluginDefinition,
+  routes: Routes,
+  publicRoutes: Routes,
+  core: CoreServices,
+  config: Record<string, unknown>,
+): PluginContext {
   const log = core.log.child({ plugin: definition.id });
   return {
     id: definition.id,
     routes,
+    publicRoutes,
+    socketNamespace: (name) => core.io.of(name.startsWith('/') ? name : `/${name}`),
+    messages: core.channels.sender,
+    ingest: core.ingest,
+    channels: { register: (channel) => core.channels.register(channel) },
     db: core.db,
     bus: gatedBus(core.bus, core, definition.planFlag),
     jobs: gatedJobs(core.jobs, core, definition.planFlag, log),

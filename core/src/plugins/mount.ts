@@ -24,19 +24,22 @@ export async function mountPlugins(app: FastifyInstance, core: CoreServices, plu
     }
     let failed = false;
     await app.register(
-      async (scope) => {
-        const routes = scope as unknown as Routes;
-        routes.addHook('onRequest', async () => {
+      async (publicScope) => {
+        const publicRoutes = publicScope as unknown as Routes;
+        publicRoutes.addHook('onRequest', async () => {
           if (failed) throw new AppError('ERR_INTERNAL', 503);
         });
-        routes.addHook('onRequest', authenticate);
-        if (definition.planFlag) routes.addHook('onRequest', planGate(core, definition.planFlag));
-        try {
-          await definition.register(createPluginContext(definition, routes, core, {}));
-        } catch (err) {
-          failed = true;
-          core.log.error({ err, plugin: definition.id }, 'plugin disabled: register() failed');
-        }
+        await publicScope.register(async (scope) => {
+          const routes = scope as unknown as Routes;
+          routes.addHook('onRequest', authenticate);
+          if (definition.planFlag) routes.addHook('onRequest', planGate(core, definition.planFlag));
+          try {
+            await definition.register(createPluginContext(definition, routes, publicRoutes, core, {}));
+          } catch (err) {
+            failed = true;
+            core.log.error({ err, plugin: definition.id }, 'plugin disabled: register() failed');
+          }
+        });
       },
       { prefix: core.config.API_BASE },
     );
