@@ -12,6 +12,7 @@ import { RecoveryPasswordPage } from './pages/RecoveryPasswordPage.js';
 import { SignupPage } from './pages/SignupPage.js';
 import { TicketsPlaceholderPage } from './pages/TicketsPlaceholderPage.js';
 import { PublicOnly, RequireAuth } from './routing/guards.js';
+import { shellFeatures } from './features/registry.js';
 
 export function App() {
   const { listed, modules } = useWebModules();
@@ -30,7 +31,8 @@ export function App() {
       <Route element={<RequireAuth />}>
         <Route element={<Layout />}>
           {!hasRemoteIndex && <Route index element={<Navigate to="/tickets" replace />} />}
-          <Route path="/tickets" element={<TicketsPlaceholderPage />} />
+          {!shellFeatures.some((f) => f.menuPaths.includes('/tickets')) && <Route path="/tickets" element={<TicketsPlaceholderPage />} />}
+          {shellFeatures.flatMap((f) => f.routes.map((r) => <Route key={`${f.id}:${r.path}`} path={r.path} element={<r.Component />} />))}
           <Route path="/financeiro-aberto" element={<ExpiredSubscriptionPage />} />
           {remoteRoutes.map((r) => (
             <Route

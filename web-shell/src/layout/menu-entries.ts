@@ -12,8 +12,10 @@ export interface MenuEntry {
   connectionsBadge?: boolean;
 }
 
+import { shellFeatures } from '../features/registry.js';
+
 /** Pages the shell itself renders in this build. */
-export const SHELL_PAGES = new Set(['/tickets']);
+export const SHELL_PAGES = new Set(['/tickets', ...shellFeatures.flatMap((f) => f.menuPaths)]);
 
 /**
  * The menu as rendered: the visible items of the table whose page exists (in the shell or in a
