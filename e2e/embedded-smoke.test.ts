@@ -13,9 +13,11 @@ beforeAll(async () => {
 afterAll(async () => k?.close());
 
 describe('embedded mode', () => {
-  it('runs on PGlite without Redis', () => {
+  it('runs on PGlite without Redis, and without the demo when DEMO=0', async () => {
     expect(k.kernel.db.mode).toBe('pglite');
     expect(k.kernel.ports.redis).toBeUndefined();
+    expect(k.kernel.demo).toBeNull();
+    expect(await k.db('companies').where({ name: 'Demo' }).orWhere('name', 'like', '%Demo%')).toHaveLength(0);
   });
 
   it('logs in with the seeded super admin and two users chat live', async () => {

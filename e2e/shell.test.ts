@@ -207,7 +207,7 @@ describe('top bar', () => {
     await page.waitForURL('**/tickets');
     await page.getByRole('button', { name: 'Idioma' }).click();
     await page.getByRole('option', { name: 'en' }).click();
-    await page.getByRole('heading', { name: 'Tickets', exact: true }).waitFor();
+    await page.locator('nav.side-menu').getByRole('menuitem', { name: 'Tickets', exact: true }).waitFor();
     await waitFor(async () => (await kernel.api('GET', `/users/${admin.user.id}`, { token: admin.token })).body.language === 'en');
     await page.context().close();
   });
@@ -269,7 +269,7 @@ describe('web modules', () => {
 
     // The rest of the shell keeps working.
     await page.locator('nav.side-menu').getByRole('menuitem', { name: 'Atendimentos' }).click();
-    await page.getByRole('heading', { name: 'Atendimentos' }).waitFor();
+    await page.getByText('Conversas', { exact: true }).first().waitFor();
     await page.context().close();
   });
 });

@@ -44,4 +44,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return { ...parsed.data, ...overrides };
 }
 
-export const FIRST_PARTY_PLUGINS = ['@guiche/plugin-internal-chat'];
+export const FIRST_PARTY_PLUGINS = ['@guiche/plugin-internal-chat', '@guiche/plugin-channel-webchat', '@guiche/plugin-channel-whatsapp'];

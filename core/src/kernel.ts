@@ -29,13 +29,14 @@ import { registerConnectionRoutes } from './connections/routes.js';
 import { registerContactRoutes } from './contacts/routes.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { defaultWebRoot, registerWebApi, serveWeb } from './http/web.js';
-import { createSocketServer, type SocketServer } from './realtime/socket-server.js';
+import { createSocketServer } from './realtime/socket-server.js';
 import { loadPlugins, type PluginSpec } from './plugins/loader.js';
 import { mountPlugins } from './plugins/mount.js';
 import type { CoreServices } from './services.js';
 import { createChannelRuntime, type ChannelRuntime } from './channels/index.js';
 import { createIngestService, registerMessagingRoutes } from './messaging/index.js';
 import type { IngestService } from './messaging/types.js';
+import { registerDemoPage, seedDemo, type DemoInfo } from './demo/index.js';
 
 export interface KernelOptions {
   /** Plugin package names or definitions; default: config PLUGINS or every first-party plugin. */
@@ -51,6 +52,8 @@ export interface Kernel {
   core: CoreServices;
   db: Database;
   ports: Ports;
+  /** The demo company of the embedded default, when seeded (DEMO on, no DATABASE_URL). */
+  demo: DemoInfo | null;
   listen(): Promise<string>;
   close(): Promise<void>;
 }
@@ -144,11 +147,14 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
 
   const webRoot = config.WEB_ROOT ?? defaultWebRoot();
   await app.register(async (scope) => registerWebApi(scope as unknown as Routes, core, webRoot), { prefix: config.API_BASE });
+  const demoEnabled = !config.DATABASE_URL && config.DEMO;
+  if (demoEnabled) registerDemoPage(app, core);
   await serveWeb(app, core, webRoot);
 
   await app.ready();
   await ports.jobs.start();
   await core.channels.start();
+  const demo = demoEnabled ? await seedDemo(core) : null;
 
   let closed = false;
   return {
@@ -156,6 +162,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     core,
     db,
     ports,
+    demo,
     async listen() {
       return app.listen({ port: config.PORT, host: config.HOST });
     },

@@ -64,6 +64,8 @@ describe('serving the built web', () => {
     const stored = await k.kernel.core.storage.save(7, 'chats', 'photo.png', Buffer.from('png-bytes'));
     const res = await fetch(`${k.url}${k.kernel.core.storage.url(stored.path)}`);
     expect(res.status).toBe(200);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
     expect(await res.text()).toBe('png-bytes');
   });
 

@@ -12,3 +12,6 @@ export * from './web-modules.js';
 export * from './companies.js';
 export * from './connections.js';
 export * from './contacts.js';
+export * from './tickets.js';
+export * from './messages-api.js';
+export * from './webchat.js';

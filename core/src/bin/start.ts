@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { loadConfig } from '../config.js';
 import { createKernel } from '../kernel.js';
+import { demoBanner } from '../demo/index.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
     `  Database: ${mode}; ${config.REDIS_URL ? 'Redis bus and jobs' : 'in-process bus and jobs'}`,
     `  Super admin: ${config.SUPER_ADMIN_EMAIL} / ${process.env.SUPER_ADMIN_PASSWORD ? '(from SUPER_ADMIN_PASSWORD)' : config.SUPER_ADMIN_PASSWORD}`,
     `  API docs: ${url}${config.API_BASE}/docs`,
+    ...(kernel.demo ? ['', ...demoBanner(kernel.demo, url)] : []),
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');

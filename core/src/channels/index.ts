@@ -1,7 +1,16 @@
-import { AppError } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
 import type { MessageSender } from '../messaging/types.js';
 import type { ChannelDefinition } from './types.js';
+import { createMessageSender } from './outbound-sender.js';
+import { createOutboundWorker } from './outbound-worker.js';
+import { enqueueDrain, enqueueSend, outboundQueue, JOB_ATTEMPTS, JOB_BACKOFF_MS, type OutboundJob } from './outbound-queue.js';
+import { createSupervisor } from './supervisor.js';
+
+export { createAuthStateStore } from './auth-state.js';
+export { defineChannel } from './define-channel.js';
+export { outboundQueue } from './outbound-queue.js';
+export { leaseKey, RELEASED_TOPIC } from './supervisor.js';
+export { EDIT_WINDOW_MS } from './outbound-sender.js';
 
 /** The channels side of the kernel: registry, session supervisor and outbound delivery. */
 export interface ChannelRuntime {
@@ -11,19 +20,61 @@ export interface ChannelRuntime {
   /** Starts the supervisor (after every plugin registered): sessions of this node's leases. */
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Connection ids whose session runs on this node. */
+  held(): number[];
 }
 
-// Placeholder until the supervisor and outbound land: nothing can be sent yet.
-export function createChannelRuntime(_core: CoreServices): ChannelRuntime {
-  const registered: ChannelDefinition[] = [];
-  const notReady = async (): Promise<never> => {
-    throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503);
+export function createChannelRuntime(core: CoreServices): ChannelRuntime {
+  const registry = new Map<string, ChannelDefinition>();
+  const consumed = new Set<number>();
+
+  const pendingIds = (connectionId: number): Promise<number[]> =>
+    core.db('messages').where({ whatsappId: connectionId, sendStatus: 'pending' }).orderBy('id').pluck('id');
+
+  const requeuePending = async (connectionId: number): Promise<void> => {
+    for (const id of await pendingIds(connectionId)) await enqueueSend(core.jobs, connectionId, id);
   };
+
+  const supervisor = createSupervisor(
+    core,
+    (channel) => registry.get(channel),
+    () => [...registry.keys()],
+    {
+      async onLeaseWon(connectionId) {
+        if (!consumed.has(connectionId)) {
+          consumed.add(connectionId);
+          core.jobs.define<OutboundJob>(outboundQueue(connectionId), {
+            concurrency: 1,
+            handler: (job) => worker(job),
+            rehydrate: async () =>
+              (await pendingIds(connectionId)).map((messageId) => ({
+                data: { kind: 'send', connectionId, messageId } as OutboundJob,
+                opts: { jobId: `send-${messageId}`, attempts: JOB_ATTEMPTS, backoffMs: JOB_BACKOFF_MS },
+              })),
+          });
+        }
+        // A crash between store and send left rows pending: the database is the truth, jobIds dedupe.
+        await requeuePending(connectionId);
+      },
+      onReady(connectionId) {
+        enqueueDrain(core.jobs, connectionId).catch((err: unknown) => core.log.warn({ err, connectionId }, 'outbound drain not enqueued'));
+      },
+      onSweep(connectionId) {
+        requeuePending(connectionId).catch((err: unknown) => core.log.warn({ err, connectionId }, 'pending outbound not requeued'));
+      },
+    },
+  );
+  const worker = createOutboundWorker(core, (connectionId) => supervisor.readySession(connectionId));
+
   return {
-    register: (definition) => void registered.push(definition),
-    definitions: () => registered,
-    sender: { send: notReady, edit: notReady, remove: notReady, react: notReady },
-    start: async () => undefined,
-    stop: async () => undefined,
+    register(definition) {
+      if (registry.has(definition.channel)) throw new Error(`channel "${definition.channel}" is already registered`);
+      registry.set(definition.channel, definition);
+    },
+    definitions: () => [...registry.values()],
+    sender: createMessageSender(core, (channel) => registry.get(channel)?.capabilities ?? null),
+    start: () => supervisor.start(),
+    stop: () => supervisor.stop(),
+    held: () => supervisor.held(),
   };
 }

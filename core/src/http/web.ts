@@ -26,6 +26,11 @@ function staticOptions(root: string, prefix: string, index: false | string[] = f
     setHeaders: (reply: FastifyReply, file: string) => {
       reply.header('Cache-Control', noCache.test(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
       if (prefix.startsWith('/modules/')) reply.header('Access-Control-Allow-Origin', '*');
+      if (prefix === '/public/') {
+        // Uploaded files are data, never a page: no type sniffing, no script even if one is HTML.
+        reply.header('X-Content-Type-Options', 'nosniff');
+        reply.header('Content-Security-Policy', "sandbox; default-src 'none'");
+      }
     },
   };
 }

@@ -1,14 +1,12 @@
-import { AppError, type Routes } from '../plugin-sdk/types.js';
+import type { Routes } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
-import type { IngestService } from './types.js';
+import { registerMessageRoutes } from './messages-routes.js';
+import { registerTicketRoutes } from './tickets-routes.js';
 
-// Placeholder until the ingest pipeline lands.
-export function createIngestService(_core: CoreServices): IngestService {
-  const notReady = async (): Promise<never> => {
-    throw new AppError('ERR_CREATING_MESSAGE', 503);
-  };
-  return { ingest: notReady, applyAck: notReady, applyEdit: notReady, applyDelete: notReady };
-}
+export { createIngestService } from './ingest.js';
 
 /** Tickets, messages, notes and quick messages routes. */
-export function registerMessagingRoutes(_routes: Routes, _core: CoreServices): void {}
+export function registerMessagingRoutes(routes: Routes, core: CoreServices): void {
+  registerTicketRoutes(routes, core);
+  registerMessageRoutes(routes, core);
+}

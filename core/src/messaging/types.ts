@@ -6,8 +6,10 @@ export interface IngestResult {
   messageId: number;
   ticketId: number;
   contactId: number;
-  /** False when the message was already stored (a replay): nothing changed. */
+  /** False when the message was already stored (a replay) or skipped: nothing changed. */
   created: boolean;
+  /** Set when the message was not ingested at all (a group on a connection that does not allow groups); the ids are then 0. */
+  skipped?: 'groupNotAllowed';
 }
 
 /** normalized inbound → contact upsert → ticket find-or-create → persist → live events. */

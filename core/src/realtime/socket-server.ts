@@ -4,7 +4,8 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { FastifyBaseLogger } from 'fastify';
-import { Rooms, SOCKET_PING_MS } from '@guiche/contracts';
+import { Events, Rooms, SOCKET_PING_MS, TicketSocketJoins } from '@guiche/contracts';
+import { mayJoinTicket, resyncTicketRooms, ticketRoomsOf } from '../messaging/ticket-rooms.js';
 import type { AuthUser } from '../plugin-sdk/types.js';
 import type { Realtime } from '../ports/types.js';
 
@@ -41,8 +42,10 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
     if (!token) return next(new Error('ERR_SESSION_EXPIRED'));
     opts
       .verifyToken(token)
-      .then((user) => {
+      .then(async (user) => {
         socket.data.user = user;
+        // Resolved before 'connect' so a connected socket already receives its queues' tickets.
+        socket.data.ticketRooms = await ticketRoomsOf(opts.db, user);
         next();
       })
       .catch(() => next(new Error('ERR_SESSION_EXPIRED')));
@@ -52,6 +55,24 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
     const user = socket.data.user as AuthUser;
     void socket.join([Rooms.company(user.companyId), Rooms.user(user.id)]);
     if (user.profile === 'admin') void socket.join(Rooms.companyAdmins(user.companyId));
+    void socket.join(socket.data.ticketRooms as string[]);
+    for (const event of TicketSocketJoins) {
+      socket.on(event, (ticketRef: unknown, ack?: unknown) => {
+        const reply = typeof ack === 'function' ? (ack as (joined: boolean) => void) : () => undefined;
+        mayJoinTicket(opts.db, user, ticketRef)
+          .then(async (room) => {
+            if (room) await socket.join(room);
+            reply(room !== null);
+          })
+          .catch((err) => {
+            opts.log.warn({ err }, `${event} failed`);
+            reply(false);
+          });
+      });
+    }
+    socket.on('leaveChatBox', (uuid: unknown) => {
+      if (typeof uuid === 'string') void socket.leave(Rooms.ticket(uuid));
+    });
     const markOnline = () => setOnline(opts.db, user.id, true).catch((err) => opts.log.warn({ err }, 'userStatus failed'));
     markOnline();
     socket.on('joinNotification', markOnline);
@@ -62,10 +83,21 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
     });
   });
 
+  /** A user's queues, allTicket or profile may have changed: their sockets' ticket rooms follow. */
+  function resyncOnUserChange(event: string, payload: unknown): void {
+    const match = /^company-(\d+)-user$/.exec(event);
+    const body = payload as { action?: string; user?: { id?: number } } | null;
+    if (!match || body?.action !== 'update' || typeof body.user?.id !== 'number') return;
+    const companyId = Number(match[1]);
+    if (event !== Events.user(companyId)) return;
+    resyncTicketRooms(io, opts.db, companyId, body.user.id).catch((err) => opts.log.warn({ err }, 'ticket rooms resync failed'));
+  }
+
   return {
     io,
     emit(rooms, event, payload) {
       io.to(rooms).emit(event, payload);
+      resyncOnUserChange(event, payload);
     },
     async disconnectUser(userId) {
       io.in(Rooms.user(userId)).disconnectSockets(true);

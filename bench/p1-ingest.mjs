@@ -1,0 +1,71 @@
+// P1 ingest: inbound messages/s through the channel SDK's ingest pipeline into PostgreSQL with
+// live events (an admin socket is connected and receives them), for 1 and for 1,000 distinct
+// contacts; in the same run, the machine's raw single-row insert rate into PostgreSQL, and the ratio.
+import { randomBytes } from 'node:crypto';
+import { io } from 'socket.io-client';
+import { createCompany, fmt, startBenchKernel } from './lib.mjs';
+
+const MESSAGES = Number(process.env.P1_MESSAGES ?? 3000);
+const CONCURRENCY = Number(process.env.P1_CONCURRENCY ?? 8);
+
+async function runPool(total, concurrency, task) {
+  let next = 0;
+  const workers = Array.from({ length: concurrency }, async () => {
+    while (next < total) await task(next++);
+  });
+  await Promise.all(workers);
+}
+
+async function connection(kernel, companyId) {
+  const [row] = await kernel.core
+    .db('whatsapps')
+    .insert({ companyId, name: `bench-${randomBytes(3).toString('hex')}`, channel: 'webchat', status: 'CONNECTED', isDefault: true, token: randomBytes(15).toString('hex').toUpperCase() })
+    .returning('id');
+  return row.id;
+}
+
+function message(i, contacts, run) {
+  const peer = `visitor-${run}-${i % contacts}`;
+  return { wid: `${run}-${i}`, fromMe: false, timestamp: new Date(), peer: { id: peer, name: `Visitor ${i % contacts}` }, body: `Mensagem ${i}`, mediaType: 'chat' };
+}
+
+async function ingestRate(bench, contacts) {
+  const { companyId, adminToken } = await createCompany(bench.kernel);
+  const connectionId = await connection(bench.kernel, companyId);
+  const socket = io(bench.url, { auth: { token: adminToken }, transports: ['websocket'], forceNew: true });
+  await new Promise((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
+  let events = 0;
+  socket.on(`company-${companyId}-appMessage`, () => events++);
+  const run = randomBytes(3).toString('hex');
+  const started = process.hrtime.bigint();
+  await runPool(MESSAGES, CONCURRENCY, (i) => bench.kernel.core.ingest.ingest(connectionId, message(i, contacts, run)));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const deadline = Date.now() + 10000;
+  while (events < MESSAGES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  socket.disconnect();
+  const stored = await bench.db('messages').where({ whatsappId: connectionId }).count({ n: '*' }).first();
+  const tickets = await bench.db('tickets').where({ whatsappId: connectionId }).count({ n: '*' }).first();
+  return { rate: MESSAGES / seconds, stored: Number(stored.n), tickets: Number(tickets.n), events };
+}
+
+async function rawInsertRate(bench) {
+  await bench.db.raw('CREATE TABLE bench_raw (id bigserial primary key, company_id int not null, body text not null, created_at timestamptz not null default now())');
+  const started = process.hrtime.bigint();
+  await runPool(MESSAGES, CONCURRENCY, (i) => bench.db('bench_raw').insert({ companyId: 1, body: `Mensagem ${i}` }));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  await bench.db.raw('DROP TABLE bench_raw');
+  return MESSAGES / seconds;
+}
+
+const bench = await startBenchKernel();
+try {
+  const raw = await rawInsertRate(bench);
+  const one = await ingestRate(bench, 1);
+  const many = await ingestRate(bench, 1000);
+  console.log(`P1 ingest (${MESSAGES} messages, ${CONCURRENCY} concurrent, PostgreSQL + Redis, live events to a connected admin socket)`);
+  console.log(`  raw single-row insert:        ${fmt(raw)} rows/s`);
+  console.log(`  ingest, 1 contact:            ${fmt(one.rate)} msg/s  (ratio to raw ${fmt(one.rate / raw, 2)}; stored ${one.stored}, tickets ${one.tickets}, events ${one.events})`);
+  console.log(`  ingest, 1,000 contacts:       ${fmt(many.rate)} msg/s  (ratio to raw ${fmt(many.rate / raw, 2)}; stored ${many.stored}, tickets ${many.tickets}, events ${many.events})`);
+} finally {
+  await bench.close();
+}

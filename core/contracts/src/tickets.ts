@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/** Tickets (inbox.md §3, §4, §7 Tickets): statuses, live events, rooms and the API's schemas. */
+
+export const TicketStatuses = ['pending', 'open', 'closed', 'group'] as const;
+export type TicketStatus = (typeof TicketStatuses)[number];
+/** Statuses of the one active ticket a contact may have per connection. */
+export const ActiveTicketStatuses: readonly TicketStatus[] = ['pending', 'open', 'group'];
+
+export const TicketLogTypes = [
+  'create', 'chatBot', 'queue', 'open', 'access', 'transfered', 'receivedTransfer', 'closed', 'reopen', 'pending', 'delete',
+] as const;
+export type TicketLogType = (typeof TicketLogTypes)[number];
+
+export const TICKETS_PAGE_SIZE = 40;
+
+/** Live events of tickets and their messages; they reach only the rooms of users allowed to see the ticket. */
+export const TicketEvents = {
+  ticket: (companyId: number) => `company-${companyId}-ticket`,
+  appMessage: (companyId: number) => `company-${companyId}-appMessage`,
+  presence: (companyId: number) => `company-${companyId}-presence`,
+} as const;
+
+/**
+ * Rooms of the ticket room policy: a plain user's sockets join one room per queue of theirs, and
+ * the no-queue room when their allTicket is 'enable'; a ticket's viewers join Rooms.ticket(uuid).
+ */
+export const TicketRooms = {
+  queue: (companyId: number, queueId: number) => `company:${companyId}:queue:${queueId}`,
+  queuePrefix: (companyId: number) => `company:${companyId}:queue:`,
+  noQueue: (companyId: number) => `company:${companyId}:noqueue`,
+} as const;
+
+/** Client → server socket events joining a ticket's room (payload: the ticket uuid). */
+export const TicketSocketJoins = ['joinChatBox', 'joinTickets'] as const;
+
+/** Validation keys of the tickets API (the web translates them). */
+export const TicketV = {
+  idList: 'validation.ticketIdList',
+  queueRequired: 'validation.ticketQueueRequired',
+  cursor: 'validation.ticketCursor',
+  date: 'validation.ticketDate',
+} as const;
+
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** A JSON array of ids in a query string; for queueIds 0 or null stands for 'Sem fila' (no queue). */
+function idListJson(allowNoQueue: boolean) {
+  const item = allowNoQueue ? z.union([z.null(), z.coerce.number().int().min(0)]) : z.coerce.number().int().positive();
+  return z
+    .string()
+    .max(4000)
+    .transform((value, ctx) => {
+      try {
+        const parsed = z.array(item).max(500).parse(JSON.parse(value));
+        return [...new Set(parsed.map((v) => (v === null ? 0 : v)))];
+      } catch {
+        ctx.addIssue({ code: 'custom', message: TicketV.idList });
+        return z.NEVER;
+      }
+    });
+}
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, TicketV.date);
+const statusList = z
+  .string()
+  .max(200)
+  .transform((value, ctx) => {
+    try {
+      return z.array(z.enum(TicketStatuses)).max(4).parse(JSON.parse(value));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: TicketV.idList });
+      return z.NEVER;
+    }
+  });
+
+/** GET /tickets (inbox.md §7). `cursor` (from the previous page's nextCursor) pages by keyset; pageNumber is kept for the web. */
+export const ticketsQuerySchema = z.object({
+  searchParam: z.string().max(200).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  cursor: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,10}$/, TicketV.cursor).optional(),
+  status: z.enum(TicketStatuses).optional(),
+  statusFilter: statusList.optional(),
+  showAll: booleanQuery.optional(),
+  queueIds: idListJson(true).optional(),
+  tags: idListJson(false).optional(),
+  users: idListJson(false).optional(),
+  userFilter: idListJson(false).optional(),
+  whatsapps: idListJson(false).optional(),
+  whatsappIds: idListJson(false).optional(),
+  date: day.optional(),
+  updatedAt: day.optional(),
+  withUnreadMessages: booleanQuery.optional(),
+});
+export type TicketsQuery = z.infer<typeof ticketsQuerySchema>;
+
+const optionalId = z.coerce.number().int().positive();
+
+/** POST /tickets: a ticket the caller opens for a contact (inbox.md §7; a queue is required unless admin). */
+export const ticketCreateSchema = z.object({
+  contactId: z.coerce.number({ error: 'validation.required' }).int().positive(),
+  queueId: optionalId.nullish(),
+  whatsappId: optionalId.nullish(),
+  userId: optionalId.nullish(),
+  status: z.enum(['open', 'pending']).default('open'),
+  companyId: z.unknown().optional(),
+});
+export type TicketCreateInput = z.infer<typeof ticketCreateSchema>;
+
+/** PUT /tickets/{id}: every transition of inbox.md §4 is one combination of these fields. */
+export const ticketUpdateSchema = z.object({
+  status: z.enum(TicketStatuses).optional(),
+  userId: optionalId.nullish(),
+  queueId: optionalId.nullish(),
+  useIntegration: z.boolean().optional(),
+  integrationId: optionalId.nullish(),
+  sendFarewellMessage: z.boolean().optional(),
+  amountUsedBotQueues: z.coerce.number().int().min(0).max(1000).optional(),
+  promptId: optionalId.nullish(),
+});
+export type TicketUpdateInput = z.infer<typeof ticketUpdateSchema>;
+
+/** POST /tickets/closeAll (admins): closes the tickets of a status in the given queues (0/null: no queue). */
+export const ticketsCloseAllSchema = z.object({
+  status: z.enum(['pending', 'open', 'group']),
+  queueIds: z.array(z.union([z.null(), z.coerce.number().int().min(0)])).max(500).optional(),
+});
+
+/** The greeting posted as the virtual assistant when an agent accepts a ticket (setting sendGreetingAccepted). */
+export const ACCEPT_GREETING_TEMPLATE = '{{ms}} {{firstName}}, meu nome é {{userName}} e agora vou prosseguir com seu atendimento!';

@@ -1,0 +1,33 @@
+import type { Jobs } from '../ports/types.js';
+
+/** Jobs of a connection's ordered queue. A send job is a trigger: the worker delivers every pending row in id order. */
+export type OutboundJob =
+  | { kind: 'send'; connectionId: number; messageId: number }
+  | { kind: 'drain'; connectionId: number }
+  | { kind: 'edit'; connectionId: number; messageId: number }
+  | { kind: 'delete'; connectionId: number; messageId: number };
+
+export const outboundQueue = (connectionId: number): string => `outbound:${connectionId}`;
+
+/** Retries of a job (a trigger): long enough to outlive a row's own delivery attempts. */
+export const JOB_ATTEMPTS = 10;
+export const JOB_BACKOFF_MS = 500;
+/** Delivery attempts of one message before it is marked failed, spaced like the job retries. */
+export const SEND_ATTEMPTS = 5;
+export const SEND_BACKOFF_MS = 500;
+
+const jobOptions = { attempts: JOB_ATTEMPTS, backoffMs: JOB_BACKOFF_MS };
+
+/** send-<messageId> dedupes: a row is triggered once however often it is (re)enqueued. */
+export function enqueueSend(jobs: Jobs, connectionId: number, messageId: number): Promise<void> {
+  return jobs.enqueue<OutboundJob>(outboundQueue(connectionId), { kind: 'send', connectionId, messageId }, { ...jobOptions, jobId: `send-${messageId}` });
+}
+
+/** A fresh trigger (no dedupe) for "the session is ready again: deliver what waits". */
+export function enqueueDrain(jobs: Jobs, connectionId: number): Promise<void> {
+  return jobs.enqueue<OutboundJob>(outboundQueue(connectionId), { kind: 'drain', connectionId }, jobOptions);
+}
+
+export function enqueueOperation(jobs: Jobs, kind: 'edit' | 'delete', connectionId: number, messageId: number): Promise<void> {
+  return jobs.enqueue<OutboundJob>(outboundQueue(connectionId), { kind, connectionId, messageId }, jobOptions);
+}

@@ -1,0 +1,158 @@
+import { AppError } from '../plugin-sdk/types.js';
+import type { CoreServices } from '../services.js';
+import type { MessageSender, SendRequest } from '../messaging/types.js';
+import type { TicketRow } from '../messaging/ticket-access.js';
+import { emitMessage } from '../messaging/ticket-events.js';
+import { messageForEvent } from '../messaging/ingest-message.js';
+import type { ChannelCapabilities, MessageMediaType } from './types.js';
+import { enqueueOperation, enqueueSend } from './outbound-queue.js';
+
+/** inbox.md §9: an own message may be edited for 15 minutes. */
+export const EDIT_WINDOW_MS = 900_000;
+
+type Capabilities = (channel: string) => ChannelCapabilities | null;
+
+function mediaTypeOf(mimetype: string): MessageMediaType {
+  const kind = mimetype.split('/')[0];
+  return kind === 'image' || kind === 'audio' || kind === 'video' ? kind : 'application';
+}
+
+/** Live update of one message to the people allowed to see its ticket. */
+export async function announceMessage(core: CoreServices, messageId: number, action: 'create' | 'update'): Promise<void> {
+  try {
+    const message = await messageForEvent(core.db, messageId);
+    if (!message) return;
+    const ticket: TicketRow | undefined = await core.db('tickets').where({ id: message.ticketId }).first();
+    if (ticket) await emitMessage(core, ticket, message, action);
+  } catch (err) {
+    core.log.warn({ err, messageId }, 'message event not emitted');
+  }
+}
+
+/** After commit: the row is the truth, a failed enqueue is repaired by the lease holder's sweep. */
+async function trigger(core: CoreServices, run: () => Promise<void>, messageId: number): Promise<void> {
+  await run().catch((err: unknown) => core.log.warn({ err, messageId }, 'outbound job not enqueued; the sweep will retry'));
+}
+
+/**
+ * The storing side of outbound delivery (ctx.messages): every change is written in one transaction,
+ * announced, then handed to the connection's ordered queue (outbound:<connectionId>).
+ */
+export function createMessageSender(core: CoreServices, capabilitiesOf: Capabilities): MessageSender {
+  const { db } = core;
+
+  async function ownMessage(companyId: number, messageId: number) {
+    const row = await db('messages').where({ companyId, id: messageId }).first();
+    if (!row) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
+    return row;
+  }
+
+  async function channelOf(connectionId: number | null): Promise<ChannelCapabilities | null> {
+    if (!connectionId) return null;
+    const connection = await db('whatsapps').where({ id: connectionId }).first('channel');
+    return connection ? capabilitiesOf(connection.channel) : null;
+  }
+
+  return {
+    async send(request: SendRequest) {
+      const isPrivate = Boolean(request.isPrivate);
+      const { id, connectionId } = await db.transaction(async (trx) => {
+        const ticket = await trx('tickets').where({ id: request.ticketId, companyId: request.companyId }).forUpdate().first();
+        if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+        const contact = await trx('contacts').where({ id: ticket.contactId, companyId: request.companyId }).first('id');
+        if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+        if (!isPrivate && !ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+        if (request.quotedMsgId !== undefined) {
+          const quoted = await trx('messages').where({ companyId: request.companyId, id: request.quotedMsgId }).first('id');
+          if (!quoted) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
+        }
+        const media = request.media;
+        const [row] = await trx('messages')
+          .insert({
+            companyId: request.companyId,
+            ticketId: ticket.id,
+            contactId: ticket.contactId,
+            whatsappId: ticket.whatsappId,
+            userId: request.userId,
+            fromMe: true,
+            body: request.body,
+            ack: 0,
+            mediaType: media ? mediaTypeOf(media.mimetype) : 'chat',
+            mediaUrl: media?.path ?? null,
+            mediaName: media?.fileName ?? null,
+            quotedMsgId: request.quotedMsgId ?? null,
+            isPrivate,
+            isForwarded: Boolean(request.isForwarded),
+            sendStatus: isPrivate ? null : 'pending',
+            data: media ? JSON.stringify({ mimetype: media.mimetype, asVoiceNote: Boolean(media.asVoiceNote) }) : null,
+          })
+          .returning('id');
+        await trx('tickets')
+          .where({ id: ticket.id })
+          .update({ lastMessage: request.body || media?.fileName || '', lastMessageAt: trx.fn.now(), updatedAt: trx.fn.now() });
+        return { id: Number(row.id), connectionId: ticket.whatsappId as number | null };
+      });
+      await announceMessage(core, id, 'create');
+      if (!isPrivate && connectionId) await trigger(core, () => enqueueSend(core.jobs, connectionId, id), id);
+      return { id };
+    },
+
+    async edit(companyId, messageId, body) {
+      const row = await ownMessage(companyId, messageId);
+      if (!row.fromMe || row.mediaType === 'reactionMessage') throw new AppError('ERR_NO_PERMISSION', 403);
+      if (row.isDeleted || Date.now() - new Date(row.createdAt).getTime() > EDIT_WINDOW_MS) throw new AppError('ERR_FETCH_WAPP_MSG', 400);
+      await db('messages').where({ id: messageId }).update({ body, isEdited: true, updatedAt: db.fn.now() });
+      await announceMessage(core, messageId, 'update');
+      const capabilities = await channelOf(row.whatsappId);
+      if (!row.isPrivate && row.sendStatus !== 'failed' && capabilities?.edit) {
+        await trigger(core, () => enqueueOperation(core.jobs, 'edit', row.whatsappId, messageId), messageId);
+      }
+    },
+
+    async remove(companyId, messageId) {
+      const row = await ownMessage(companyId, messageId);
+      if (!row.fromMe) throw new AppError('ERR_NO_PERMISSION', 403);
+      if (row.isDeleted) return;
+      // A message not delivered yet is withdrawn instead: it never leaves.
+      const withdrawn = await db('messages')
+        .where({ id: messageId, sendStatus: 'pending' })
+        .update({ isDeleted: true, sendStatus: 'failed', sendError: 'deleted before delivery', updatedAt: db.fn.now() });
+      if (!withdrawn) await db('messages').where({ id: messageId }).update({ isDeleted: true, updatedAt: db.fn.now() });
+      await announceMessage(core, messageId, 'update');
+      const capabilities = await channelOf(row.whatsappId);
+      if (!withdrawn && !row.isPrivate && row.sendStatus === 'sent' && capabilities?.delete) {
+        await trigger(core, () => enqueueOperation(core.jobs, 'delete', row.whatsappId, messageId), messageId);
+      }
+    },
+
+    async react(companyId, messageId, emoji, userId) {
+      const target = await ownMessage(companyId, messageId);
+      if (target.isDeleted || target.isPrivate) throw new AppError('ERR_NO_PERMISSION', 403);
+      const capabilities = await channelOf(target.whatsappId);
+      const deliver = Boolean(capabilities?.react && target.whatsappId);
+      const id = await db.transaction(async (trx) => {
+        const ticket = await trx('tickets').where({ id: target.ticketId, companyId }).forUpdate().first('id', 'contactId');
+        if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+        const [row] = await trx('messages')
+          .insert({
+            companyId,
+            ticketId: ticket.id,
+            contactId: ticket.contactId,
+            whatsappId: target.whatsappId,
+            userId,
+            fromMe: true,
+            body: emoji,
+            ack: 0,
+            mediaType: 'reactionMessage',
+            sendStatus: deliver ? 'pending' : null,
+            data: JSON.stringify({ targetId: Number(target.id), targetWid: target.wid, emoji }),
+          })
+          .returning('id');
+        await trx('tickets').where({ id: ticket.id }).update({ updatedAt: trx.fn.now() });
+        return Number(row.id);
+      });
+      await announceMessage(core, id, 'create');
+      if (deliver) await trigger(core, () => enqueueSend(core.jobs, target.whatsappId, id), id);
+    },
+  };
+}

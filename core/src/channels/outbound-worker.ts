@@ -1,0 +1,130 @@
+import type { CoreServices } from '../services.js';
+import type { ChannelDefinition, ChannelSession, OutboundMessage } from './types.js';
+import { peerOfContact } from './connection-info.js';
+import { announceMessage } from './outbound-sender.js';
+import { SEND_ATTEMPTS, SEND_BACKOFF_MS, type OutboundJob } from './outbound-queue.js';
+
+/** The session of a connection this node runs, when it is connected and may deliver. */
+export interface ReadySession {
+  session: ChannelSession;
+  definition: ChannelDefinition;
+  /** False once the session stopped or left CONNECTED: delivery pauses, rows stay pending. */
+  isReady(): boolean;
+}
+
+/** A row not yet due for another attempt: the job fails now and its retry comes back later. */
+class NotDue extends Error {}
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * The consumer of outbound:<connectionId>, run by the node holding the connection's lease. Each
+ * job delivers every pending row of the connection in id order, so a retried row never lets a
+ * later one overtake it. The database is the truth: a row is pending until the channel accepted
+ * it, and a job that finds nothing to do is harmless.
+ */
+export function createOutboundWorker(core: CoreServices, readySession: (connectionId: number) => ReadySession | null) {
+  const { db } = core;
+  /** Failed attempts per message on this node; a restart grants a fresh series, never a lost message. */
+  const failures = new Map<number, { count: number; nextAt: number }>();
+
+  async function markSent(row: Record<string, any>, wid: string | null, ack: number): Promise<void> {
+    const write = (trx: typeof db) =>
+      trx('messages').where({ id: row.id, sendStatus: 'pending' }).update({ wid, ack, sendStatus: 'sent', sendError: null, updatedAt: trx.fn.now() });
+    try {
+      await write(db);
+    } catch (err) {
+      if ((err as { code?: string }).code !== UNIQUE_VIOLATION || !wid) throw err;
+      // The channel echoed our own message back (fromMe) and ingest stored the echo first: same message, keep ours.
+      await db.transaction(async (trx) => {
+        await trx('messages').where({ whatsappId: row.whatsappId, wid, fromMe: true }).whereNot({ id: row.id }).delete();
+        await write(trx as unknown as typeof db);
+      });
+    }
+  }
+
+  async function markFailed(row: Record<string, any>, error: unknown): Promise<void> {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500) || 'send failed';
+    await db('messages').where({ id: row.id, sendStatus: 'pending' }).update({ sendStatus: 'failed', sendError: message, updatedAt: db.fn.now() });
+    core.log.warn({ err: error, messageId: row.id }, 'outbound message failed');
+  }
+
+  async function deliver(ready: ReadySession, row: Record<string, any>): Promise<void> {
+    const contact = await db('contacts').where({ id: row.contactId }).first();
+    if (!contact) throw new Error('contact not found');
+    const to = peerOfContact(contact);
+    const data = (row.data ?? {}) as Record<string, any>;
+    if (row.mediaType === 'reactionMessage') {
+      if (!ready.session.react) throw new Error('channel cannot react');
+      const target = await db('messages').where({ id: data.targetId }).first('wid');
+      if (!target?.wid) throw new Error('reacted message was not delivered');
+      await ready.session.react(to, target.wid, row.body);
+      await markSent(row, null, 1);
+      return;
+    }
+    const quoted = row.quotedMsgId ? await db('messages').where({ id: row.quotedMsgId }).first('wid') : undefined;
+    const outbound: OutboundMessage = {
+      messageId: Number(row.id),
+      to,
+      body: row.body,
+      ...(row.mediaUrl
+        ? {
+            media: {
+              path: core.storage.resolve(row.mediaUrl),
+              mimetype: data.mimetype ?? 'application/octet-stream',
+              fileName: row.mediaName ?? row.mediaUrl.split('/').pop(),
+              ...(data.asVoiceNote ? { asVoiceNote: true } : {}),
+            },
+          }
+        : {}),
+      ...(quoted?.wid ? { quotedWid: quoted.wid } : {}),
+      ...(row.isForwarded ? { isForwarded: true } : {}),
+    };
+    const result = await ready.session.send(outbound);
+    await markSent(row, result.wid, result.ack ?? 1);
+  }
+
+  async function drain(connectionId: number): Promise<void> {
+    let cursor = 0;
+    for (;;) {
+      const ready = readySession(connectionId);
+      if (!ready?.isReady()) return;
+      const row = await db('messages').where({ whatsappId: connectionId, sendStatus: 'pending' }).where('id', '>', cursor).orderBy('id').first();
+      if (!row) return;
+      cursor = Number(row.id);
+      const tried = failures.get(cursor);
+      if (tried && Date.now() < tried.nextAt) throw new NotDue(`message ${cursor} waits for its next attempt`);
+      try {
+        await deliver(ready, row);
+        failures.delete(cursor);
+      } catch (err) {
+        if (!ready.isReady()) return; // the session went away meanwhile: not the message's fault
+        const count = (tried?.count ?? 0) + 1;
+        if (count < SEND_ATTEMPTS) {
+          failures.set(cursor, { count, nextAt: Date.now() + SEND_BACKOFF_MS * 2 ** (count - 1) });
+          throw err;
+        }
+        failures.delete(cursor);
+        await markFailed(row, err);
+      }
+      await announceMessage(core, cursor, 'update');
+    }
+  }
+
+  async function operate(job: Extract<OutboundJob, { kind: 'edit' | 'delete' }>): Promise<void> {
+    const ready = readySession(job.connectionId);
+    if (!ready?.isReady()) return;
+    const row = await db('messages').where({ id: job.messageId, whatsappId: job.connectionId }).first();
+    if (!row?.wid) return; // never delivered: nothing to change at the channel
+    const contact = await db('contacts').where({ id: row.contactId }).first();
+    if (!contact) return;
+    const to = peerOfContact(contact);
+    if (job.kind === 'edit' && ready.session.edit) await ready.session.edit(to, row.wid, row.body);
+    if (job.kind === 'delete' && ready.session.delete) await ready.session.delete(to, row.wid);
+  }
+
+  return async function handle(job: OutboundJob): Promise<void> {
+    if (job.kind === 'edit' || job.kind === 'delete') return operate(job);
+    return drain(job.connectionId);
+  };
+}

@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CoreServices } from '../services.js';
+import { setSessionState } from '../connections/session.js';
+import { connectionRooms } from '../connections/audience.js';
+import { emitPresence } from '../messaging/ticket-events.js';
+import type { TicketRow } from '../messaging/ticket-access.js';
+import type { AuthStateStore, ConnectionInfo, DisconnectInfo, SessionIO, SessionStatus } from './types.js';
+
+const ACTIVE = ['pending', 'open', 'group'];
+
+/** What the supervisor learns from a session through its io. */
+export interface SessionReports {
+  /** False once this io's session was replaced or stopped: its reports are ignored. */
+  current(): boolean;
+  onStatus(status: SessionStatus): void;
+  onDisconnected(info: DisconnectInfo): void;
+}
+
+async function activeTicketOf(core: CoreServices, connection: ConnectionInfo, peerId: string): Promise<TicketRow | undefined> {
+  return core
+    .db('tickets')
+    .join('contacts', 'contacts.id', 'tickets.contactId')
+    .where({ 'tickets.companyId': connection.companyId, 'tickets.whatsappId': connection.id, 'contacts.channel': connection.channel })
+    .where((q) => q.where('contacts.number', peerId).orWhere('contacts.remoteJid', peerId).orWhere('contacts.lid', peerId))
+    .whereIn('tickets.status', ACTIVE)
+    .first('tickets.*');
+}
+
+/**
+ * The io handed to one session. Everything it reports after the supervisor replaced or stopped
+ * that session is dropped, so a late callback of an old session never overwrites the new one's state.
+ */
+export function createSessionIO(
+  core: CoreServices,
+  connection: ConnectionInfo,
+  authState: AuthStateStore,
+  log: FastifyBaseLogger,
+  reports: SessionReports,
+): SessionIO {
+  const id = connection.id;
+  const live = (): boolean => reports.current();
+  return {
+    connection,
+    authState,
+    log,
+    async status(status, extra = {}) {
+      if (!live()) return;
+      await setSessionState(core, connection.companyId, id, {
+        status,
+        qrcode: extra.qrcode ?? (status === 'qrcode' ? undefined : null),
+        ...(extra.retries !== undefined ? { retries: extra.retries } : {}),
+        ...(extra.number !== undefined ? { number: extra.number } : {}),
+      });
+      reports.onStatus(status);
+    },
+    async inbound(message) {
+      if (!live()) return;
+      await core.ingest.ingest(id, message);
+    },
+    async ack(wid, ack) {
+      if (!live()) return;
+      await core.ingest.applyAck(id, wid, ack);
+    },
+    async edited(wid, body) {
+      if (!live()) return;
+      await core.ingest.applyEdit(id, wid, body);
+    },
+    async deleted(wid) {
+      if (!live()) return;
+      await core.ingest.applyDelete(id, wid);
+    },
+    presence(peerId, state) {
+      if (!live()) return;
+      void activeTicketOf(core, connection, peerId)
+        .then((ticket) => (ticket ? emitPresence(core, ticket, state) : undefined))
+        .catch((err: unknown) => log.warn({ err, connectionId: id }, 'presence not emitted'));
+    },
+    importProgress(progress) {
+      if (!live()) return;
+      void connectionRooms(core, connection.companyId)
+        .then((rooms) => core.realtime.emit(rooms, `importMessages-${connection.companyId}`, progress))
+        .catch((err: unknown) => log.warn({ err, connectionId: id }, 'import progress not emitted'));
+    },
+    disconnected(info) {
+      if (!live()) return;
+      reports.onDisconnected(info);
+    },
+    async findMessage(wid) {
+      const row = await core.db('messages').where({ whatsappId: id, wid }).first('body', 'mediaType', 'data');
+      return row ? { body: row.body, mediaType: row.mediaType, data: row.data ?? null } : null;
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { Knex } from 'knex';
+import { normalizeContactNumber, type ContactChannel } from '@guiche/contracts';
+import type { ChannelPeer } from '../channels/types.js';
+import { AppError } from '../plugin-sdk/types.js';
+
+export interface IngestedContact {
+  id: number;
+  /** 'create' when this message created it, 'update' when its name or picture changed. */
+  change: 'create' | 'update' | null;
+}
+
+interface ContactKey {
+  companyId: number;
+  channel: ContactChannel;
+  number: string;
+  lid: string | null;
+}
+
+function keyOf(companyId: number, channel: ContactChannel, peer: ChannelPeer): ContactKey {
+  const isGroup = Boolean(peer.isGroup);
+  const number = normalizeContactNumber(channel, peer.number ?? peer.id, isGroup);
+  const lid = peer.lid?.trim() || null;
+  if (!number && !lid) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
+  return { companyId, channel, number: number ?? '', lid };
+}
+
+/** The person by number first, else by their LID alias: one person is one contact. */
+async function find(trx: Knex.Transaction, key: ContactKey) {
+  const base = () => trx('contacts').where({ companyId: key.companyId, channel: key.channel });
+  if (key.number) {
+    const byNumber = await base().where({ number: key.number }).first('id', 'name', 'number', 'lid', 'profilePicUrl');
+    if (byNumber) return byNumber;
+  }
+  if (key.lid) return base().where({ lid: key.lid }).first('id', 'name', 'number', 'lid', 'profilePicUrl');
+  return undefined;
+}
+
+/**
+ * Finds or creates the peer's contact inside the ingest transaction. The insert relies on the
+ * unique indexes (number, lid) with ON CONFLICT DO NOTHING: a concurrent ingest of the same new
+ * person waits for the other insert, then reads its row; no in-process lock.
+ */
+export async function upsertContact(
+  trx: Knex.Transaction,
+  companyId: number,
+  channel: ContactChannel,
+  peer: ChannelPeer,
+  options: { updateProfile: boolean; acceptAudioMessage: boolean },
+): Promise<IngestedContact> {
+  const key = keyOf(companyId, channel, peer);
+  let existing = await find(trx, key);
+  if (!existing) {
+    const inserted = await trx('contacts')
+      .insert({
+        companyId,
+        channel,
+        number: key.number,
+        lid: key.lid,
+        name: peer.name?.trim() || key.number || key.lid,
+        email: peer.email?.trim() ?? '',
+        profilePicUrl: peer.profilePicUrl ?? null,
+        isGroup: Boolean(peer.isGroup),
+        acceptAudioMessage: options.acceptAudioMessage,
+      })
+      .onConflict()
+      .ignore()
+      .returning('id');
+    if (inserted.length) return { id: inserted[0].id, change: 'create' };
+    existing = await find(trx, key);
+    if (!existing) throw new AppError('ERR_CREATING_TICKET', 409);
+  }
+  const changes: Record<string, unknown> = {};
+  if (options.updateProfile && peer.name?.trim() && peer.name.trim() !== existing.name) changes.name = peer.name.trim();
+  if (options.updateProfile && peer.profilePicUrl && peer.profilePicUrl !== existing.profilePicUrl) changes.profilePicUrl = peer.profilePicUrl;
+  // Keep both addresses of the person: fill the one this contact lacks unless another contact holds it.
+  if (key.lid && !existing.lid && !(await trx('contacts').where({ companyId, channel, lid: key.lid }).first('id'))) changes.lid = key.lid;
+  if (key.number && !existing.number && !(await trx('contacts').where({ companyId, channel, number: key.number }).first('id'))) {
+    changes.number = key.number;
+  }
+  if (!Object.keys(changes).length) return { id: existing.id, change: null };
+  await trx('contacts').where({ id: existing.id }).update({ ...changes, updatedAt: trx.fn.now() });
+  return { id: existing.id, change: 'update' };
+}

@@ -1,0 +1,97 @@
+import type { Knex } from 'knex';
+import type { NormalizedMessage } from '../channels/types.js';
+import type { TicketRow } from './ticket-access.js';
+
+export interface PersistInput {
+  companyId: number;
+  connectionId: number;
+  contactId: number;
+  ticket: TicketRow;
+  message: NormalizedMessage;
+  mediaUrl: string | null;
+}
+
+/** Counts for the unread badge and becomes the ticket's last message (reactions do neither). */
+export function isConversationMessage(message: NormalizedMessage): boolean {
+  return message.mediaType !== 'reactionMessage';
+}
+
+function ackOf(message: NormalizedMessage): number {
+  // A message the company sent from the phone arrives already sent; the channel may say more.
+  const reported = Number(message.data?.ack);
+  if (Number.isInteger(reported) && reported >= 0 && reported <= 4) return reported;
+  return message.fromMe ? 1 : 0;
+}
+
+function dataOf(message: NormalizedMessage): Record<string, unknown> | null {
+  const data: Record<string, unknown> = { ...(message.data ?? {}) };
+  if (message.reaction) Object.assign(data, { targetWid: message.reaction.targetWid, emoji: message.reaction.emoji });
+  if (message.participant?.name) data.participantName = message.participant.name;
+  return Object.keys(data).length ? data : null;
+}
+
+/**
+ * Stores the message once per (connection, wid): null when that wid is already stored (a replay
+ * that raced past the early check), so the caller rolls its transaction back.
+ */
+export async function persistMessage(trx: Knex.Transaction, input: PersistInput): Promise<number | null> {
+  const { message } = input;
+  const quoted = message.quotedWid
+    ? await trx('messages').where({ whatsappId: input.connectionId, wid: message.quotedWid }).first('id')
+    : undefined;
+  const body = message.reaction ? message.reaction.emoji : message.body;
+  const [row] = await trx('messages')
+    .insert({
+      companyId: input.companyId,
+      ticketId: input.ticket.id,
+      contactId: input.contactId,
+      whatsappId: input.connectionId,
+      wid: message.wid,
+      fromMe: message.fromMe,
+      body,
+      ack: ackOf(message),
+      mediaType: message.mediaType,
+      mediaUrl: input.mediaUrl,
+      mediaName: message.media?.fileName ?? null,
+      quotedMsgId: quoted?.id ?? null,
+      isForwarded: Boolean(message.isForwarded),
+      remoteJid: message.peer.id,
+      participant: message.participant?.id ?? null,
+      data: (() => {
+        const data = dataOf(message);
+        return data ? JSON.stringify(data) : null;
+      })(),
+      createdAt: message.timestamp,
+      updatedAt: message.timestamp,
+    })
+    .onConflict()
+    .ignore()
+    .returning('id');
+  return row ? Number(row.id) : null;
+}
+
+/** Unread counter (inbound only), last message and activity of the ticket and its contact. */
+export async function touchTicket(trx: Knex.Transaction, input: PersistInput): Promise<TicketRow> {
+  const { message, ticket } = input;
+  const changes: Record<string, unknown> = { updatedAt: trx.fn.now() };
+  if (isConversationMessage(message)) {
+    changes.lastMessage = message.body || message.media?.fileName || '';
+    changes.lastMessageAt = message.timestamp;
+    if (!message.fromMe) changes.unreadMessages = trx.raw('unread_messages + 1');
+  }
+  const [updated] = await trx('tickets').where({ id: ticket.id }).update(changes).returning('*');
+  if (isConversationMessage(message)) {
+    await trx('contacts').where({ id: input.contactId }).update({ lastMessageAt: message.timestamp });
+  }
+  return updated;
+}
+
+/** A message as the live events carry it: the row plus the message it quotes. */
+export async function messageForEvent(db: Knex, id: number): Promise<Record<string, unknown> | undefined> {
+  const message = await db('messages').where({ id }).first();
+  if (!message) return undefined;
+  const quotedMsg = message.quotedMsgId
+    ? await db('messages').where({ id: message.quotedMsgId }).first('id', 'body', 'fromMe', 'mediaType', 'mediaUrl', 'isDeleted', 'contactId')
+    : null;
+  return { ...message, id: Number(message.id), quotedMsgId: message.quotedMsgId ? Number(message.quotedMsgId) : null, quotedMsg };
+}

@@ -1,0 +1,40 @@
+import type { Knex } from 'knex';
+import type { NormalizedMessage } from '../channels/types.js';
+import type { CoreServices } from '../services.js';
+import type { FoundTicket, IngestConnection } from './ingest-ticket.js';
+import type { TicketRow } from './ticket-access.js';
+
+/** What a routing step sees: the stored message, its ticket (as of now) and how it came to be. */
+export interface IngestStepContext {
+  core: CoreServices;
+  trx: Knex.Transaction;
+  connection: IngestConnection;
+  message: NormalizedMessage;
+  messageId: number;
+  contactId: number;
+  ticket: TicketRow;
+  ticketChange: FoundTicket['change'];
+}
+
+/**
+ * A step may change the ticket inside the message's transaction (queue, status, bot flags) and
+ * returns the updated row, or nothing when it leaves the ticket as it is.
+ */
+export type IngestStep = (ctx: IngestStepContext) => Promise<TicketRow | void>;
+
+/**
+ * Routing of an inbound message, in order, after the message is stored and before the live
+ * events. The bot (greeting menu, queue options, out-of-hours, LGPD consent, rating) is a later
+ * issue: it plugs in here as one step. Until then a ticket stays where ingest put it (pending,
+ * without a queue) and agents route it by hand, so this step deliberately does nothing.
+ */
+const botRouting: IngestStep = async () => undefined;
+
+export const ingestSteps: readonly { name: string; run: IngestStep }[] = [{ name: 'botRouting', run: botRouting }];
+
+/** Runs every step for a message that reaches routing (not from us, not an import, not a reaction). */
+export async function runIngestSteps(ctx: IngestStepContext): Promise<TicketRow> {
+  let ticket = ctx.ticket;
+  for (const step of ingestSteps) ticket = (await step.run({ ...ctx, ticket })) ?? ticket;
+  return ticket;
+}

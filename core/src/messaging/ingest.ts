@@ -1,0 +1,150 @@
+import path from 'node:path';
+import type { ContactChannel } from '@guiche/contracts';
+import type { NormalizedMessage } from '../channels/types.js';
+import { findContact } from '../contacts/contact-repository.js';
+import { emitContact } from '../contacts/contact-events.js';
+import { AppError } from '../plugin-sdk/types.js';
+import type { CoreServices } from '../services.js';
+import { upsertContact, type IngestedContact } from './ingest-contact.js';
+import { isConversationMessage, messageForEvent, persistMessage, touchTicket } from './ingest-message.js';
+import { runIngestSteps } from './ingest-steps.js';
+import { findOrCreateTicket, type FoundTicket, type IngestConnection } from './ingest-ticket.js';
+import type { TicketRow } from './ticket-access.js';
+import { emitMessage, emitTicket } from './ticket-events.js';
+import type { IngestResult, IngestService } from './types.js';
+
+/** A replay that raced past the early check: the whole transaction is rolled back. */
+class AlreadyStored extends Error {}
+
+const UNIQUE_VIOLATION = '23505';
+const ATTEMPTS = 3;
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string }).code === UNIQUE_VIOLATION;
+}
+
+function mediaFileName(message: NormalizedMessage): string {
+  const given = message.media?.fileName;
+  if (given && path.extname(given)) return given;
+  const subtype = message.media?.mimetype.split('/')[1]?.split(/[;+]/)[0] ?? 'bin';
+  return `${message.wid}.${subtype.replace(/[^a-z0-9]/gi, '') || 'bin'}`;
+}
+
+interface Outcome {
+  contact: IngestedContact;
+  found: FoundTicket;
+  ticket: TicketRow;
+  messageId: number;
+}
+
+/** normalized inbound → contact upsert → ticket find-or-create → persist → routing steps → live events. */
+export function createIngestService(core: CoreServices): IngestService {
+  const { db } = core;
+
+  async function loadConnection(id: number): Promise<IngestConnection> {
+    const connection = await db('whatsapps')
+      .where({ id })
+      .first('id', 'companyId', 'channel', 'allowGroup', 'groupAsTicket', 'timeCreateNewTicket');
+    if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    return connection;
+  }
+
+  async function stored(connectionId: number, wid: string): Promise<IngestResult | undefined> {
+    const row = await db('messages').where({ whatsappId: connectionId, wid }).first('id', 'ticketId', 'contactId');
+    if (!row) return undefined;
+    return { created: false, messageId: Number(row.id), ticketId: row.ticketId, contactId: row.contactId };
+  }
+
+  /** Everything of one message in one transaction; a lost race on a unique index is retried from the start. */
+  async function store(connection: IngestConnection, message: NormalizedMessage, mediaUrl: string | null): Promise<Outcome> {
+    const acceptAudioMessage = (await core.settings.get(connection.companyId, 'acceptAudioMessageContact')) === 'enabled';
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction(async (trx) => {
+          const contact = await upsertContact(trx, connection.companyId, connection.channel as ContactChannel, message.peer, {
+            updateProfile: !message.fromMe,
+            acceptAudioMessage,
+          });
+          const found = await findOrCreateTicket(trx, connection, contact.id, Boolean(message.peer.isGroup));
+          const input = { companyId: connection.companyId, connectionId: connection.id, contactId: contact.id, ticket: found.ticket, message, mediaUrl };
+          const messageId = await persistMessage(trx, input);
+          if (messageId === null) throw new AlreadyStored();
+          let ticket = await touchTicket(trx, input);
+          if (!message.fromMe && !message.imported && isConversationMessage(message)) {
+            ticket = await runIngestSteps({ core, trx, connection, message, messageId, contactId: contact.id, ticket, ticketChange: found.change });
+          }
+          return { contact, found, ticket, messageId };
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  async function publish(companyId: number, outcome: Outcome): Promise<void> {
+    const { contact, found, ticket, messageId } = outcome;
+    try {
+      if (contact.change) {
+        const record = await findContact(db, companyId, contact.id);
+        if (record) await emitContact(core, companyId, contact.change, record);
+      }
+      const message = await messageForEvent(db, messageId);
+      await emitTicket(core, ticket, 'update', found.previous ?? found.ticket);
+      await emitMessage(core, ticket, message, 'create');
+    } catch (err) {
+      core.log.warn({ err, messageId }, 'ingest: live events failed');
+    }
+  }
+
+  async function ingest(connectionId: number, message: NormalizedMessage): Promise<IngestResult> {
+    const connection = await loadConnection(connectionId);
+    if (message.peer.isGroup && !connection.allowGroup) {
+      return { created: false, skipped: 'groupNotAllowed', messageId: 0, ticketId: 0, contactId: 0 };
+    }
+    const replay = await stored(connectionId, message.wid);
+    if (replay) return replay;
+
+    const media = message.media
+      ? await core.storage.save(connection.companyId, 'messages', mediaFileName(message), message.media.data)
+      : null;
+    let outcome: Outcome;
+    try {
+      outcome = await store(connection, message, media?.path ?? null);
+    } catch (error) {
+      if (media) await core.storage.remove(media.path).catch(() => undefined);
+      if (error instanceof AlreadyStored) {
+        const raced = await stored(connectionId, message.wid);
+        if (raced) return raced;
+      }
+      throw error;
+    }
+    await publish(connection.companyId, outcome);
+    return { created: true, messageId: outcome.messageId, ticketId: outcome.ticket.id, contactId: outcome.contact.id };
+  }
+
+  /** Applies a change to a stored message found by (connection, wid) and tells the ticket's viewers. */
+  async function change(connectionId: number, wid: string, changes: Record<string, unknown>, onlyIfAckBelow?: number): Promise<void> {
+    const query = db('messages').where({ whatsappId: connectionId, wid });
+    if (onlyIfAckBelow !== undefined) query.where('ack', '<', onlyIfAckBelow);
+    const [row] = await query.update({ ...changes, updatedAt: db.fn.now() }).returning(['id', 'ticketId']);
+    if (!row) return;
+    const ticket = await db('tickets').where({ id: row.ticketId }).first();
+    const message = await messageForEvent(db, Number(row.id));
+    if (ticket && message) await emitMessage(core, ticket, message, 'update');
+  }
+
+  return {
+    ingest,
+    async applyAck(connectionId, wid, ack) {
+      // Acks only move forward: a late "delivered" never undoes "read".
+      if (!Number.isInteger(ack) || ack < 0 || ack > 4) return;
+      await change(connectionId, wid, { ack }, ack);
+    },
+    async applyEdit(connectionId, wid, body) {
+      await change(connectionId, wid, { body, isEdited: true });
+    },
+    async applyDelete(connectionId, wid) {
+      await change(connectionId, wid, { isDeleted: true });
+    },
+  };
+}

@@ -1,0 +1,270 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
+import webchatPlugin from '@guiche/plugin-channel-webchat';
+
+/**
+ * The conversation panel and the contact drawer in Debian's chromium against a real kernel: a
+ * webchat conversation seeded through the ingest service is read, answered (text and image),
+ * edited, paged back in time keeping the position; a note, a tag and block/unblock go through the
+ * drawer. Every step is checked in the database too.
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webRoot = process.env.E2E_WEB_ROOT ? path.resolve(process.env.E2E_WEB_ROOT) : repoRoot;
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Screenshots for a human to look at, when asked for. */
+const SHOTS = process.env.CONVERSATION_SHOTS;
+
+let kernel: TestKernel;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'conversation-e2e-'));
+
+/** A small solid-colour PNG. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(webRoot, 'web-shell/dist/index.html'))) throw new Error('web-shell/dist is missing: run npm run build:web first');
+  kernel = await createTestKernel({ serveWeb: true, plugins: [webchatPlugin], config: { WEB_ROOT: webRoot } });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await kernel?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function logIn(user: TestUser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: kernel.url, viewport: { width: 1400, height: 860 }, locale: 'pt-BR' });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(user.user.email);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return page;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+const visitor = { id: randomBytes(8).toString('hex'), name: 'Renata Visitante' };
+let seq = 0;
+function inbound(body: string, timestamp: Date, extra: Record<string, unknown> = {}) {
+  return { wid: `cv-${++seq}-${randomBytes(3).toString('hex')}`, fromMe: false, timestamp, peer: { id: visitor.id, name: visitor.name }, body, mediaType: 'chat' as const, ...extra };
+}
+
+describe('conversation panel and contact drawer', () => {
+  let admin: TestUser;
+  let connectionId: number;
+  let ticket: { id: number; uuid: string; contactId: number };
+  const OLDER = 45;
+
+  beforeAll(async () => {
+    const company = await kernel.createCompany();
+    admin = company.admin;
+    const conn = await kernel.api('POST', '/whatsapp', { token: admin.token, body: { name: 'Site', channel: 'webchat' } });
+    expect(conn.status).toBeLessThan(300);
+    connectionId = conn.body.id;
+
+    // 45 texts over two days (three pages of 20), then an image and the latest text.
+    const start = Date.now() - 2 * 24 * 3600_000;
+    let result = { ticketId: 0, contactId: 0 };
+    for (let i = 1; i <= OLDER; i++) {
+      result = await kernel.kernel.core.ingest.ingest(connectionId, inbound(`mensagem antiga ${i}`, new Date(start + i * 60_000 * (i > 30 ? 60 : 1))));
+    }
+    await kernel.kernel.core.ingest.ingest(connectionId, {
+      ...inbound('foto do produto', new Date(Date.now() - 60_000)),
+      mediaType: 'image',
+      media: { data: png(64, 48, [200, 40, 40]), mimetype: 'image/png', fileName: 'produto.png' },
+    });
+    result = await kernel.kernel.core.ingest.ingest(connectionId, inbound('Olá, preciso de ajuda com meu pedido', new Date()));
+    const row = await kernel.db('tickets').where({ id: result.ticketId }).first('id', 'uuid', 'contactId');
+    ticket = { id: row.id, uuid: row.uuid, contactId: row.contactId };
+    // The agent accepts it (the accept button belongs to the tickets frame).
+    const queue = await kernel.api('POST', '/queue', { token: admin.token, body: { name: 'Suporte', color: '#238551' } });
+    expect(queue.status, JSON.stringify(queue.body)).toBeLessThan(300);
+    const accepted = await kernel.api('PUT', `/tickets/${ticket.id}`, { token: admin.token, body: { status: 'open', userId: admin.user.id, queueId: queue.body.id } });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    await kernel.api('POST', '/tags', { token: admin.token, body: { name: 'Cliente VIP', color: '#2D72D2' } });
+  });
+
+  it('shows the conversation, replies with text and an image, edits, and pages back keeping the position', async () => {
+    const page = await logIn(admin);
+    await page.goto(`/tickets/${ticket.uuid}`);
+    const panel = page.getByTestId('conversation-panel');
+    const messages = panel.getByTestId('message');
+    await expect.poll(() => messages.filter({ hasText: 'Olá, preciso de ajuda com meu pedido' }).count()).toBe(1);
+    // The inbound image is shown from the stored file.
+    const image = panel.locator('img.cv-media__image');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+    expect(await panel.getByTestId('day-separator').count()).toBeGreaterThan(0);
+    expect(await messages.count()).toBe(20);
+
+    // Blank text is ignored; Enter sends.
+    const input = page.getByTestId('message-text');
+    await input.fill('   ');
+    await input.press('Enter');
+    await input.fill('Claro! Qual o número do pedido?');
+    await input.press('Enter');
+    const mine = messages.filter({ hasText: 'Claro! Qual o número do pedido?' });
+    await expect.poll(() => mine.count()).toBe(1);
+    await expect.poll(() => input.inputValue()).toBe('');
+    const stored = await waitFor(async () => {
+      const r = await kernel.db('messages').where({ ticketId: ticket.id, fromMe: true, mediaType: 'chat' }).first();
+      return r && r.sendStatus !== 'pending' ? r : undefined;
+    });
+    // The company's sendSignMessage (on by default) puts the agent's name first.
+    expect(stored.body).toBe(`*${admin.user.name}*:\nClaro! Qual o número do pedido?`);
+    expect(stored.userId).toBe(admin.user.id);
+    // The blank text was never sent.
+    expect(Number((await kernel.db('messages').where({ ticketId: ticket.id, fromMe: true }).count({ n: '*' }).first())!.n)).toBe(1);
+    // The bubble follows the channels runtime's verdict: an ack icon when sent, the error mark when failed.
+    if (stored.sendStatus === 'failed') await expect.poll(() => mine.getByTestId('message-failed').count()).toBe(1);
+    else await expect.poll(() => mine.locator('[data-ack]').getAttribute('data-ack')).not.toBe('clock');
+
+    // An image with a caption through the attachment dialog.
+    const file = path.join(tmp, 'resposta.png');
+    fs.writeFileSync(file, png(40, 30, [30, 120, 200]));
+    await page.getByTestId('attach-input').setInputFiles(file);
+    await page.getByRole('dialog').getByRole('textbox').fill('Segue a imagem');
+    await page.getByTestId('attachment-send').click();
+    const sentImage = messages.filter({ hasText: 'Segue a imagem' });
+    await expect.poll(() => sentImage.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(40);
+    const imageRow = await waitFor(() => kernel.db('messages').where({ ticketId: ticket.id, fromMe: true, mediaType: 'image' }).first());
+    expect(imageRow.body).toBe(`*${admin.user.name}*:\nSegue a imagem`);
+    expect(fs.existsSync(path.join(kernel.kernel.core.storage.root, imageRow.mediaUrl))).toBe(true);
+
+    // Edit the own text message (within 15 minutes).
+    await mine.hover();
+    await mine.getByTestId('message-menu').click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    await page.getByTestId('edit-body').fill('Claro! Qual é o número do pedido?');
+    await page.getByTestId('edit-save').click();
+    const edited = messages.filter({ hasText: 'Claro! Qual é o número do pedido?' });
+    await expect.poll(() => edited.getByTestId('message-edited').count()).toBe(1);
+    expect(await kernel.db('messages').where({ id: stored.id }).first('body', 'isEdited')).toMatchObject({ body: `*${admin.user.name}*:\nClaro! Qual é o número do pedido?`, isEdited: true });
+    // The contact's messages offer no edit.
+    const theirs = messages.filter({ hasText: 'Olá, preciso de ajuda' });
+    await theirs.hover();
+    await theirs.getByTestId('message-menu').click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Responder' }).count()).toBe(1);
+    expect(await page.getByRole('menuitem', { name: 'Editar' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await shot(page, 'conversation');
+    await page.evaluate(() => document.body.classList.add('bp6-dark'));
+    await shot(page, 'conversation-dark');
+    await page.evaluate(() => document.body.classList.remove('bp6-dark'));
+
+    // Older messages: scrolling to the top loads the previous page and keeps the message in view.
+    const scroller = page.getByTestId('conversation-messages');
+    const anchorText = await messages.first().innerText();
+    const anchorId = await messages.first().getAttribute('data-message-id');
+    const before = await messages.count();
+    const offsetInView = () =>
+      page.locator(`[data-message-id="${anchorId}"]`).evaluate((el) => el.getBoundingClientRect().top - el.closest('[data-testid="conversation-messages"]')!.getBoundingClientRect().top);
+    await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+    const offsetBefore = await offsetInView();
+    await expect.poll(() => messages.count()).toBeGreaterThan(before);
+    await expect.poll(() => scroller.getAttribute('aria-busy')).toBeNull();
+    // 20 older messages went on top, yet the message the agent was looking at has not moved
+    // (give or take the loading spinner and a day separator): the panel scrolled down for them.
+    expect(Math.abs((await offsetInView()) - offsetBefore)).toBeLessThan(60);
+    expect(await scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(500);
+    expect(await page.locator(`[data-message-id="${anchorId}"]`).innerText()).toBe(anchorText);
+    // Down to the first message of the conversation.
+    await expect
+      .poll(async () => {
+        await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+        return panel.getByText('Início da conversa').count();
+      })
+      .toBe(1);
+    expect(await panel.getByText('mensagem antiga 1', { exact: true }).count()).toBe(1);
+    // 45 old texts, the image, the last text, the two replies.
+    expect(await messages.count()).toBe(OLDER + 4);
+  });
+
+  it('adds a note and a tag and blocks/unblocks the contact in the drawer', async () => {
+    const page = await logIn(admin);
+    await page.goto(`/tickets/${ticket.uuid}`);
+    await page.getByTestId('ticket-header').getByRole('button', { name: /Renata Visitante|Dados|contato/i }).first().click();
+    const drawer = page.getByTestId('contact-drawer');
+    await drawer.waitFor();
+    expect(await drawer.getByTestId('drawer-contact-name').innerText()).toBe(visitor.name);
+    expect(await page.locator('.cd-drawer--inline').evaluate((el) => el.getBoundingClientRect().width)).toBe(320);
+
+    // A note needs 2 characters.
+    await drawer.getByTestId('note-input').fill('a');
+    await drawer.getByTestId('note-add').click();
+    await expect.poll(() => drawer.getByText('A observação precisa de ao menos 2 caracteres.').count()).toBe(1);
+    await drawer.getByTestId('note-input').fill('Cliente pediu retorno amanhã');
+    await drawer.getByTestId('note-add').click();
+    await expect.poll(() => page.getByText('Observação adicionada com sucesso!').count()).toBe(1);
+    await expect.poll(() => drawer.getByTestId('note').filter({ hasText: 'Cliente pediu retorno amanhã' }).count()).toBe(1);
+    expect(await kernel.db('ticketNotes').where({ ticketId: ticket.id, contactId: ticket.contactId }).pluck('note')).toEqual(['Cliente pediu retorno amanhã']);
+
+    // A tag through the tag picker (POST /tags/sync).
+    await drawer.locator('#cd-tags-input').click();
+    await page.getByRole('option', { name: 'Cliente VIP' }).click();
+    await expect
+      .poll(async () => kernel.db('contactTags').join('tags', 'tags.id', 'contactTags.tagId').where('contactTags.contactId', ticket.contactId).pluck('tags.name'))
+      .toEqual(['Cliente VIP']);
+    await page.keyboard.press('Escape');
+
+    // Block, confirmed, then unblock.
+    await drawer.getByTestId('contact-block').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Bloquear' }).click();
+    await expect.poll(() => page.getByText('Contato bloqueado', { exact: true }).first().isVisible()).toBe(true);
+    expect((await kernel.db('contacts').where({ id: ticket.contactId }).first('active')).active).toBe(false);
+    await shot(page, 'contact-drawer');
+    await drawer.getByTestId('contact-block').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Desbloquear' }).click();
+    await expect.poll(() => page.getByText('Contato desbloqueado').count()).toBeGreaterThan(0);
+    expect((await kernel.db('contacts').where({ id: ticket.contactId }).first('active')).active).toBe(true);
+
+    // The note is deleted after confirmation.
+    await drawer.getByTestId('note-delete').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+    await expect.poll(() => page.getByText('Observação excluída com sucesso!').count()).toBe(1);
+    expect(Number((await kernel.db('ticketNotes').where({ ticketId: ticket.id }).count({ n: '*' }).first())!.n)).toBe(0);
+  });
+});

@@ -1,0 +1,57 @@
+import { defineChannel, type ChannelDefinition, type PluginDefinition } from '@guiche/core';
+import { createVisitorHub, type VisitorHub } from './hub.js';
+import { createRateLimiter } from './rate-limit.js';
+import { registerWebchatRoutes } from './routes.js';
+import { createWebchatSession } from './session.js';
+import type { PluginContext } from '@guiche/core';
+
+export interface WebchatOptions {
+  /** Messages (text and media together) one visitor may send per window. */
+  rateLimit?: { max: number; windowMs: number };
+  /** Largest file a visitor may send. */
+  maxUploadBytes?: number;
+}
+
+export const WEBCHAT_DEFAULTS = { rateLimit: { max: 20, windowMs: 10_000 }, maxUploadBytes: 10 * 1024 * 1024 } as const;
+
+export const WEBCHAT_CAPABILITIES: ChannelDefinition['capabilities'] = {
+  media: true,
+  presence: true,
+  markRead: true,
+  edit: false,
+  delete: false,
+  react: false,
+  checkNumber: false,
+  groups: false,
+};
+
+/**
+ * The website chat channel. One definition serves one kernel (its sessions talk to the namespace
+ * its register() created); create another with this factory for a second kernel in one process.
+ */
+export function createWebchatChannel(options: WebchatOptions = {}): PluginDefinition {
+  const rateLimit = options.rateLimit ?? WEBCHAT_DEFAULTS.rateLimit;
+  const maxUploadBytes = options.maxUploadBytes ?? WEBCHAT_DEFAULTS.maxUploadBytes;
+  let wired: { ctx: PluginContext; hub: VisitorHub } | null = null;
+
+  return defineChannel({
+    id: 'channel-webchat',
+    channel: 'webchat',
+    // No plan flag: the website chat needs no outside account, so every company has it.
+    planFlag: null,
+    capabilities: WEBCHAT_CAPABILITIES,
+    createSession(connection, io) {
+      if (!wired) throw new Error('channel-webchat: createSession before register');
+      return createWebchatSession(wired.ctx, wired.hub, connection, io);
+    },
+    register(ctx) {
+      wired?.hub.close();
+      const limiter = createRateLimiter(rateLimit.max, rateLimit.windowMs);
+      const hub = createVisitorHub(ctx, limiter);
+      wired = { ctx, hub };
+      registerWebchatRoutes(ctx, limiter, { maxUploadBytes });
+    },
+  });
+}
+
+export default createWebchatChannel();

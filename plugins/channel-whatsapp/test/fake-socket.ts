@@ -1,0 +1,213 @@
+import { EventEmitter } from 'node:events';
+import {
+  WAMessageStatus,
+  proto,
+  type AnyMessageContent,
+  type BaileysEventEmitter,
+  type BaileysEventMap,
+  type Contact,
+  type GroupMetadata,
+  type MiscMessageGenerationOptions,
+  type WAMessage,
+  type WAMessageKey,
+  type WAPresence,
+} from '@whiskeysockets/baileys';
+import type { MediaDownloader, SocketFactory, WhatsappSocket, WhatsappSocketConfig } from '../src/socket.js';
+
+/** The error Baileys puts in lastDisconnect: a Boom whose output.statusCode is the DisconnectReason. */
+export class FakeBoom extends Error {
+  readonly isBoom = true;
+  readonly output: { statusCode: number; payload: { statusCode: number; error: string; message: string } };
+  constructor(message: string, statusCode: number) {
+    super(message);
+    this.output = { statusCode, payload: { statusCode, error: message, message } };
+  }
+}
+
+/** An HTTP failure of a media download, as Baileys' downloader throws it (status on the error). */
+export class DownloadError extends Error {
+  constructor(readonly status: number) {
+    super(`download failed with ${status}`);
+  }
+}
+
+let ids = 0;
+export const nextId = (): string => `3EB0${(++ids).toString(16).toUpperCase().padStart(16, '0')}`;
+
+/**
+ * A Baileys socket without a network: events are emitted on `ev` with Baileys' own shapes (types
+ * from the package), and every method the session calls is recorded. sendMessage answers like
+ * Baileys does (a WAMessage with our key, PENDING) and echoes the message as an 'append' upsert.
+ */
+export class FakeSocket implements WhatsappSocket {
+  readonly emitter = new EventEmitter();
+  readonly ev = this.emitter as unknown as BaileysEventEmitter;
+  user?: Contact;
+  ended = 0;
+  loggedOut = 0;
+  readonly sent: { jid: string; content: AnyMessageContent; options?: MiscMessageGenerationOptions }[] = [];
+  readonly reads: WAMessageKey[][] = [];
+  readonly lookups: string[][] = [];
+  readonly pictures: string[] = [];
+  readonly groupQueries: string[] = [];
+  readonly pairingRequests: string[] = [];
+  readonly rejected: { id: string; from: string }[] = [];
+  readonly reuploads: WAMessage[] = [];
+  /** Numbers WhatsApp knows: digits → the jid it answers with. */
+  readonly registered: Map<string, string>;
+  readonly groups: Map<string, GroupMetadata>;
+
+  constructor(
+    readonly config: WhatsappSocketConfig,
+    private readonly world?: FakeWhatsapp,
+  ) {
+    this.registered = world?.registered ?? new Map();
+    this.groups = world?.groups ?? new Map();
+  }
+
+  emit<E extends keyof BaileysEventMap>(event: E, arg: BaileysEventMap[E]): void {
+    this.emitter.emit(event, arg);
+  }
+
+  async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined> {
+    this.sent.push({ jid, content, options });
+    this.world?.outbox.push({ jid, content, options });
+    const id = options?.messageId ?? nextId();
+    const message: proto.IMessage =
+      'text' in content ? { extendedTextMessage: { text: content.text } } : 'react' in content ? { reactionMessage: content.react } : { conversation: '' };
+    const sentMessage: WAMessage = { key: { remoteJid: jid, fromMe: true, id }, message, messageTimestamp: Math.floor(Date.now() / 1000), status: WAMessageStatus.PENDING };
+    setImmediate(() => this.emit('messages.upsert', { messages: [sentMessage], type: 'append' }));
+    return sentMessage;
+  }
+
+  async readMessages(keys: WAMessageKey[]): Promise<void> {
+    this.reads.push(keys);
+  }
+
+  async onWhatsApp(...numbers: string[]): Promise<{ jid: string; exists: boolean }[]> {
+    this.lookups.push(numbers);
+    return numbers.map((n) => {
+      const jid = this.registered.get(n.replace(/\D/g, ''));
+      return { jid: jid ?? `${n}@s.whatsapp.net`, exists: Boolean(jid) };
+    });
+  }
+
+  async profilePictureUrl(jid: string): Promise<string | undefined> {
+    this.pictures.push(jid);
+    return `https://pps.whatsapp.net/v/${jid.split('@')[0]}.jpg`;
+  }
+
+  async groupMetadata(jid: string): Promise<GroupMetadata> {
+    this.groupQueries.push(jid);
+    const metadata = this.groups.get(jid);
+    if (!metadata) throw new FakeBoom('item-not-found', 404);
+    return metadata;
+  }
+
+  async requestPairingCode(phoneNumber: string): Promise<string> {
+    this.pairingRequests.push(phoneNumber);
+    return 'ABCD1234';
+  }
+
+  async rejectCall(id: string, from: string): Promise<void> {
+    this.rejected.push({ id, from });
+  }
+
+  async updateMediaMessage(message: WAMessage): Promise<WAMessage> {
+    this.reuploads.push(message);
+    const content = proto.Message.fromObject(JSON.parse(JSON.stringify(message.message ?? {})));
+    const media = content.imageMessage ?? content.documentMessage ?? content.audioMessage ?? content.videoMessage;
+    if (media) media.directPath = `${media.directPath ?? ''}?reuploaded`;
+    return { ...message, message: content };
+  }
+
+  async sendPresenceUpdate(_type: WAPresence, _toJid?: string): Promise<void> {}
+
+  async logout(): Promise<void> {
+    this.loggedOut++;
+  }
+
+  end(): void {
+    this.ended++;
+  }
+
+  // ---- The phone's side, in Baileys' event shapes ----
+
+  showQr(qr: string): void {
+    this.emit('connection.update', { qr });
+  }
+
+  open(user: Contact = { id: '5511900000000:7@s.whatsapp.net', lid: '190000000000001:7@lid', name: 'Company' }): void {
+    this.user = user;
+    this.emit('connection.update', { connection: 'open', receivedPendingNotifications: true });
+  }
+
+  close(statusCode: number): void {
+    this.emit('connection.update', { connection: 'close', lastDisconnect: { error: new FakeBoom('Connection Failure', statusCode) as never, date: new Date() } });
+  }
+
+  receive(messages: WAMessage | WAMessage[], type: 'notify' | 'append' = 'notify'): void {
+    this.emit('messages.upsert', { messages: Array.isArray(messages) ? messages : [messages], type });
+  }
+}
+
+/** The fake WhatsApp a test talks to: every socket the session created, and a stubbed media download. */
+export class Inbox<T> {
+  private readonly items: T[] = [];
+  private readonly waiters: ((item: T) => void)[] = [];
+  push(item: T): void {
+    const waiter = this.waiters.shift();
+    if (waiter) waiter(item);
+    else this.items.push(item);
+  }
+  take(timeout = 15000): Promise<T> {
+    const ready = this.items.shift();
+    if (ready !== undefined) return Promise.resolve(ready);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('nothing arrived at the fake WhatsApp')), timeout);
+      this.waiters.push((item) => {
+        clearTimeout(timer);
+        resolve(item);
+      });
+    });
+  }
+}
+
+export class FakeWhatsapp {
+  readonly sockets: FakeSocket[] = [];
+  readonly registered = new Map<string, string>();
+  readonly groups = new Map<string, GroupMetadata>();
+  /** Every sendMessage of every socket, in order. */
+  readonly outbox = new Inbox<{ jid: string; content: AnyMessageContent; options?: MiscMessageGenerationOptions }>();
+  readonly created = new Inbox<FakeSocket>();
+  /** Like WhatsApp with stored creds: a socket whose creds are paired opens by itself. */
+  autoOpen = false;
+  /** Bytes per media directPath; a number is the HTTP status the download fails with. */
+  readonly media = new Map<string, Buffer | number>();
+  readonly downloads: string[] = [];
+
+  readonly factory: SocketFactory = (config) => {
+    const socket = new FakeSocket(config, this);
+    this.sockets.push(socket);
+    this.created.push(socket);
+    if (this.autoOpen && config.auth.creds.me?.id) setImmediate(() => socket.open({ id: config.auth.creds.me!.id, name: 'Company' }));
+    return socket;
+  };
+
+  readonly download: MediaDownloader = async (message) => {
+    const content = message.message ?? {};
+    const media = content.imageMessage ?? content.videoMessage ?? content.audioMessage ?? content.documentMessage ?? content.stickerMessage;
+    const path = media?.directPath ?? '';
+    this.downloads.push(path);
+    const found = this.media.get(path);
+    if (found === undefined) throw new DownloadError(404);
+    if (typeof found === 'number') throw new DownloadError(found);
+    return found;
+  };
+
+  get socket(): FakeSocket {
+    const last = this.sockets.at(-1);
+    if (!last) throw new Error('no socket was created');
+    return last;
+  }
+}

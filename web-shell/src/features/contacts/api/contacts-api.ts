@@ -1,0 +1,112 @@
+import { api } from '@guiche/web-sdk';
+import type { Connection, Contact, ContactImportResult, Queue, Tag } from '@guiche/contracts';
+import type { Page } from '../shared/paged-cache.js';
+import { contactTagParam } from '../lib/contact-filter.js';
+
+export interface ContactsQuery {
+  search: string;
+  tagIds: number[];
+}
+
+export interface ContactFormInput {
+  name: string;
+  number?: string;
+  email: string;
+  extraInfo: { name: string; value: string }[];
+}
+
+/** GET /contacts: 20 per page, ordered by name (inbox.md §7, §9). */
+export async function fetchContacts(query: ContactsQuery, pageNumber: number): Promise<Page<Contact>> {
+  const { data } = await api.get<{ contacts: Contact[]; hasMore: boolean; count: number }>('/contacts', {
+    params: { searchParam: query.search.trim() || undefined, pageNumber, contactTag: contactTagParam(query.tagIds) },
+  });
+  return { items: data.contacts, hasMore: data.hasMore, count: data.count };
+}
+
+/** GET /contacts/{id}: with the extra info fields the list leaves out. */
+export async function fetchContact(id: number): Promise<Contact> {
+  const { data } = await api.get<Contact>(`/contacts/${id}`);
+  return data;
+}
+
+export async function createContact(input: Required<ContactFormInput>): Promise<Contact> {
+  const { data } = await api.post<Contact>('/contacts', { ...input, channel: 'whatsapp' });
+  return data;
+}
+
+export async function updateContact(id: number, input: ContactFormInput): Promise<Contact> {
+  const { data } = await api.put<Contact>(`/contacts/${id}`, input);
+  return data;
+}
+
+export async function deleteContact(id: number): Promise<void> {
+  await api.delete(`/contacts/${id}`);
+}
+
+/** PUT /contacts/block/{id}: active false blocks, true unblocks. */
+export async function setContactActive(id: number, active: boolean): Promise<Contact> {
+  const { data } = await api.put<Contact>(`/contacts/block/${id}`, { active });
+  return data;
+}
+
+/** POST /contacts/upload (multipart `file`): the server imports every row and answers the outcome per row. */
+export async function uploadContactsSheet(file: File, onProgress: (loaded: number, total: number | undefined) => void): Promise<ContactImportResult> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const { data } = await api.post<ContactImportResult>('/contacts/upload', form, {
+    onUploadProgress: (event) => onProgress(event.loaded, event.total),
+  });
+  return data;
+}
+
+/** A failed blob request carries its JSON error as a Blob: read it so toastError sees the code. */
+async function withJsonError<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (err) {
+    const response = (err as { response?: { data?: unknown } }).response;
+    if (response && response.data instanceof Blob) {
+      try {
+        response.data = JSON.parse(await response.data.text());
+      } catch {
+        /* not JSON: leave it */
+      }
+    }
+    throw err;
+  }
+}
+
+/** GET /contacts/export: backup_contatos.xlsx, of the contacts with any of the tags (all without); the server masks numbers for LGPD. */
+export async function exportContacts(tagIds: number[]): Promise<Blob> {
+  const { data } = await withJsonError(api.get<Blob>('/contacts/export', { params: { contactTag: contactTagParam(tagIds) }, responseType: 'blob' }));
+  return data;
+}
+
+/** GET /tags/list: every tag of the company, for the filter. */
+export async function fetchAllTags(): Promise<Tag[]> {
+  const { data } = await api.get<Tag[]>('/tags/list');
+  return data;
+}
+
+/** GET /whatsapp?session=0: the company's connections (without session secrets). */
+export async function fetchConnections(): Promise<Connection[]> {
+  const { data } = await api.get<Connection[]>('/whatsapp', { params: { session: 0 } });
+  return data;
+}
+
+/** GET /queue: every queue of the company. */
+export async function fetchQueues(): Promise<Queue[]> {
+  const { data } = await api.get<Queue[]>('/queue');
+  return data;
+}
+
+export interface CreatedTicket {
+  id: number;
+  uuid: string;
+}
+
+/** POST /tickets: an open ticket for the caller (a 409 carries the contact's active ticket). */
+export async function createTicket(input: { contactId: number; queueId: number | null; whatsappId: number; userId: number }): Promise<CreatedTicket> {
+  const { data } = await api.post<CreatedTicket>('/tickets', { ...input, status: 'open' });
+  return data;
+}

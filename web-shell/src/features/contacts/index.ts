@@ -1,0 +1,10 @@
+import './i18n/register.js';
+import type { ShellFeature } from '../feature.js';
+import ContactsPage from './pages/ContactsPage.js';
+
+/** /contacts: the company's contacts (inbox.md §2 Contacts, §5, §6, §7). */
+export const contactsFeature: ShellFeature = {
+  id: 'contacts',
+  menuPaths: ['/contacts'],
+  routes: [{ path: '/contacts', Component: ContactsPage }],
+};

@@ -1,0 +1,28 @@
+import { PhoneChannels, type ContactChannel } from '@guiche/contracts';
+
+/**
+ * What the number column shows (inbox.md §5): nothing stored → 'Número não disponível'; a phone
+ * contact with fewer than 10 digits → 'Número inválido'. A number masked for LGPD ('*********12')
+ * counts its hidden digits. Other channels (Facebook, Instagram, the site chat) keep whatever id
+ * they carry: the digit rule is about phone numbers.
+ */
+export type NumberDisplay = { kind: 'missing' } | { kind: 'invalid'; number: string } | { kind: 'ok'; number: string };
+
+export const MIN_PHONE_DIGITS = 10;
+
+export function numberDisplay(number: string | null | undefined, channel: ContactChannel = 'whatsapp', isGroup = false): NumberDisplay {
+  const text = number?.trim() ?? '';
+  if (!text) return { kind: 'missing' };
+  if (isGroup || !PhoneChannels.includes(channel)) return { kind: 'ok', number: text };
+  const digits = text.replace(/[^\d*]/g, '').length;
+  return digits < MIN_PHONE_DIGITS ? { kind: 'invalid', number: text } : { kind: 'ok', number: text };
+}
+
+/** Two letters for an avatar without a picture. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return '?';
+  const first = words[0][0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1][0] ?? '') : '';
+  return (first + last).toUpperCase();
+}

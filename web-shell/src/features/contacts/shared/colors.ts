@@ -1,0 +1,34 @@
+/** Colour helpers of the tag chips and the tag dialog's colour picker (pure; unit-tested). */
+
+/** outreach-config.md §2: the tag dialog's colour picker — a palette plus any hex colour. */
+export const TAG_PALETTE = [
+  '#A4CCCC', '#D13913', '#E76A05', '#F0B726', '#9BBF85', '#238551', '#1C6E42', '#00A396', '#147EB3', '#2D72D2',
+  '#215DB0', '#634DBF', '#9D3F9D', '#DB2C6F', '#C22762', '#8F398F', '#7961DB', '#5F6B7C', '#404854', '#1C2127',
+] as const;
+
+const HEX = /^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/;
+
+/** What the server stores: #RRGGBB or #RRGGBBAA. */
+export function isHexColor(value: string): boolean {
+  return HEX.test(value.trim());
+}
+
+/** '#abc' → '#AABBCC', 'abcdef' → '#ABCDEF'; anything else as typed (the form then flags it). */
+export function normalizeHex(value: string): string {
+  let text = value.trim();
+  if (!text.startsWith('#')) text = `#${text}`;
+  if (/^#[0-9a-fA-F]{3}$/.test(text)) text = `#${[...text.slice(1)].map((c) => c + c).join('')}`;
+  return isHexColor(text) ? text.toUpperCase() : value.trim();
+}
+
+/** Black or white text, whichever reads better on the colour (relative luminance). */
+export function readableOn(color: string): string {
+  const hex = /^#?([0-9a-f]{6})/i.exec(color.trim())?.[1];
+  if (!hex) return '#fff';
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return luminance > 0.179 ? '#1c2127' : '#ffffff';
+}

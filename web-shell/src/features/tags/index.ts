@@ -1,0 +1,10 @@
+import './i18n/register.js';
+import type { ShellFeature } from '../feature.js';
+import TagsPage from './pages/TagsPage.js';
+
+/** /tags: the company's tags (outreach-config.md §2, §5, §7). */
+export const tagsFeature: ShellFeature = {
+  id: 'tags',
+  menuPaths: ['/tags'],
+  routes: [{ path: '/tags', Component: TagsPage }],
+};

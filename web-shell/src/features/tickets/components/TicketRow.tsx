@@ -1,0 +1,83 @@
+import { Button, Classes, Intent, Tag } from '@blueprintjs/core';
+import { Link } from 'react-router';
+import { formatDateTime, formatRelativeTime, useTranslation } from '@guiche/web-sdk';
+import type { Ticket } from '../api/types.js';
+import { tagSummary, truncate } from '../lib/text.js';
+import { TICKETS_NS } from '../i18n/register.js';
+
+export const TICKET_ROW_HEIGHT = 84;
+
+interface Props {
+  ticket: Ticket;
+  selected: boolean;
+  showOwner: boolean;
+  presence?: string;
+  onAccept?(ticket: Ticket): void;
+}
+
+/**
+ * One ticket of the list (inbox.md §2): contact name and last message cut at 30 characters, one tag
+ * plus a count, the owner for admins, the unread count and when it last moved.
+ */
+export function TicketRow({ ticket, selected, showOwner, presence, onAccept }: Props) {
+  const { t } = useTranslation(TICKETS_NS);
+  const { first, more } = tagSummary(ticket.tags);
+  const unread = ticket.unreadMessages ?? 0;
+  const picture = ticket.contact.urlPicture || ticket.contact.profilePicUrl;
+  const when = ticket.lastMessageAt ?? ticket.updatedAt;
+  const presenceText = presence === 'composing' ? t('list.presenceComposing') : presence === 'recording' ? t('list.presenceRecording') : null;
+
+  return (
+    <div className={`tk-row${selected ? ' tk-row--selected' : ''}`} data-testid="ticket-row" data-ticket-id={ticket.id} data-status={ticket.status}>
+      <span className="tk-row__queue" style={{ background: ticket.queue?.color ?? '#8f99a8' }} title={ticket.queue?.name ?? t('list.noQueue')} />
+      <Link className="tk-row__link" to={`/tickets/${ticket.uuid}`} aria-current={selected ? 'page' : undefined}>
+        {picture ? (
+          <img className="tk-row__avatar" src={picture} alt="" />
+        ) : (
+          <span className="tk-row__avatar tk-row__avatar--initial" aria-hidden="true">
+            {Array.from(ticket.contact.name || '?')[0]?.toUpperCase()}
+          </span>
+        )}
+        <span className="tk-row__main">
+          <span className="tk-row__line">
+            <strong className="tk-row__name" title={ticket.contact.name}>
+              {truncate(ticket.contact.name)}
+            </strong>
+            <time className={`tk-row__time ${Classes.TEXT_MUTED}`} dateTime={String(when ?? '')} title={formatDateTime(when)}>
+              {formatRelativeTime(when)}
+            </time>
+          </span>
+          <span className={`tk-row__message${presenceText ? ' tk-row__message--presence' : ''}`}>
+            {presenceText ?? (ticket.lastMessage ? truncate(ticket.lastMessage) : <span className={Classes.TEXT_MUTED}>{t('list.noMessage')}</span>)}
+          </span>
+          <span className="tk-row__tags">
+            {ticket.isGroup && <Tag minimal>{t('list.group')}</Tag>}
+            {first && (
+              <Tag minimal round style={{ background: first.color, color: '#fff' }} title={ticket.tags.map((tag) => tag.name).join(', ')}>
+                {truncate(first.name, 14)}
+              </Tag>
+            )}
+            {more > 0 && (
+              <Tag minimal round title={ticket.tags.slice(1).map((tag) => tag.name).join(', ')}>
+                {t('list.moreTags', { count: more })}
+              </Tag>
+            )}
+            {showOwner && ticket.user && (
+              <Tag minimal intent={Intent.PRIMARY} icon="person" data-testid="ticket-owner" title={t('list.owner', { name: ticket.user.name })}>
+                {truncate(ticket.user.name, 14)}
+              </Tag>
+            )}
+          </span>
+        </span>
+        {unread > 0 && (
+          <span className="tk-row__unread" data-testid="ticket-unread" aria-label={t('list.unreadCount', { count: unread })}>
+            {unread}
+          </span>
+        )}
+      </Link>
+      {ticket.status === 'pending' && onAccept && (
+        <Button className="tk-row__accept" size="small" intent={Intent.SUCCESS} text={t('actions.accept')} onClick={() => onAccept(ticket)} data-testid="ticket-accept" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { Tab, Tabs } from '@blueprintjs/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog, EmptyState, toastInfo, useTranslation } from '@guiche/web-sdk';
+import { useNarrowScreen } from '../../../layout/useNarrowScreen.js';
+import type { ConflictTicket, Ticket } from '../api/types.js';
+import { AcceptTicketDialog } from '../dialogs/AcceptTicketDialog.js';
+import { NewTicketDialog } from '../dialogs/NewTicketDialog.js';
+import { ResolveTicketDialog } from '../dialogs/ResolveTicketDialog.js';
+import { TicketInfoModal } from '../dialogs/TicketInfoModal.js';
+import { TicketLogDialog } from '../dialogs/TicketLogDialog.js';
+import { TransferTicketDialog } from '../dialogs/TransferTicketDialog.js';
+import { TicketUiContext, type TicketUi } from '../hooks/ticket-ui-context.js';
+import { useListControls } from '../hooks/useListControls.js';
+import { useTicket } from '../hooks/useTicket.js';
+import { useTicketActions } from '../hooks/useTicketActions.js';
+import { useJoinTicketRoom, useTicketLiveEvents } from '../hooks/useTicketLiveEvents.js';
+import { TICKETS_NS } from '../i18n/register.js';
+import { TicketListPanel } from './TicketListPanel.js';
+import { TicketPane } from './TicketPane.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type NarrowTab = 'ticket' | 'tickets';
+
+/** /tickets and /tickets/:ticketId (inbox.md §2 Tickets screen). */
+export function TicketsPage() {
+  const { ticketId } = useParams();
+  if (ticketId !== undefined && !UUID.test(ticketId)) return <Navigate to="/tickets" replace />;
+  return <TicketsScreen uuid={ticketId} />;
+}
+
+function TicketsScreen({ uuid }: { uuid: string | undefined }) {
+  const { t } = useTranslation(TICKETS_NS);
+  const navigate = useNavigate();
+  const narrow = useNarrowScreen();
+  const controls = useListControls();
+  const ticketQuery = useTicket(uuid);
+  const ticket = uuid ? ticketQuery.data : undefined;
+
+  const [newTicket, setNewTicket] = useState(false);
+  const [accepting, setAccepting] = useState<Ticket | null>(null);
+  const [transferring, setTransferring] = useState<Ticket | null>(null);
+  const [resolving, setResolving] = useState<Ticket | null>(null);
+  const [logOf, setLogOf] = useState<Ticket | null>(null);
+  const [deleting, setDeleting] = useState<Ticket | null>(null);
+  const [conflict, setConflict] = useState<ConflictTicket | null>(null);
+  const [narrowTab, setNarrowTab] = useState<NarrowTab>(uuid ? 'ticket' : 'tickets');
+
+  useEffect(() => setNarrowTab(uuid ? 'ticket' : 'tickets'), [uuid]);
+
+  const { setView, setTab } = controls;
+  const ui: TicketUi = useMemo(
+    () => ({
+      openNewTicket: () => setNewTicket(true),
+      openAccept: setAccepting,
+      openTransfer: (tk) => setTransferring(tk),
+      openResolve: setResolving,
+      openLog: setLogOf,
+      openDelete: setDeleting,
+      showConflict: setConflict,
+      showAssignedTab: () => {
+        setView('open');
+        setTab('open');
+      },
+    }),
+    [setView, setTab],
+  );
+
+  useTicketLiveEvents(ticket, () => {
+    toastInfo(t('live.ticketClosed'));
+    navigate('/tickets');
+  });
+  useJoinTicketRoom(uuid);
+
+  const list = <TicketListPanel controls={controls} selectedUuid={uuid} />;
+  const pane = uuid ? (
+    <TicketPane uuid={uuid} ticket={ticket} error={ticketQuery.error} narrow={narrow} onBack={() => navigate('/tickets')} />
+  ) : (
+    <div className="tk-welcome">
+      <EmptyState icon="chat" title={t('page.welcomeTitle')} description={t('page.welcomeText')} />
+    </div>
+  );
+
+  return (
+    <TicketUiContext.Provider value={ui}>
+      <div className={narrow ? 'tk-page tk-page--narrow' : 'tk-page'} data-testid="tickets-page">
+        {narrow ? (
+          <>
+            <Tabs id="tickets-narrow-tabs" selectedTabId={narrowTab} onChange={(id) => setNarrowTab(id as NarrowTab)} className="tk-page__tabs">
+              <Tab id="ticket" title={t('page.tabTicket')} disabled={!uuid} />
+              <Tab id="tickets" title={t('page.tabTickets')} />
+            </Tabs>
+            <div className="tk-page__narrow-body">{narrowTab === 'ticket' && uuid ? pane : list}</div>
+          </>
+        ) : (
+          <>
+            <div className="tk-page__list">{list}</div>
+            <div className="tk-page__pane">{pane}</div>
+          </>
+        )}
+      </div>
+      <NewTicketDialog isOpen={newTicket} onClose={() => setNewTicket(false)} />
+      <AcceptTicketDialog ticket={accepting} onClose={() => setAccepting(null)} />
+      <TransferTicketDialog ticket={transferring} onClose={() => setTransferring(null)} />
+      <ResolveTicketDialog ticket={resolving} onClose={() => setResolving(null)} />
+      <TicketLogDialog ticket={logOf} onClose={() => setLogOf(null)} />
+      <DeleteTicketDialog ticket={deleting} onClose={() => setDeleting(null)} />
+      <TicketInfoModal conflict={conflict} onClose={() => setConflict(null)} />
+    </TicketUiContext.Provider>
+  );
+}
+
+function DeleteTicketDialog({ ticket, onClose }: { ticket: Ticket | null; onClose(): void }) {
+  const { t } = useTranslation(TICKETS_NS);
+  const actions = useTicketActions();
+  const [busy, setBusy] = useState(false);
+  return (
+    <ConfirmDialog
+      isOpen={ticket !== null}
+      title={ticket ? t('actions.deleteTitle', { name: ticket.contact.name }) : undefined}
+      confirmLabel={t('actions.delete')}
+      loading={busy}
+      onClose={onClose}
+      onConfirm={async () => {
+        if (!ticket) return;
+        setBusy(true);
+        const ok = await actions.remove(ticket);
+        setBusy(false);
+        if (ok) onClose();
+      }}
+    >
+      <p>{t('actions.deleteText')}</p>
+    </ConfirmDialog>
+  );
+}

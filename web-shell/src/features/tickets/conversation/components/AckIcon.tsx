@@ -1,0 +1,19 @@
+import { Icon } from '@blueprintjs/core';
+import { useTranslation } from '@guiche/web-sdk';
+import { ackState } from '../lib/messages.js';
+import { NS } from '../i18n/register.js';
+
+/** inbox.md §4: 0 clock, 1 sent (one tick), 2 delivered (two ticks), 3–4 read (two blue ticks). */
+export function AckIcon({ ack }: { ack: number }) {
+  const { t } = useTranslation(NS);
+  const state = ackState(ack);
+  const label = t(`ack.${state}`);
+  if (state === 'clock') return <Icon icon="time" size={12} className="cv-ack" title={label} aria-label={label} data-ack={state} />;
+  if (state === 'sent') return <Icon icon="small-tick" size={14} className="cv-ack" title={label} aria-label={label} data-ack={state} />;
+  return (
+    <span className={`cv-ack cv-ack--double${state === 'read' ? ' cv-ack--read' : ''}`} title={label} aria-label={label} role="img" data-ack={state}>
+      <Icon icon="small-tick" size={14} />
+      <Icon icon="small-tick" size={14} />
+    </span>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Contact, TicketStatus } from '@guiche/contracts';
+
+/** A ticket as GET /api/tickets/u/:uuid answers it (inbox.md §3 Ticket); dates arrive as ISO strings. */
+export interface ConversationTicket {
+  id: number;
+  uuid: string;
+  companyId: number;
+  contactId: number;
+  whatsappId: number | null;
+  userId: number | null;
+  queueId: number | null;
+  status: TicketStatus;
+  channel: string;
+  isGroup: boolean;
+  isBot?: boolean;
+  unreadMessages?: number;
+  lastMessage?: string;
+  lastMessageAt?: string | null;
+  createdAt?: string;
+  updatedAt?: string;
+  contact: Contact;
+  queue: { id: number; name: string; color: string } | null;
+  user: { id: number; name: string } | null;
+  whatsapp: { id: number; name: string; channel: string; groupAsTicket?: string; wavoip?: string | null } | null;
+  tags: { id: number; name: string; color: string }[];
+}

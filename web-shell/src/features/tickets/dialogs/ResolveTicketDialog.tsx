@@ -1,0 +1,87 @@
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, Radio, RadioGroup, Switch } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useSession, useTranslation } from '@guiche/web-sdk';
+import type { Ticket } from '../api/types.js';
+import { useTicketActions } from '../hooks/useTicketActions.js';
+import { TICKETS_NS } from '../i18n/register.js';
+
+/** Rating emojis cover 1 to 5 (inbox.md §9). */
+const RATING_EMOJI = ['😞', '🙁', '😐', '🙂', '😄'];
+
+type CloseOption = 'farewell' | 'silent';
+
+/**
+ * Resolve (inbox.md §4): close normally (with the farewell) or without it; the rating request when
+ * the company rates its service (setting userRating); the contact's rating when there is one.
+ * With requiredTag the contact needs a tag first.
+ */
+export function ResolveTicketDialog({ ticket, onClose }: { ticket: Ticket | null; onClose(): void }) {
+  const { t } = useTranslation(TICKETS_NS);
+  const { user } = useSession();
+  const actions = useTicketActions();
+  const [option, setOption] = useState<CloseOption>('farewell');
+  const [askRating, setAskRating] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const settings = user?.company?.companieSettings ?? {};
+  const ratingEnabled = settings.userRating === 'enabled';
+  const tagMissing = settings.requiredTag === 'enabled' && ticket !== null && !(ticket.contact as { tags?: unknown[] }).tags?.length;
+
+  useEffect(() => {
+    setOption('farewell');
+    setAskRating(ratingEnabled);
+  }, [ticket?.id, ratingEnabled]);
+
+  const submit = async () => {
+    if (!ticket) return;
+    setBusy(true);
+    const done = await actions.resolve(ticket, option === 'farewell', ratingEnabled && askRating);
+    setBusy(false);
+    if (done) onClose();
+  };
+  const rate = ticket?.userRating?.rate;
+
+  return (
+    <Dialog isOpen={ticket !== null} onClose={onClose} title={t('resolve.title')} icon="tick">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <DialogBody>
+          {tagMissing && (
+            <Callout intent={Intent.WARNING} icon="tag" style={{ marginBottom: 12 }}>
+              {t('resolve.tagRequired')}
+            </Callout>
+          )}
+          <RadioGroup label={t('resolve.text')} selectedValue={option} onChange={(e) => setOption(e.currentTarget.value as CloseOption)}>
+            <Radio value="farewell" label={t('resolve.withFarewell')} />
+            <Radio value="silent" label={t('resolve.withoutFarewell')} />
+          </RadioGroup>
+          {ratingEnabled && (
+            <Switch checked={askRating} onChange={(e) => setAskRating(e.currentTarget.checked)} label={t('resolve.askRating')} />
+          )}
+          {ratingEnabled && <p className="bp6-text-muted">{t('resolve.askRatingHint')}</p>}
+          <p>
+            <strong>{t('resolve.rating')}:</strong>{' '}
+            {rate ? (
+              <span aria-label={`${rate}/5`} title={`${rate}/5`}>
+                {RATING_EMOJI[Math.min(5, Math.max(1, rate)) - 1]} {rate}/5
+              </span>
+            ) : (
+              <span className="bp6-text-muted">{t('resolve.noRating')}</span>
+            )}
+          </p>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('resolve.cancel')} onClick={onClose} />
+              <Button type="submit" intent={Intent.SUCCESS} text={t('resolve.confirm')} loading={busy} disabled={tagMissing} />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

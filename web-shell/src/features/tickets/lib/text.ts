@@ -1,0 +1,15 @@
+/** Contact name and last message in the list are cut at 30 characters (inbox.md §9). */
+export const LIST_TEXT_MAX = 30;
+
+/** Cuts at `max` characters (whole code points, so an emoji is never split) and adds an ellipsis. */
+export function truncate(text: string | null | undefined, max = LIST_TEXT_MAX): string {
+  if (!text) return '';
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
+}
+
+/** The row shows one tag and the count of the others. */
+export function tagSummary<T>(tags: readonly T[] | null | undefined): { first: T | null; more: number } {
+  const list = tags ?? [];
+  return { first: list[0] ?? null, more: Math.max(0, list.length - 1) };
+}
