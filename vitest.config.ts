@@ -9,7 +9,9 @@ export default defineConfig({
     environment: 'node',
     reporters: ['default', './scripts/summary-reporter.ts'],
     globalSetup: ['core/src/testing/global-setup.ts'],
-    testTimeout: 30000,
+    testTimeout: 60000,
+    // A loaded CI machine is slow: polled expectations wait generously (they stop as soon as they pass).
+    expect: { poll: { timeout: 15000, interval: 50 } },
     hookTimeout: 120000,
     pool: 'forks',
     maxWorkers: 2,

@@ -27,8 +27,8 @@ async function seedTenant(bench, tickets) {
   // 40% pending, 40% open (a third of them the agent's), 20% closed; spread over three queues and a year.
   await db.raw(
     `INSERT INTO tickets (company_id, contact_id, whatsapp_id, queue_id, user_id, status, channel, last_message, updated_at, created_at)
-     SELECT c.company_id, c.id, ?, (ARRAY[?, ?, ?]::int[])[1 + (c.id % 3)],
-            CASE WHEN c.id % 5 IN (2, 3) AND c.id % 3 = 0 THEN ? ELSE NULL END,
+     SELECT c.company_id, c.id, ?::int, (ARRAY[?, ?, ?]::int[])[1 + (c.id % 3)],
+            CASE WHEN c.id % 5 IN (2, 3) AND c.id % 3 = 0 THEN ?::int ELSE NULL END,
             CASE WHEN c.id % 5 IN (0, 1) THEN 'pending' WHEN c.id % 5 IN (2, 3) THEN 'open' ELSE 'closed' END,
             'webchat', 'Última mensagem ' || c.id,
             now() - (c.id % 525600) * interval '1 minute', now() - interval '1 year'

@@ -315,7 +315,8 @@ describe('contacts page', () => {
     );
     expect(exported.some((r) => r[0] === 'X' || r[0] === 'Importada Quatro')).toBe(false);
 
-    // Export with the tag filter: only the tagged contacts.
+    // Export with the tag filter: only the tagged contacts (the export menu is closed first).
+    await page.keyboard.press('Escape');
     await page.getByLabel('Filtrar por tags').click();
     await page.getByRole('option', { name: 'VIP' }).click();
     await page.keyboard.press('Escape');

@@ -10,6 +10,7 @@ export interface Delivered extends ConformanceOutbound {
   messageId: number;
   toId: string;
   mediaBytes?: number;
+  location?: OutboundMessage['location'];
 }
 
 /** A waiting list: take() resolves with the next item, in arrival order. */
@@ -43,6 +44,8 @@ class Inbox<T> {
 export class FakeWorld {
   readonly outbound = new Inbox<Delivered>();
   readonly operations = new Inbox<ConformanceOperation & { connectionId: number }>();
+  /** Read receipts the sessions were asked to send (markRead). */
+  readonly reads = new Inbox<{ connectionId: number; toId: string; wids: string[] }>();
   /** Sessions currently started, per connection (more than one would break the lease rule). */
   readonly live = new Map<number, FakeSession[]>();
   readonly starts: { connectionId: number; node: string }[] = [];
@@ -51,6 +54,11 @@ export class FakeWorld {
   overlaps = 0;
   failStarts = 0;
   failSends = 0;
+  /** Numbers the fake channel knows (number → the id it accepts), for checkNumber. */
+  readonly numbers = new Map<string, string>();
+  readonly profiles = new Map<string, { name?: string; pictureUrl?: string }>();
+  /** The account's address book, for contacts(). */
+  addressBook: ChannelPeer[] = [];
   /** Sends to these message bodies always fail. */
   readonly rejectBodies = new Set<string>();
   private sent = 0;
@@ -122,8 +130,9 @@ export class FakeSession implements ChannelSession {
       wid,
       body: message.body,
       ...(message.media ? { media: { mimetype: message.media.mimetype, fileName: message.media.fileName }, mediaBytes: fs.statSync(message.media.path).size } : {}),
+      ...(message.location ? { location: message.location } : {}),
     });
-    return { wid, ack: 1 as const };
+    return { wid, ack: 1 as const, data: { fake: { node: this.node, messageId: message.messageId } } };
   }
 
   async edit(_to: ChannelPeer, wid: string, body: string) {
@@ -139,6 +148,26 @@ export class FakeSession implements ChannelSession {
   async react(_to: ChannelPeer, wid: string, emoji: string) {
     this.assertLive();
     this.world.operations.push({ connectionId: this.connectionId, kind: 'react', wid, emoji });
+  }
+
+  async checkNumber(number: string) {
+    this.assertLive();
+    return this.world.numbers.get(number.replace(/\D/g, '')) ?? null;
+  }
+
+  async profile(peer: ChannelPeer) {
+    this.assertLive();
+    return this.world.profiles.get(peer.id) ?? {};
+  }
+
+  async contacts() {
+    this.assertLive();
+    return this.world.addressBook;
+  }
+
+  async markRead(to: ChannelPeer, wids: string[]) {
+    this.assertLive();
+    this.world.reads.push({ connectionId: this.connectionId, toId: to.id, wids });
   }
 
   /** The network dropped: the session notices and asks for a reconnect. */

@@ -85,7 +85,8 @@ describe('outbound delivery', () => {
     const [received] = await takeFrom(connectionId, 1);
     expect(received.body).toBe('after the doomed one');
     expect(await row(doomed.id)).toMatchObject({ sendStatus: 'failed', sendError: 'fake peer rejects this message', wid: null, ack: 0 });
-    expect((await row(next.id)).sendStatus).toBe('sent');
+    // Delivered to the peer first, then marked sent: wait for the row rather than race the worker.
+    await waitFor(async () => (await row(next.id)).sendStatus === 'sent');
     expect(deliveredTo(connectionId).some((d) => d.body === 'doomed')).toBe(false);
   });
 
@@ -173,5 +174,19 @@ describe('outbound delivery', () => {
     const reaction = await k.db('messages').where({ ticketId: inbound.ticketId, mediaType: 'reactionMessage' }).first();
     expect(reaction).toMatchObject({ body: '❤️', fromMe: true, userId: company.admin.user.id });
     await waitFor(async () => (await row(Number(reaction.id))).sendStatus === 'sent');
+  });
+
+  it('keeps the channel’s SendResult.data in messages.data (for retries after a restart) and sends locations', async () => {
+    const { connectionId, send } = await connectedTicket();
+    const location = { latitude: -23.55, longitude: -46.63, name: 'Praça da Sé' };
+    const { id } = await send('aqui', { location });
+    const [delivered] = await takeFrom(connectionId, 1);
+    expect(delivered).toMatchObject({ messageId: id, body: 'aqui', location });
+    await waitFor(async () => (await row(id)).sendStatus === 'sent');
+    const stored = await row(id);
+    expect(stored).toMatchObject({ mediaType: 'locationMessage', wid: delivered!.wid, data: { location, fake: { node: 'A', messageId: id } } });
+    // What the session's retry handler reads back (Baileys getMessage after a restart).
+    const found = await world.session(connectionId)!.io.findMessage(delivered!.wid);
+    expect(found).toEqual({ body: 'aqui', mediaType: 'locationMessage', data: { location, fake: { node: 'A', messageId: id } } });
   });
 });

@@ -375,7 +375,7 @@ describe('media tabs', () => {
     expect(bad.body.issues).toContainEqual(expect.objectContaining({ message: 'validation.mediaTab' }));
 
     const images = await k.api('GET', `/messages/listimages/${tk.id}`, { token: t.agent.token });
-    expect(images.body).toMatchObject({ hasMore: false, images: [{ id: image, mediaUrl: 'company/x.png' }] });
+    expect(images.body).toMatchObject({ hasMore: false, images: [{ id: image, mediaUrl: '/public/company/x.png' }] });
     expect(images.body.images).toHaveLength(1);
     expect(await k.api('GET', `/messages/listimages/${tk.id}`, { token: other.admin.token })).toMatchObject({ status: 404 });
     expect(await k.api('GET', `/messages/getmedia/${tk.id}`, { token: t.outsider.token })).toMatchObject({ status: 404 });
@@ -389,7 +389,7 @@ describe('media tabs', () => {
     expect(first.body.records).toHaveLength(50);
     expect(first.body.hasMore).toBe(true);
     const second = await k.api('GET', `/messages/getmedia/${tk.id}?type=media&pageNumber=2`, { token: t.admin.token });
-    expect(second.body).toMatchObject({ hasMore: false, records: [{ mediaUrl: 'company/0.png' }] });
+    expect(second.body).toMatchObject({ hasMore: false, records: [{ mediaUrl: '/public/company/0.png' }] });
   });
 });
 

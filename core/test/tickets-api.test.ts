@@ -367,6 +367,26 @@ describe('PUT /tickets/{id}: the transitions of inbox.md §4', () => {
     });
   });
 
+  it('reopen to another user (transfer from the closed view) assigns that user, with a queue too, and logs the transfer', async () => {
+    const t = await ticket(c.company.id, conn, { queueId: q, status: 'closed', userId: u.user.id });
+    const res = await put(c.admin, t.id, { status: 'open', userId: u2.user.id, queueId: q2 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'open', userId: u2.user.id, queueId: q2, closedAt: null });
+    const logs = await k.db('ticketLogs').where({ ticketId: t.id }).orderBy('id');
+    expect(logs.map((l) => [l.type, l.userId, l.queueId])).toEqual([
+      ['reopen', c.admin.user.id, q2],
+      ['transfered', c.admin.user.id, q2],
+      ['receivedTransfer', u2.user.id, q2],
+    ]);
+    expect(logs[1].data).toMatchObject({ toUserId: u2.user.id, byUserId: c.admin.user.id, fromUserId: u.user.id });
+
+    // Without a queue in the body the ticket keeps its own; a user of another company is not found.
+    const t2 = await ticket(c.company.id, conn, { queueId: q, status: 'closed', userId: u.user.id });
+    const stranger = await k.createCompany();
+    expect((await put(u, t2.id, { status: 'open', userId: stranger.admin.user.id })).body).toEqual({ error: 'ERR_NO_USER_FOUND' });
+    expect((await put(u, t2.id, { status: 'open', userId: u2.user.id })).body).toMatchObject({ status: 'open', userId: u2.user.id, queueId: q });
+  });
+
   it('validates the body', async () => {
     const t = await ticket(c.company.id, conn, { queueId: q });
     expect((await put(u, t.id, { status: 'archived' })).status).toBe(400);

@@ -8,6 +8,7 @@ import * as queueDetails from './20261121001200_queue_details.js';
 import * as ticketsMessages from './20261121002000_tickets_messages.js';
 import * as quickMessages from './20261121002100_quick_messages.js';
 import * as channelAuthState from './20261121002200_channel_auth_state.js';
+import * as ticketRatings from './20261121003000_ticket_ratings.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -25,4 +26,5 @@ export const coreMigrations: Record<string, Migration> = {
   '20261121002000_tickets_messages': ticketsMessages,
   '20261121002100_quick_messages': quickMessages,
   '20261121002200_channel_auth_state': channelAuthState,
+  '20261121003000_ticket_ratings': ticketRatings,
 };

@@ -217,3 +217,9 @@ export interface Connection {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * statusImportMessages once a session finished importing history (account-admin.md §2 Import):
+ * the 'close imported tickets' button shows; POST /closedimported/{id} clears it.
+ */
+export const IMPORT_DONE_STATUS = 'renderButtonCloseTickets';

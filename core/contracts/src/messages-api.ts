@@ -132,7 +132,11 @@ export interface QuotedMessage {
   contact: { id: number; name: string } | null;
 }
 
-/** A message as the API answers it (inbox.md §3 Message). mediaUrl is the browser URL of the stored file. */
+/**
+ * A message as the API and the live company-{id}-appMessage events answer it (inbox.md §3 Message).
+ * mediaUrl is the browser URL of the stored file (/public/<storage path>); the database keeps the
+ * storage path. POST /messages accepts either form back as mediaUrl.
+ */
 export interface MessageRecord {
   id: number;
   ticketId: number;

@@ -115,6 +115,8 @@ export const ticketUpdateSchema = z.object({
   useIntegration: z.boolean().optional(),
   integrationId: optionalId.nullish(),
   sendFarewellMessage: z.boolean().optional(),
+  /** On resolve: ask the contact for a 1–5 rating (only when the company's userRating setting is enabled). */
+  requestRating: z.boolean().optional(),
   amountUsedBotQueues: z.coerce.number().int().min(0).max(1000).optional(),
   promptId: optionalId.nullish(),
 });
@@ -128,3 +130,8 @@ export const ticketsCloseAllSchema = z.object({
 
 /** The greeting posted as the virtual assistant when an agent accepts a ticket (setting sendGreetingAccepted). */
 export const ACCEPT_GREETING_TEMPLATE = '{{ms}} {{firstName}}, meu nome é {{userName}} e agora vou prosseguir com seu atendimento!';
+
+/** Appended to the connection's ratingMessage when a resolved ticket asks the contact for a rating. */
+export const RATING_SCALE_HINT = 'Responda com uma nota de 1 a 5.';
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;

@@ -3,14 +3,16 @@ import type { MessageSender } from '../messaging/types.js';
 import type { ChannelDefinition } from './types.js';
 import { createMessageSender } from './outbound-sender.js';
 import { createOutboundWorker } from './outbound-worker.js';
-import { enqueueDrain, enqueueSend, outboundQueue, JOB_ATTEMPTS, JOB_BACKOFF_MS, type OutboundJob } from './outbound-queue.js';
+import { enqueueDrain, enqueueMarkRead, enqueueSend, outboundQueue, JOB_ATTEMPTS, JOB_BACKOFF_MS, type OutboundJob } from './outbound-queue.js';
 import { createSupervisor } from './supervisor.js';
+import { createSessionCalls, type SessionCalls } from './session-calls.js';
 
 export { createAuthStateStore } from './auth-state.js';
 export { defineChannel } from './define-channel.js';
 export { outboundQueue } from './outbound-queue.js';
 export { leaseKey, RELEASED_TOPIC } from './supervisor.js';
 export { EDIT_WINDOW_MS } from './outbound-sender.js';
+export { SESSION_CALL_TIMEOUT_MS, type SessionCall, type SessionCallResults } from './session-calls.js';
 
 /** The channels side of the kernel: registry, session supervisor and outbound delivery. */
 export interface ChannelRuntime {
@@ -22,6 +24,15 @@ export interface ChannelRuntime {
   stop(): Promise<void>;
   /** Connection ids whose session runs on this node. */
   held(): number[];
+  /**
+   * Tells the channel that an agent read these inbound messages (read ticks for the contact), on
+   * the connection's ordered queue, when the channel can; a no-op otherwise.
+   */
+  markRead(ticket: { companyId: number; whatsappId: number | null; contactId: number }, wids: string[]): Promise<void>;
+  /** Asks a connection's running session a question (number check, profile, address book), on whichever node runs it. */
+  call: SessionCalls['call'];
+  /** The capabilities of a registered channel, or null. */
+  capabilities(channel: string): ChannelDefinition['capabilities'] | null;
 }
 
 export function createChannelRuntime(core: CoreServices): ChannelRuntime {
@@ -65,6 +76,7 @@ export function createChannelRuntime(core: CoreServices): ChannelRuntime {
     },
   );
   const worker = createOutboundWorker(core, (connectionId) => supervisor.readySession(connectionId));
+  const calls = createSessionCalls(core, (connectionId) => supervisor.readySession(connectionId));
 
   return {
     register(definition) {
@@ -73,8 +85,22 @@ export function createChannelRuntime(core: CoreServices): ChannelRuntime {
     },
     definitions: () => [...registry.values()],
     sender: createMessageSender(core, (channel) => registry.get(channel)?.capabilities ?? null),
-    start: () => supervisor.start(),
-    stop: () => supervisor.stop(),
+    async start() {
+      calls.start();
+      await supervisor.start();
+    },
+    async stop() {
+      calls.stop();
+      await supervisor.stop();
+    },
     held: () => supervisor.held(),
+    call: calls.call,
+    capabilities: (channel) => registry.get(channel)?.capabilities ?? null,
+    async markRead(ticket, wids) {
+      if (!ticket.whatsappId || !wids.length) return;
+      const connection = await core.db('whatsapps').where({ id: ticket.whatsappId, companyId: ticket.companyId }).first('channel');
+      if (!connection || !registry.get(connection.channel)?.capabilities.markRead) return;
+      await enqueueMarkRead(core.jobs, ticket.whatsappId, ticket.contactId, wids);
+    },
   };
 }

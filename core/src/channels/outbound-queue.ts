@@ -5,7 +5,9 @@ export type OutboundJob =
   | { kind: 'send'; connectionId: number; messageId: number }
   | { kind: 'drain'; connectionId: number }
   | { kind: 'edit'; connectionId: number; messageId: number }
-  | { kind: 'delete'; connectionId: number; messageId: number };
+  | { kind: 'delete'; connectionId: number; messageId: number }
+  /** Read receipts of inbound messages an agent read (best effort: dropped while the session is down). */
+  | { kind: 'markRead'; connectionId: number; contactId: number; wids: string[] };
 
 export const outboundQueue = (connectionId: number): string => `outbound:${connectionId}`;
 
@@ -30,4 +32,8 @@ export function enqueueDrain(jobs: Jobs, connectionId: number): Promise<void> {
 
 export function enqueueOperation(jobs: Jobs, kind: 'edit' | 'delete', connectionId: number, messageId: number): Promise<void> {
   return jobs.enqueue<OutboundJob>(outboundQueue(connectionId), { kind, connectionId, messageId }, jobOptions);
+}
+
+export function enqueueMarkRead(jobs: Jobs, connectionId: number, contactId: number, wids: string[]): Promise<void> {
+  return jobs.enqueue<OutboundJob>(outboundQueue(connectionId), { kind: 'markRead', connectionId, contactId, wids }, jobOptions);
 }

@@ -3,7 +3,6 @@ import type { CoreServices } from '../services.js';
 import type { MessageSender, SendRequest } from '../messaging/types.js';
 import type { TicketRow } from '../messaging/ticket-access.js';
 import { emitMessage } from '../messaging/ticket-events.js';
-import { messageForEvent } from '../messaging/ingest-message.js';
 import type { ChannelCapabilities, MessageMediaType } from './types.js';
 import { enqueueOperation, enqueueSend } from './outbound-queue.js';
 
@@ -20,10 +19,10 @@ function mediaTypeOf(mimetype: string): MessageMediaType {
 /** Live update of one message to the people allowed to see its ticket. */
 export async function announceMessage(core: CoreServices, messageId: number, action: 'create' | 'update'): Promise<void> {
   try {
-    const message = await messageForEvent(core.db, messageId);
+    const message = await core.db('messages').where({ id: messageId }).first('ticketId');
     if (!message) return;
     const ticket: TicketRow | undefined = await core.db('tickets').where({ id: message.ticketId }).first();
-    if (ticket) await emitMessage(core, ticket, message, action);
+    if (ticket) await emitMessage(core, ticket, messageId, action);
   } catch (err) {
     core.log.warn({ err, messageId }, 'message event not emitted');
   }
@@ -77,14 +76,18 @@ export function createMessageSender(core: CoreServices, capabilitiesOf: Capabili
             fromMe: true,
             body: request.body,
             ack: 0,
-            mediaType: media ? mediaTypeOf(media.mimetype) : 'chat',
+            mediaType: media ? mediaTypeOf(media.mimetype) : request.location ? 'locationMessage' : 'chat',
             mediaUrl: media?.path ?? null,
             mediaName: media?.fileName ?? null,
             quotedMsgId: request.quotedMsgId ?? null,
             isPrivate,
             isForwarded: Boolean(request.isForwarded),
             sendStatus: isPrivate ? null : 'pending',
-            data: media ? JSON.stringify({ mimetype: media.mimetype, asVoiceNote: Boolean(media.asVoiceNote) }) : null,
+            data: media
+              ? JSON.stringify({ mimetype: media.mimetype, asVoiceNote: Boolean(media.asVoiceNote) })
+              : request.location
+                ? JSON.stringify({ location: request.location })
+                : null,
           })
           .returning('id');
         await trx('tickets')

@@ -28,9 +28,18 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
   /** Failed attempts per message on this node; a restart grants a fresh series, never a lost message. */
   const failures = new Map<number, { count: number; nextAt: number }>();
 
-  async function markSent(row: Record<string, any>, wid: string | null, ack: number): Promise<void> {
+  async function markSent(row: Record<string, any>, wid: string | null, ack: number, data?: Record<string, unknown>): Promise<void> {
     const write = (trx: typeof db) =>
-      trx('messages').where({ id: row.id, sendStatus: 'pending' }).update({ wid, ack, sendStatus: 'sent', sendError: null, updatedAt: trx.fn.now() });
+      trx('messages')
+        .where({ id: row.id, sendStatus: 'pending' })
+        .update({
+          wid,
+          ack,
+          sendStatus: 'sent',
+          sendError: null,
+          updatedAt: trx.fn.now(),
+          ...(data && Object.keys(data).length ? { data: trx.raw("coalesce(data, '{}'::jsonb) || ?::jsonb", [JSON.stringify(data)]) } : {}),
+        });
     try {
       await write(db);
     } catch (err) {
@@ -79,9 +88,10 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
         : {}),
       ...(quoted?.wid ? { quotedWid: quoted.wid } : {}),
       ...(row.isForwarded ? { isForwarded: true } : {}),
+      ...(row.mediaType === 'locationMessage' && data.location ? { location: data.location } : {}),
     };
     const result = await ready.session.send(outbound);
-    await markSent(row, result.wid, result.ack ?? 1);
+    await markSent(row, result.wid, result.ack ?? 1, result.data);
   }
 
   async function drain(connectionId: number): Promise<void> {
@@ -123,8 +133,17 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
     if (job.kind === 'delete' && ready.session.delete) await ready.session.delete(to, row.wid);
   }
 
+  async function markRead(job: Extract<OutboundJob, { kind: 'markRead' }>): Promise<void> {
+    const ready = readySession(job.connectionId);
+    if (!ready?.isReady() || !ready.session.markRead || !job.wids.length) return;
+    const contact = await db('contacts').where({ id: job.contactId }).first();
+    if (!contact) return;
+    await ready.session.markRead(peerOfContact(contact), job.wids);
+  }
+
   return async function handle(job: OutboundJob): Promise<void> {
     if (job.kind === 'edit' || job.kind === 'delete') return operate(job);
+    if (job.kind === 'markRead') return markRead(job);
     return drain(job.connectionId);
   };
 }

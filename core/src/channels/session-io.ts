@@ -3,6 +3,8 @@ import type { CoreServices } from '../services.js';
 import { setSessionState } from '../connections/session.js';
 import { connectionRooms } from '../connections/audience.js';
 import { emitPresence } from '../messaging/ticket-events.js';
+import { closeImportedTickets } from '../messaging/imported-tickets.js';
+import { IMPORT_DONE_STATUS } from '@guiche/contracts';
 import type { TicketRow } from '../messaging/ticket-access.js';
 import type { AuthStateStore, ConnectionInfo, DisconnectInfo, SessionIO, SessionStatus } from './types.js';
 
@@ -45,11 +47,20 @@ export function createSessionIO(
     log,
     async status(status, extra = {}) {
       if (!live()) return;
+      let importStatus = extra.statusImportMessages;
+      if (importStatus === IMPORT_DONE_STATUS) {
+        const settings = await core.db('whatsapps').where({ id }).first('closedTicketsPostImported');
+        if (settings?.closedTicketsPostImported) {
+          await closeImportedTickets(core, connection.companyId, id, null);
+          importStatus = null;
+        }
+      }
       await setSessionState(core, connection.companyId, id, {
         status,
         qrcode: extra.qrcode ?? (status === 'qrcode' ? undefined : null),
         ...(extra.retries !== undefined ? { retries: extra.retries } : {}),
         ...(extra.number !== undefined ? { number: extra.number } : {}),
+        ...(importStatus !== undefined ? { statusImportMessages: importStatus } : {}),
       });
       reports.onStatus(status);
     },

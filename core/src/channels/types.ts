@@ -83,11 +83,25 @@ export interface OutboundMessage {
   media?: { path: string; mimetype: string; fileName: string; asVoiceNote?: boolean };
   quotedWid?: string;
   isForwarded?: boolean;
+  /** A location pin (mediaType locationMessage); body is then its caption. */
+  location?: OutboundLocation;
+}
+
+export interface OutboundLocation {
+  latitude: number;
+  longitude: number;
+  name?: string;
+  address?: string;
 }
 
 export interface SendResult {
   wid: string;
   ack?: Ack;
+  /**
+   * Channel payload kept in messages.data (merged into what is there), e.g. the message as the
+   * channel encoded it so a retry request after a restart can be answered (io.findMessage).
+   */
+  data?: Record<string, unknown>;
 }
 
 export interface ChannelSession {
@@ -106,6 +120,8 @@ export interface ChannelSession {
   profile?(peer: ChannelPeer): Promise<{ name?: string; pictureUrl?: string }>;
   /** Pairing-code alternative to the QR, for channels that have one. */
   requestPairingCode?(number: string): Promise<string>;
+  /** The people of the account's address book (POST /contacts/import); a plain array is accepted too. */
+  contacts?(): Promise<ChannelPeer[]> | ChannelPeer[];
 }
 
 /** Transactional key-value store of a connection's credentials and keys (never files). */
@@ -145,7 +161,12 @@ export interface SessionIO {
   readonly connection: ConnectionInfo;
   readonly authState: AuthStateStore;
   readonly log: FastifyBaseLogger;
-  status(status: SessionStatus, extra?: { qrcode?: string; retries?: number; number?: string }): Promise<void>;
+  /**
+   * statusImportMessages: the history import's state (e.g. the time it started, for the 'preparing'
+   * card); IMPORT_DONE_STATUS ('renderButtonCloseTickets') when it finished, after which core closes
+   * the imported tickets when the connection says closedTicketsPostImported.
+   */
+  status(status: SessionStatus, extra?: { qrcode?: string; retries?: number; number?: string; statusImportMessages?: string | null }): Promise<void>;
   inbound(message: NormalizedMessage): Promise<void>;
   ack(wid: string, ack: Ack): Promise<void>;
   edited(wid: string, body: string): Promise<void>;

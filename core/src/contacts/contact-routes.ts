@@ -18,11 +18,13 @@ import type { CoreServices } from '../services.js';
 import { contactsForExport, listContacts, listContactsBrief } from './contact-repository.js';
 import { emitContactDeleted } from './contact-events.js';
 import { createContactService } from './contact-service.js';
+import { channelProfile, checkedNumber, importChannelContacts } from './channel-contacts.js';
 import { hidesNumbers, maskIf } from './lgpd.js';
 import { readContactSheet, writeContactSheet } from './spreadsheet.js';
 
 const TAGS = ['contacts'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+const numberParams = z.object({ number: z.string().trim().min(1).max(50) });
 const LIST_LIMIT = 500;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -60,8 +62,18 @@ export function registerContactRoutes(routes: Routes, core: CoreServices): void 
       return maskIf(hide, await contacts.find(request.auth.companyId, request.params.id));
     });
 
+    scope.get('/contacts/profile/:number', { schema: { tags: TAGS, params: numberParams } }, async (request) =>
+      channelProfile(core, request.auth.companyId, request.auth.id, request.params.number),
+    );
+
+    scope.post('/contacts/import', { schema: { tags: TAGS } }, async (request): Promise<ContactImportResult> =>
+      importChannelContacts(core, contacts, request.auth.companyId, request.auth.id),
+    );
+
     scope.post('/contacts', { schema: { tags: TAGS, body: contactInputSchema } }, async (request, reply) => {
-      const contact = await contacts.create(request.auth.companyId, request.body);
+      const { auth, body } = request;
+      const number = await checkedNumber(core, auth.companyId, auth.id, body.channel, body.number);
+      const contact = await contacts.create(auth.companyId, { ...body, number });
       return reply.code(201).send(maskIf(await hidesNumbers(core, request.auth), contact));
     });
 

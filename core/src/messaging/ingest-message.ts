@@ -77,21 +77,12 @@ export async function touchTicket(trx: Knex.Transaction, input: PersistInput): P
   if (isConversationMessage(message)) {
     changes.lastMessage = message.body || message.media?.fileName || '';
     changes.lastMessageAt = message.timestamp;
-    if (!message.fromMe) changes.unreadMessages = trx.raw('unread_messages + 1');
+    // History is not news: imported messages never raise the unread badge.
+    if (!message.fromMe && !message.imported) changes.unreadMessages = trx.raw('unread_messages + 1');
   }
   const [updated] = await trx('tickets').where({ id: ticket.id }).update(changes).returning('*');
   if (isConversationMessage(message)) {
     await trx('contacts').where({ id: input.contactId }).update({ lastMessageAt: message.timestamp });
   }
   return updated;
-}
-
-/** A message as the live events carry it: the row plus the message it quotes. */
-export async function messageForEvent(db: Knex, id: number): Promise<Record<string, unknown> | undefined> {
-  const message = await db('messages').where({ id }).first();
-  if (!message) return undefined;
-  const quotedMsg = message.quotedMsgId
-    ? await db('messages').where({ id: message.quotedMsgId }).first('id', 'body', 'fromMe', 'mediaType', 'mediaUrl', 'isDeleted', 'contactId')
-    : null;
-  return { ...message, id: Number(message.id), quotedMsgId: message.quotedMsgId ? Number(message.quotedMsgId) : null, quotedMsg };
 }

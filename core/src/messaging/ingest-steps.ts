@@ -3,6 +3,7 @@ import type { NormalizedMessage } from '../channels/types.js';
 import type { CoreServices } from '../services.js';
 import type { FoundTicket, IngestConnection } from './ingest-ticket.js';
 import type { TicketRow } from './ticket-access.js';
+import { ratingStep } from './ticket-rating.js';
 
 /** What a routing step sees: the stored message, its ticket (as of now) and how it came to be. */
 export interface IngestStepContext {
@@ -14,13 +15,16 @@ export interface IngestStepContext {
   contactId: number;
   ticket: TicketRow;
   ticketChange: FoundTicket['change'];
+  /** For a reopen: the closed row as it was before this message reopened it. */
+  previous?: TicketRow;
 }
 
 /**
  * A step may change the ticket inside the message's transaction (queue, status, bot flags) and
- * returns the updated row, or nothing when it leaves the ticket as it is.
+ * returns the updated row, or nothing when it leaves the ticket as it is. `done` ends routing:
+ * the message was consumed (e.g. a rating answer) and later steps do not run.
  */
-export type IngestStep = (ctx: IngestStepContext) => Promise<TicketRow | void>;
+export type IngestStep = (ctx: IngestStepContext) => Promise<TicketRow | { ticket: TicketRow; done: true } | void>;
 
 /**
  * Routing of an inbound message, in order, after the message is stored and before the live
@@ -30,11 +34,19 @@ export type IngestStep = (ctx: IngestStepContext) => Promise<TicketRow | void>;
  */
 const botRouting: IngestStep = async () => undefined;
 
-export const ingestSteps: readonly { name: string; run: IngestStep }[] = [{ name: 'botRouting', run: botRouting }];
+export const ingestSteps: readonly { name: string; run: IngestStep }[] = [
+  { name: 'rating', run: ratingStep },
+  { name: 'botRouting', run: botRouting },
+];
 
-/** Runs every step for a message that reaches routing (not from us, not an import, not a reaction). */
+/** Runs the steps in order for a message that reaches routing (not from us, not an import, not a reaction). */
 export async function runIngestSteps(ctx: IngestStepContext): Promise<TicketRow> {
   let ticket = ctx.ticket;
-  for (const step of ingestSteps) ticket = (await step.run({ ...ctx, ticket })) ?? ticket;
+  for (const step of ingestSteps) {
+    const result = await step.run({ ...ctx, ticket });
+    if (!result) continue;
+    if ('done' in result) return result.ticket;
+    ticket = result;
+  }
   return ticket;
 }

@@ -45,12 +45,14 @@ export async function findOrCreateTicket(
   connection: IngestConnection,
   contactId: number,
   isGroup: boolean,
+  imported = false,
 ): Promise<FoundTicket> {
   const { companyId } = connection;
   const active = await activeTicket(trx, companyId, contactId, connection.id);
   if (active) return { ticket: active, change: null };
 
-  const closed = await recentClosed(trx, connection, contactId);
+  // History never brings a closed conversation back: it gets a ticket of its own, marked imported.
+  const closed = imported ? undefined : await recentClosed(trx, connection, contactId);
   if (closed) {
     // The update re-checks status, so of two concurrent reopeners only one changes the row.
     const [reopened] = await trx('tickets')
@@ -70,7 +72,7 @@ export async function findOrCreateTicket(
   } else {
     const status = isGroup && connection.groupAsTicket !== 'enabled' ? 'group' : 'pending';
     const [created] = await trx('tickets')
-      .insert({ companyId, contactId, whatsappId: connection.id, status, isGroup, channel: connection.channel })
+      .insert({ companyId, contactId, whatsappId: connection.id, status, isGroup, channel: connection.channel, imported })
       .onConflict()
       .ignore()
       .returning('*');

@@ -6,7 +6,7 @@ import { emitContact } from '../contacts/contact-events.js';
 import { AppError } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
 import { upsertContact, type IngestedContact } from './ingest-contact.js';
-import { isConversationMessage, messageForEvent, persistMessage, touchTicket } from './ingest-message.js';
+import { isConversationMessage, persistMessage, touchTicket } from './ingest-message.js';
 import { runIngestSteps } from './ingest-steps.js';
 import { findOrCreateTicket, type FoundTicket, type IngestConnection } from './ingest-ticket.js';
 import type { TicketRow } from './ticket-access.js';
@@ -65,13 +65,15 @@ export function createIngestService(core: CoreServices): IngestService {
             updateProfile: !message.fromMe,
             acceptAudioMessage,
           });
-          const found = await findOrCreateTicket(trx, connection, contact.id, Boolean(message.peer.isGroup));
+          const found = await findOrCreateTicket(trx, connection, contact.id, Boolean(message.peer.isGroup), Boolean(message.imported));
           const input = { companyId: connection.companyId, connectionId: connection.id, contactId: contact.id, ticket: found.ticket, message, mediaUrl };
           const messageId = await persistMessage(trx, input);
           if (messageId === null) throw new AlreadyStored();
           let ticket = await touchTicket(trx, input);
           if (!message.fromMe && !message.imported && isConversationMessage(message)) {
-            ticket = await runIngestSteps({ core, trx, connection, message, messageId, contactId: contact.id, ticket, ticketChange: found.change });
+            ticket = await runIngestSteps({
+              core, trx, connection, message, messageId, contactId: contact.id, ticket, ticketChange: found.change, previous: found.previous,
+            });
           }
           return { contact, found, ticket, messageId };
         });
@@ -88,9 +90,9 @@ export function createIngestService(core: CoreServices): IngestService {
         const record = await findContact(db, companyId, contact.id);
         if (record) await emitContact(core, companyId, contact.change, record);
       }
-      const message = await messageForEvent(db, messageId);
-      await emitTicket(core, ticket, 'update', found.previous ?? found.ticket);
-      await emitMessage(core, ticket, message, 'create');
+      // A step may have moved the message to another ticket (a rating answer): no audience change to announce then.
+      await emitTicket(core, ticket, 'update', ticket.id === found.ticket.id ? (found.previous ?? found.ticket) : undefined);
+      await emitMessage(core, ticket, messageId, 'create');
     } catch (err) {
       core.log.warn({ err, messageId }, 'ingest: live events failed');
     }
@@ -129,8 +131,7 @@ export function createIngestService(core: CoreServices): IngestService {
     const [row] = await query.update({ ...changes, updatedAt: db.fn.now() }).returning(['id', 'ticketId']);
     if (!row) return;
     const ticket = await db('tickets').where({ id: row.ticketId }).first();
-    const message = await messageForEvent(db, Number(row.id));
-    if (ticket && message) await emitMessage(core, ticket, message, 'update');
+    if (ticket) await emitMessage(core, ticket, Number(row.id), 'update');
   }
 
   return {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Storage } from '../ports/types.js';
 import { maskContactNumber, MESSAGES_PAGE_SIZE, type MessageRecord, type QuotedMessage } from '@guiche/contracts';
 import type { TicketRow } from './ticket-access.js';
 
@@ -12,15 +13,46 @@ const MESSAGE_COLUMNS = [
 
 const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
+/**
+ * The browser URL of a stored file (/public/<path>), which is what the API and the live events
+ * carry as mediaUrl; a value already a URL (absolute path or http) is kept as it is.
+ */
+export function mediaUrlOf(storage: Pick<Storage, 'url'>, stored: string | null): string | null {
+  if (!stored) return null;
+  if (stored.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(stored)) return stored;
+  try {
+    return storage.url(stored);
+  } catch {
+    return null;
+  }
+}
+
+/** jsonb comes back parsed from pg, but as text from some drivers: the API always answers an object. */
+function parsedData(data: unknown): unknown {
+  if (typeof data !== 'string') return data ?? null;
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return data;
+  }
+}
+
 export async function findMessage(db: Knex, companyId: number, id: number): Promise<MessageRow | undefined> {
   return db('messages').where({ 'messages.companyId': companyId, 'messages.id': id }).first(MESSAGE_COLUMNS);
 }
 
 /**
- * Messages as the API answers them: with their contact (number masked when `hideNumbers`) and
- * the quoted message (id, body, fromMe, mediaType, its contact's name), in one query per table.
+ * Messages as the API and the live events answer them: with their contact (number masked when
+ * `hideNumbers`), the quoted message (id, body, fromMe, mediaType, its contact's name) and the
+ * media's browser URL, in one query per table.
  */
-export async function toRecords(db: Knex, companyId: number, rows: MessageRow[], hideNumbers: boolean): Promise<MessageRecord[]> {
+export async function toRecords(
+  db: Knex,
+  storage: Pick<Storage, 'url'>,
+  companyId: number,
+  rows: MessageRow[],
+  hideNumbers: boolean,
+): Promise<MessageRecord[]> {
   if (!rows.length) return [];
   const quotedIds = [...new Set(rows.map((r) => num(r.quotedMsgId)).filter((v): v is number => v !== null))];
   const quoted: MessageRow[] = quotedIds.length ? await db('messages').where({ companyId }).whereIn('id', quotedIds).select(MESSAGE_COLUMNS) : [];
@@ -39,7 +71,7 @@ export async function toRecords(db: Knex, companyId: number, rows: MessageRow[],
           body: q.isDeleted ? '' : q.body,
           fromMe: q.fromMe,
           mediaType: q.mediaType,
-          mediaUrl: q.isDeleted ? null : q.mediaUrl,
+          mediaUrl: q.isDeleted ? null : mediaUrlOf(storage, q.mediaUrl),
           isDeleted: q.isDeleted,
           contact: contact ? { id: contact.id, name: contact.name } : null,
         },
@@ -51,6 +83,8 @@ export async function toRecords(db: Knex, companyId: number, rows: MessageRow[],
     return {
       ...r,
       id: Number(r.id),
+      mediaUrl: mediaUrlOf(storage, r.mediaUrl),
+      data: parsedData(r.data),
       quotedMsgId,
       quotedMsg: quotedMsgId !== null ? (quotedById.get(quotedMsgId) ?? null) : null,
       contact: r.contactId !== null ? (contactById.get(r.contactId) ?? null) : null,

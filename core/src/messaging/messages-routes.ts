@@ -40,7 +40,7 @@ export function registerMessageRoutes(routes: Routes, core: CoreServices): void 
     if (!message || !ticket || !(await canSeeTicket(core, auth, ticket))) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
     return { message, ticket };
   };
-  const records = async (auth: AuthUser, rows: MessageRow[]) => toRecords(db, auth.companyId, rows, await hidesNumbers(core, auth));
+  const records = async (auth: AuthUser, rows: MessageRow[]) => toRecords(db, core.storage, auth.companyId, rows, await hidesNumbers(core, auth));
   const recordsByIds = async (auth: AuthUser, ids: number[]) => {
     const rows = ids.length ? await Promise.all(ids.map((id) => findMessage(db, auth.companyId, id))) : [];
     return records(auth, rows.filter((r): r is MessageRow => Boolean(r)));
@@ -56,7 +56,7 @@ export function registerMessageRoutes(routes: Routes, core: CoreServices): void 
       if (request.query.pageNumber === 1) await markTicketRead(core, ticket);
       const [page, details, hide] = await Promise.all([ticketMessagesPage(db, ticket, request.query.pageNumber), ticketDetails(db, ticket), hidesNumbers(core, auth)]);
       return {
-        messages: await toRecords(db, auth.companyId, page.rows, hide),
+        messages: await toRecords(db, core.storage, auth.companyId, page.rows, hide),
         count: page.count,
         ticket: hide ? maskTicket(details) : details,
         hasMore: page.hasMore,

@@ -16,6 +16,8 @@ export interface TicketDetails extends TicketRow {
   user: { id: number; name: string } | null;
   whatsapp: { id: number; name: string; channel: string; groupAsTicket: string; wavoip: string | null } | null;
   tags: { id: number; name: string; color: string }[];
+  /** The contact's answer to the rating question of this ticket (1 to 5), when there is one. */
+  userRating: { rate: number } | null;
 }
 
 function byId<T extends { id: number }>(rows: T[]): Map<number, T> {
@@ -26,7 +28,7 @@ function byId<T extends { id: number }>(rows: T[]): Map<number, T> {
 export async function withDetails(db: Knex, companyId: number, tickets: TicketRow[]): Promise<TicketDetails[]> {
   if (!tickets.length) return [];
   const ids = (pick: (t: TicketRow) => number | null) => [...new Set(tickets.map(pick).filter((v): v is number => v !== null))];
-  const [contacts, queues, users, whatsapps, tagRows] = await Promise.all([
+  const [contacts, queues, users, whatsapps, tagRows, ratings] = await Promise.all([
     db('contacts').where({ companyId }).whereIn('id', ids((t) => t.contactId)).select(CONTACT_COLUMNS),
     db('queues').where({ companyId }).whereIn('id', ids((t) => t.queueId)).select('id', 'name', 'color'),
     db('users').where({ companyId }).whereIn('id', ids((t) => t.userId)).select('id', 'name'),
@@ -37,7 +39,14 @@ export async function withDetails(db: Knex, companyId: number, tickets: TicketRo
       .whereIn('ticketTags.ticketId', tickets.map((t) => t.id))
       .orderBy('tags.name')
       .select('ticketTags.ticketId', 'tags.id', 'tags.name', 'tags.color'),
+    db('ticketRatings')
+      .where({ companyId })
+      .whereIn('ticketId', tickets.map((t) => t.id))
+      .whereNotNull('rate')
+      .orderBy('id')
+      .select('ticketId', 'rate'),
   ]);
+  const rateByTicket = new Map((ratings as { ticketId: number; rate: number }[]).map((r) => [r.ticketId, r.rate]));
   const contactTags = await tagsOfContacts(db, companyId, contacts.map((c: { id: number }) => c.id));
   const contactMap = byId(contacts as Contact[]);
   const queueMap = byId(queues as NonNullable<TicketDetails['queue']>[]);
@@ -56,6 +65,7 @@ export async function withDetails(db: Knex, companyId: number, tickets: TicketRo
       user: t.userId !== null ? (userMap.get(t.userId) ?? null) : null,
       whatsapp: t.whatsappId !== null ? (whatsappMap.get(t.whatsappId) ?? null) : null,
       tags: tagsByTicket.get(t.id) ?? [],
+      userRating: rateByTicket.has(t.id) ? { rate: rateByTicket.get(t.id)! } : null,
     };
   });
 }

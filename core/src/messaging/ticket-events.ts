@@ -1,7 +1,8 @@
 import { Rooms, TicketEvents, TicketRooms } from '@guiche/contracts';
 import type { CoreServices } from '../services.js';
 import type { TicketRow } from './ticket-access.js';
-import { maskTicket, ticketDetails, type TicketDetails } from './ticket-details.js';
+import { maskTicket, ticketDetails } from './ticket-details.js';
+import { findMessage, toRecords } from './messages-repository.js';
 
 type Audience = Pick<TicketRow, 'companyId' | 'userId' | 'queueId'>;
 
@@ -25,19 +26,21 @@ async function hidesNumbersForUsers(core: CoreServices, companyId: number): Prom
 
 /**
  * One emit per audience so a socket in several rooms gets the event once: the admins' room the
- * full record, every other allowed room (except admins) the record masked under lgpdHideNumber.
+ * full payload, every other allowed room (except admins) the payload built with `hide` when the
+ * company masks numbers for plain users (lgpdHideNumber).
  */
 async function fanOut(
   core: CoreServices,
   ticket: TicketRow,
   event: string,
-  payload: (details: TicketDetails | null) => Record<string, unknown>,
-  details: TicketDetails | null,
+  payload: (hide: boolean) => Record<string, unknown> | Promise<Record<string, unknown>>,
 ): Promise<void> {
   const admins = Rooms.companyAdmins(ticket.companyId);
-  core.io.to(admins).emit(event, payload(details));
-  const masked = details && (await hidesNumbersForUsers(core, ticket.companyId)) ? maskTicket(details) : details;
-  core.io.to(roomsOf(ticket)).except(admins).emit(event, payload(masked));
+  const hide = await hidesNumbersForUsers(core, ticket.companyId);
+  const full = await payload(false);
+  const forUsers = hide ? await payload(true) : full;
+  core.io.to(admins).emit(event, full);
+  core.io.to(roomsOf(ticket)).except(admins).emit(event, forUsers);
 }
 
 /**
@@ -53,7 +56,7 @@ export async function emitTicket(
 ): Promise<void> {
   const event = TicketEvents.ticket(ticket.companyId);
   if (action !== 'update') {
-    await fanOut(core, ticket, event, () => ({ action, ticketId: ticket.id }), null);
+    await fanOut(core, ticket, event, () => ({ action, ticketId: ticket.id }));
     if (action === 'delete') core.io.in(Rooms.ticket(ticket.uuid)).socketsLeave(Rooms.ticket(ticket.uuid));
     return;
   }
@@ -63,16 +66,25 @@ export async function emitTicket(
     core.io.in(Rooms.ticket(ticket.uuid)).except(stillAllowed).socketsLeave(Rooms.ticket(ticket.uuid));
   }
   const details = await ticketDetails(core.db, ticket);
-  await fanOut(core, ticket, event, (t) => ({ action, ticket: t }), details);
+  await fanOut(core, ticket, event, (hide) => ({ action, ticket: hide ? maskTicket(details) : details }));
 }
 
-/** company-{id}-appMessage { action, message, ticket, contact } to the ticket's allowed rooms. */
-export async function emitMessage(core: CoreServices, ticket: TicketRow, message: unknown, action: 'create' | 'update'): Promise<void> {
+/**
+ * company-{id}-appMessage { action, message, ticket, contact } to the ticket's allowed rooms. The
+ * message is the record GET /messages/{ticketId} answers for it, masked per audience like the ticket.
+ */
+export async function emitMessage(core: CoreServices, ticket: TicketRow, messageId: number, action: 'create' | 'update'): Promise<void> {
+  const row = await findMessage(core.db, ticket.companyId, messageId);
+  if (!row) return;
   const details = await ticketDetails(core.db, ticket);
-  await fanOut(core, ticket, TicketEvents.appMessage(ticket.companyId), (t) => ({ action, message, ticket: t, contact: t?.contact }), details);
+  await fanOut(core, ticket, TicketEvents.appMessage(ticket.companyId), async (hide) => {
+    const [message] = await toRecords(core.db, core.storage, ticket.companyId, [row], hide);
+    const shown = hide ? maskTicket(details) : details;
+    return { action, message, ticket: shown, contact: shown.contact };
+  });
 }
 
 /** company-{id}-presence { action: 'update', ticketId, presence } (composing, recording, ...). */
 export async function emitPresence(core: CoreServices, ticket: TicketRow, presence: string): Promise<void> {
-  await fanOut(core, ticket, TicketEvents.presence(ticket.companyId), () => ({ action: 'update', ticketId: ticket.id, presence }), null);
+  await fanOut(core, ticket, TicketEvents.presence(ticket.companyId), () => ({ action: 'update', ticketId: ticket.id, presence }));
 }

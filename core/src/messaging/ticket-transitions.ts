@@ -84,8 +84,18 @@ function plan(kind: TransitionKind, current: TicketRow, input: TicketUpdateInput
           log('receivedTransfer', { userId: input.userId, data: { fromUserId: current.userId, byUserId: auth.id } }),
         ],
       };
-    case 'reopen':
-      return { changes: { status: working, userId: auth.id, queueId, closedAt: null, acceptedAt: new Date() }, logs: [log('reopen')] };
+    case 'reopen': {
+      // Reopened to someone else (transfer from the closed view): they own it, and the log says who moved it.
+      const owner = input.userId ?? auth.id;
+      const logs = [log('reopen')];
+      if (owner !== auth.id) {
+        logs.push(
+          log('transfered', { data: { toUserId: owner, byUserId: auth.id, fromUserId: current.userId } }),
+          log('receivedTransfer', { userId: owner, data: { fromUserId: current.userId, byUserId: auth.id } }),
+        );
+      }
+      return { changes: { status: working, userId: owner, queueId, closedAt: null, acceptedAt: new Date() }, logs };
+    }
     default:
       return { changes: {}, logs: [] };
   }

@@ -10,6 +10,7 @@ import { emitTicket } from './ticket-events.js';
 import { addTicketLog } from './ticket-logs.js';
 import { sendAcceptGreeting, sendFarewell } from './ticket-outgoing.js';
 import { markTicketRead } from './ticket-read.js';
+import { requestRating } from './ticket-rating.js';
 import { transition } from './ticket-transitions.js';
 import { createTicket } from './tickets-create.js';
 import { listTickets } from './tickets-list.js';
@@ -71,9 +72,10 @@ export function registerTicketRoutes(routes: Routes, core: CoreServices): void {
       if (kind !== 'none' && ticket !== before) await emitTicket(core, ticket, 'update', before);
       if (kind === 'accept' || kind === 'reopen') {
         await markTicketRead(core, ticket);
-        await sendAcceptGreeting(core, ticket, auth.id);
+        await sendAcceptGreeting(core, ticket, ticket.userId ?? auth.id);
       }
       if (kind === 'resolve' && request.body.sendFarewellMessage !== false) await sendFarewell(core, ticket, auth.id);
+      if (kind === 'resolve' && request.body.requestRating) await requestRating(core, ticket);
       return answer(auth, { ...ticket, unreadMessages: kind === 'accept' || kind === 'reopen' ? 0 : ticket.unreadMessages });
     });
 

@@ -1,4 +1,4 @@
-import type { NormalizedMessage } from '../channels/types.js';
+import type { NormalizedMessage, OutboundLocation } from '../channels/types.js';
 
 /** Core services of the messaging core, shared by channels, plugins and routes. */
 
@@ -30,6 +30,8 @@ export interface SendRequest {
   quotedMsgId?: number;
   isPrivate?: boolean;
   isForwarded?: boolean;
+  /** Sends a location pin instead of text or media (stored as mediaType locationMessage). */
+  location?: OutboundLocation;
 }
 
 /**

@@ -32,3 +32,4 @@ export { LoadingState } from './ui/LoadingState.js';
 export { EmptyState, type EmptyStateProps } from './ui/EmptyState.js';
 export { ErrorCard, type ErrorCardProps } from './ui/ErrorCard.js';
 export { PageHeader, type PageHeaderProps } from './ui/PageHeader.js';
+export { publicUrl } from './public-url.js';

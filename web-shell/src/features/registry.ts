@@ -3,6 +3,9 @@ import { ticketsFeature } from './tickets/index.js';
 import { contactsFeature } from './contacts/index.js';
 import { tagsFeature } from './tags/index.js';
 import { quickMessagesFeature } from './quick-messages/index.js';
+import { connectionsFeature } from './connections/index.js';
+import { usersFeature } from './users/index.js';
+import { queuesFeature } from './queues/index.js';
 
 /** Every core area the shell renders; each lives in its own folder under features/. */
 export const shellFeatures: ShellFeature[] = [
@@ -10,4 +13,7 @@ export const shellFeatures: ShellFeature[] = [
   contactsFeature,
   tagsFeature,
   quickMessagesFeature,
+  connectionsFeature,
+  usersFeature,
+  queuesFeature,
 ];

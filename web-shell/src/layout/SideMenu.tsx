@@ -3,13 +3,15 @@ import { matchPath, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '@guiche/web-sdk';
 import { SHELL_NS } from '../locales/index.js';
 import { LOGOUT_ITEM } from '../menu/menu-items.js';
+import { useConnectionsAttention } from '../features/connections/hooks/useConnectionsAttention.js';
 import type { MenuEntry } from './menu-entries.js';
 
 export interface SideMenuProps {
   entries: MenuEntry[];
   /** Icons only (the closed state of the persistent drawer). */
   collapsed: boolean;
-  connectionsWarning: boolean;
+  /** Forces the connections warning on; otherwise it follows the company's connections live. */
+  connectionsWarning?: boolean;
   onNavigate?(): void;
   onLogout(): void;
 }
@@ -20,10 +22,12 @@ export function SideMenu({ entries, collapsed, connectionsWarning, onNavigate, o
   const { pathname } = useLocation();
   const main = entries.filter((e) => e.section === 'main');
   const admin = entries.filter((e) => e.section === 'admin');
+  // Only users who see the connections item (admins, allowConnections) load the connections.
+  const attention = useConnectionsAttention(entries.some((e) => e.connectionsBadge));
 
   const item = (e: MenuEntry) => {
     const active = e.to === '/' ? pathname === '/' : !!matchPath({ path: e.to, end: false }, pathname);
-    const warn = e.connectionsBadge && connectionsWarning;
+    const warn = e.connectionsBadge && (connectionsWarning || attention);
     return (
       <MenuItem
         key={e.key}
@@ -33,7 +37,7 @@ export function SideMenu({ entries, collapsed, connectionsWarning, onNavigate, o
         aria-label={e.label}
         htmlTitle={collapsed ? e.label : undefined}
         active={active}
-        labelElement={warn ? <Icon icon="warning-sign" intent={Intent.WARNING} title={t('menu.connectionsAttention')} /> : undefined}
+        labelElement={warn ? <Icon icon="warning-sign" intent={Intent.WARNING} title={t('menu.connectionsAttention')} aria-label={t('menu.connectionsAttention')} data-testid="connections-badge" /> : undefined}
         onClick={(ev: React.MouseEvent) => {
           ev.preventDefault();
           navigate(e.to);

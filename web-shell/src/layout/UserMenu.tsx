@@ -1,6 +1,6 @@
 import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useSession, useTranslation } from '@guiche/web-sdk';
+import { useSession, useTranslation, publicUrl } from '@guiche/web-sdk';
 import { SHELL_NS } from '../locales/index.js';
 import { ProfileDialog } from './ProfileDialog.js';
 
@@ -8,7 +8,7 @@ export function UserMenu({ onLogout }: { onLogout(): void }) {
   const { t } = useTranslation(SHELL_NS);
   const { user } = useSession();
   const [profileOpen, setProfileOpen] = useState(false);
-  const avatar = user?.profileImage ? <img src={user.profileImage} alt="" className="avatar-img" /> : undefined;
+  const avatar = user?.profileImage ? <img src={publicUrl(user.profileImage) ?? undefined} alt="" className="avatar-img" /> : undefined;
   return (
     <>
       <PopoverNext

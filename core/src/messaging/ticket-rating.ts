@@ -1,0 +1,76 @@
+import { RATING_MAX, RATING_MIN, RATING_SCALE_HINT } from '@guiche/contracts';
+import type { CoreServices } from '../services.js';
+import type { IngestStep } from './ingest-steps.js';
+import type { TicketRow } from './ticket-access.js';
+import { renderVariables, ticketVariables } from './variables.js';
+
+const RATINGS = 'ticketRatings';
+
+/**
+ * Resolve with requestRating under the setting userRating: stores the pending question and sends
+ * the connection's ratingMessage. Without a ratingMessage, on groups or without a connection,
+ * nobody is asked. A failed send is logged and never undoes the resolve.
+ */
+export async function requestRating(core: CoreServices, ticket: TicketRow): Promise<boolean> {
+  if (ticket.isGroup || !ticket.whatsappId) return false;
+  if ((await core.settings.get(ticket.companyId, 'userRating')) !== 'enabled') return false;
+  const connection = await core.db('whatsapps').where({ id: ticket.whatsappId, companyId: ticket.companyId }).first('ratingMessage');
+  const template = connection?.ratingMessage?.trim();
+  if (!template) return false;
+  try {
+    const body = `${renderVariables(template, await ticketVariables(core.db, ticket, ticket.userId))}\n\n${RATING_SCALE_HINT}`;
+    await core.db.transaction(async (trx) => {
+      const key = { companyId: ticket.companyId, contactId: ticket.contactId, whatsappId: ticket.whatsappId };
+      // A newer question replaces one the contact never answered.
+      await trx(RATINGS).where(key).whereNull('answeredAt').update({ answeredAt: trx.fn.now() });
+      await trx(RATINGS).insert({ ...key, ticketId: ticket.id, userId: ticket.userId });
+    });
+    await core.channels.sender.send({ companyId: ticket.companyId, ticketId: ticket.id, userId: null, body });
+    return true;
+  } catch (err) {
+    core.log.warn({ err, ticketId: ticket.id }, 'rating request not sent');
+    return false;
+  }
+}
+
+/** "4", " 4 ", "4." → 4; anything else is not an answer to the rating question. */
+export function parseRate(body: string): number | null {
+  const match = /^\s*(\d)\s*[.!]?\s*$/.exec(body);
+  const rate = match ? Number(match[1]) : NaN;
+  return rate >= RATING_MIN && rate <= RATING_MAX ? rate : null;
+}
+
+/**
+ * The rating step of ingest: the contact's first message after a rating question answers it. A
+ * number 1–5 stores the rate and stays in the rated (closed) conversation: the ticket this message
+ * created or reopened is undone and later steps (the bot) do not run. Any other message drops the
+ * question and the conversation goes on as usual. With a conversation already active when the
+ * message came, the message is never taken as a rating.
+ */
+export const ratingStep: IngestStep = async ({ trx, connection, contactId, message, messageId, ticket, ticketChange, previous }) => {
+  const pending = await trx(RATINGS)
+    .where({ companyId: connection.companyId, contactId, whatsappId: connection.id })
+    .whereNull('answeredAt')
+    .forUpdate()
+    .first();
+  if (!pending) return;
+  const rate = ticketChange ? parseRate(message.body) : null;
+  await trx(RATINGS).where({ id: pending.id }).update({ rate, answeredAt: trx.fn.now() });
+  if (rate === null) return;
+
+  await trx('messages').where({ id: messageId }).update({ ticketId: pending.ticketId });
+  if (ticketChange === 'create') {
+    await trx('tickets').where({ id: ticket.id }).delete();
+  } else if (ticketChange === 'reopen' && previous) {
+    const reopenLog = await trx('ticketLogs').where({ ticketId: ticket.id, type: 'reopen' }).orderBy('id', 'desc').first('id');
+    if (reopenLog) await trx('ticketLogs').where({ id: reopenLog.id }).delete();
+    await trx('tickets').where({ id: ticket.id }).update({
+      status: previous.status,
+      userId: previous.userId,
+      closedAt: previous.closedAt,
+      unreadMessages: previous.unreadMessages,
+    });
+  }
+  const rated: TicketRow = await trx('tickets').where({ id: pending.ticketId }).first();
+  return { ticket: rated, done: true };
+};

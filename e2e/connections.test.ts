@@ -1,0 +1,251 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DisconnectReason } from '@whiskeysockets/baileys';
+import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
+import { createWhatsappChannel } from '@guiche/plugin-channel-whatsapp';
+import { FakeWhatsapp, type FakeSocket } from '../plugins/channel-whatsapp/test/fake-socket.js';
+import { PHONE, PHONE_JID, text } from '../plugins/channel-whatsapp/test/messages.js';
+
+/**
+ * The connections page in Debian's chromium against a real kernel whose WhatsApp channel runs on a
+ * fake Baileys socket (Baileys' own event shapes): a connection is created in the page, its QR code
+ * shows and is replaced live, the phone 'scans' it (creds saved, 515 restart, open), the row turns
+ * CONNECTED live and the QR dialog closes itself; a customer's message becomes a ticket and the
+ * agent's reply reaches the socket. The menu badge follows the connection's state; a plan without
+ * WhatsApp cannot pick it.
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webRoot = process.env.E2E_WEB_ROOT ? path.resolve(process.env.E2E_WEB_ROOT) : repoRoot;
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Screenshots for a human to look at, when asked for. */
+const SHOTS = process.env.CONNECTIONS_SHOTS;
+const OWN = '5511900000000:7@s.whatsapp.net';
+const QR_ONE = '2@qr-one-Yq5cVb0sR7bN9m1Zr6aHk3lQw4eTx5fJ0o2Ud7iM8gKc1hLs9jVp3nBq4==,Xk2sPq8wZr5TnMv1bC7dLf3gHj9KaQe0RuYo6iNx4lS=,aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uV1wX2yZ3aB4c=,1';
+const QR_TWO = '2@qr-two-Pq8wZr5TnMv1bC7dLf3gHj9KaQe0RuYo6iNx4lSXk2s=,aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uV1wX2yZ3aB4c=,Tm9BbW9yZVN0cmluZ0Zvclc=,2';
+
+const wa = new FakeWhatsapp();
+let kernel: TestKernel;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(webRoot, 'web-shell/dist/index.html'))) throw new Error('web-shell/dist is missing: run npm run build:web first');
+  kernel = await createTestKernel({
+    serveWeb: true,
+    plugins: [createWhatsappChannel({ socketFactory: wa.factory, download: wa.download })],
+    config: { WEB_ROOT: webRoot },
+  });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await kernel?.close();
+});
+
+async function logIn(user: TestUser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: kernel.url, viewport: { width: 1400, height: 860 }, locale: 'pt-BR' });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(user.user.email);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return page;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+const row = (page: Page, name: string) => page.getByTestId('connection-row').filter({ hasText: name });
+const badge = (page: Page) => page.locator('nav.side-menu').getByTestId('connections-badge');
+
+describe('connections page with the WhatsApp channel on a fake socket', () => {
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    const company = await kernel.createCompany();
+    admin = company.admin;
+  });
+
+  it('creates a connection, pairs it by QR, takes a customer message and delivers the reply', async () => {
+    const page = await logIn(admin);
+    await page.goto('/connections');
+    await expect.poll(() => page.getByText('Nenhuma conexão ainda').isVisible()).toBe(true);
+
+    // New connection → WhatsApp → the general tab; a one-letter name is refused before any request.
+    await page.getByTestId('connections-new').click();
+    await page.getByTestId('new-connection-whatsapp').click();
+    const dialog = page.getByTestId('connection-dialog');
+    await dialog.locator('#cn-name').fill('A');
+    await page.getByTestId('connection-save').click();
+    await expect.poll(() => dialog.getByText('Too Short!').isVisible()).toBe(true);
+    expect(await kernel.db('whatsapps').count({ n: '*' }).then((r) => Number(r[0]!.n))).toBe(0);
+    await dialog.locator('#cn-name').fill('Atendimento');
+    const before = wa.sockets.length;
+    await page.getByTestId('connection-save').click();
+
+    // The QR dialog opens for the new connection and waits for the session's first code.
+    const qrDialog = page.getByTestId('qr-dialog');
+    await expect.poll(() => qrDialog.isVisible()).toBe(true);
+    const first: FakeSocket = await waitFor(() => (wa.sockets.length > before ? wa.sockets.at(-1)! : null));
+    const stored = await kernel.db('whatsapps').where({ name: 'Atendimento' }).first();
+    expect(stored).toMatchObject({ channel: 'whatsapp', isDefault: true });
+    expect(await row(page, 'Atendimento').count()).toBe(1);
+
+    first.showQr(QR_ONE);
+    const canvas = qrDialog.getByTestId('qr-canvas');
+    await expect.poll(() => canvas.getAttribute('data-qr')).toBe(QR_ONE);
+    // Drawn: the canvas holds dark and light pixels.
+    const shades = await canvas.evaluate((c: HTMLCanvasElement) => {
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) dark++;
+      return { dark, total: data.length / 4 };
+    });
+    expect(shades.dark).toBeGreaterThan(shades.total * 0.2);
+    expect(shades.dark).toBeLessThan(shades.total * 0.8);
+    expect(await qrDialog.getByText('Abra o WhatsApp no seu celular.').isVisible()).toBe(true);
+    await expect.poll(() => row(page, 'Atendimento').getAttribute('data-status')).toBe('qrcode');
+    // While waiting for the scan, the menu warns.
+    await expect.poll(() => badge(page).count()).toBe(1);
+    await shot(page, 'qr');
+
+    // A new code replaces the shown one live.
+    first.showQr(QR_TWO);
+    await expect.poll(() => canvas.getAttribute('data-qr')).toBe(QR_TWO);
+
+    // The phone scans: Baileys saves the account, closes with 515, and the stored creds open the next socket.
+    first.emit('creds.update', { me: { id: OWN, name: 'Company' }, registered: true });
+    wa.autoOpen = true;
+    const count = wa.sockets.length;
+    first.close(DisconnectReason.restartRequired);
+    const sock: FakeSocket = await waitFor(() => (wa.sockets.length > count ? wa.sockets.at(-1)! : null));
+    await expect.poll(() => row(page, 'Atendimento').getAttribute('data-status'), { timeout: 15000 }).toBe('CONNECTED');
+    await expect.poll(() => qrDialog.count()).toBe(0);
+    expect(await row(page, 'Atendimento').getByText('Conectado').isVisible()).toBe(true);
+    expect(await row(page, 'Atendimento').getByText('5511900000000').isVisible()).toBe(true);
+    expect(await row(page, 'Atendimento').getByTestId('connection-default').count()).toBe(1);
+    await expect.poll(() => badge(page).count()).toBe(0);
+    await shot(page, 'connected');
+
+    // A customer writes: the message becomes a pending ticket on this connection.
+    wa.registered.set(PHONE, PHONE_JID);
+    sock.receive(text('Olá, preciso de ajuda com meu pedido'));
+    const ticket = await waitFor(() => kernel.db('tickets').where({ whatsappId: stored.id }).first());
+    expect(ticket.status).toBe('pending');
+    const contact = await kernel.db('contacts').where({ id: ticket.contactId }).first();
+    expect(contact).toMatchObject({ number: PHONE, name: 'Maria Souza', channel: 'whatsapp' });
+    // The tickets page lists it among the waiting ones.
+    await page.goto('/tickets');
+    await page.getByRole('tab', { name: /Aguardando/ }).click();
+    const pending = page.getByTestId('ticket-list-pending').getByTestId('ticket-row');
+    await expect.poll(() => pending.count()).toBe(1);
+    expect(await pending.first().innerText()).toContain('Maria Souza');
+    await shot(page, 'ticket');
+
+    // The agent accepts it with a queue and replies: the reply reaches the socket.
+    const queue = await kernel.api('POST', '/queue', { token: admin.token, body: { name: 'Suporte', color: '#238551' } });
+    expect(queue.status, JSON.stringify(queue.body)).toBeLessThan(300);
+    const accepted = await kernel.api('PUT', `/tickets/${ticket.id}`, { token: admin.token, body: { status: 'open', userId: admin.user.id, queueId: queue.body.id } });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const sent = await kernel.api('POST', `/messages/${ticket.id}`, { token: admin.token, body: { body: 'Claro! Qual o número do pedido?' } });
+    expect(sent.status, JSON.stringify(sent.body)).toBeLessThan(300);
+    const outbound = await wa.outbox.take();
+    expect(outbound.jid).toBe(PHONE_JID);
+    expect((outbound.content as { text: string }).text).toContain('Claro! Qual o número do pedido?');
+  });
+
+  it('shows the menu badge while the connection is DISCONNECTED, with try again and new QR', async () => {
+    const page = await logIn(admin);
+    await page.goto('/connections');
+    await expect.poll(() => row(page, 'Atendimento').getAttribute('data-status')).toBe('CONNECTED');
+    expect(await badge(page).count()).toBe(0);
+
+    // Another device took over the account (440): the session stops and reports DISCONNECTED.
+    wa.socket.close(DisconnectReason.connectionReplaced);
+    await expect.poll(() => row(page, 'Atendimento').getAttribute('data-status'), { timeout: 15000 }).toBe('DISCONNECTED');
+    await expect.poll(() => badge(page).count()).toBe(1);
+    const target = row(page, 'Atendimento');
+    expect(await target.getByText('Desconectado').isVisible()).toBe(true);
+    expect(await target.getByRole('button', { name: 'Tentar novamente' }).isVisible()).toBe(true);
+    expect(await target.getByRole('button', { name: 'Novo QR CODE' }).isVisible()).toBe(true);
+    await shot(page, 'disconnected');
+
+    // Try again: the stored session opens by itself, the row and the badge follow live.
+    const count = wa.sockets.length;
+    await target.getByRole('button', { name: 'Tentar novamente' }).click();
+    await waitFor(() => (wa.sockets.length > count ? true : null));
+    await expect.poll(() => target.getAttribute('data-status'), { timeout: 15000 }).toBe('CONNECTED');
+    await expect.poll(() => badge(page).count()).toBe(0);
+  });
+
+  it('editing a CONNECTED connection to import old messages checks the window, resets the session and shows a new QR', async () => {
+    const page = await logIn(admin);
+    await page.goto('/connections');
+    const target = row(page, 'Atendimento');
+    await expect.poll(() => target.getAttribute('data-status')).toBe('CONNECTED');
+    await target.getByTestId('connection-edit').click();
+    const dialog = page.getByTestId('connection-dialog');
+    await expect.poll(() => dialog.locator('#cn-name').inputValue()).toBe('Atendimento');
+    await dialog.locator('#cn-greetingMessage').fill('Olá! Bem-vindo ao atendimento.');
+    await dialog.getByText('Importar mensagens antigas ao conectar').click();
+
+    // account-admin.md §5: the old date within two years, the recent one between it and now.
+    const local = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    const day = 24 * 3600_000;
+    await dialog.locator('#cn-importOldMessages').fill(local(new Date(Date.now() - 3 * 365 * day)));
+    await dialog.locator('#cn-importRecentMessages').fill(local(new Date(Date.now() - 3 * 365 * day - 10 * day)));
+    await page.getByTestId('connection-save').click();
+    await expect.poll(() => dialog.getByText('A data das mensagens antigas deve estar entre dois anos atrás e agora.').isVisible()).toBe(true);
+    expect(await dialog.getByText('A data das mensagens recentes deve estar entre a data antiga e agora.').isVisible()).toBe(true);
+    expect(await dialog.getByText('Ao salvar, a sessão atual será desconectada').isVisible()).toBe(true);
+
+    const count = wa.sockets.length;
+    wa.autoOpen = false;
+    await dialog.locator('#cn-importOldMessages').fill(local(new Date(Date.now() - 30 * day)));
+    await dialog.locator('#cn-importRecentMessages').fill(local(new Date(Date.now() - day)));
+    await page.getByTestId('connection-save').click();
+
+    // The session is logged out and started afresh, now asking WhatsApp for the history.
+    const fresh: FakeSocket = await waitFor(() => (wa.sockets.length > count ? wa.sockets.at(-1)! : null));
+    expect(fresh.config.syncFullHistory).toBe(true);
+    expect(fresh.config.auth.creds.me).toBeFalsy();
+    const qrDialog = page.getByTestId('qr-dialog');
+    await expect.poll(() => qrDialog.isVisible()).toBe(true);
+    fresh.showQr(QR_ONE);
+    await expect.poll(() => qrDialog.getByTestId('qr-canvas').getAttribute('data-qr')).toBe(QR_ONE);
+    await expect.poll(() => target.getAttribute('data-status')).toBe('qrcode');
+    const stored = await kernel.db('whatsapps').where({ name: 'Atendimento' }).first();
+    expect(stored.greetingMessage).toBe('Olá! Bem-vindo ao atendimento.');
+    expect(stored.importOldMessages).toBeTruthy();
+    expect(stored.importRecentMessages).toBeTruthy();
+  });
+
+  it('a plan without WhatsApp cannot pick it in the new-connection menu', async () => {
+    const company = await kernel.createCompany({ planFlags: { useWhatsapp: false, useFacebook: false } });
+    const page = await logIn(company.admin);
+    await page.goto('/connections');
+    await expect.poll(() => page.getByText('Nenhuma conexão ainda').isVisible()).toBe(true);
+    await page.getByTestId('connections-new').click();
+    const item = (channel: string) => page.getByTestId(`new-connection-${channel}`);
+    await expect.poll(() => item('whatsapp').isVisible()).toBe(true);
+    expect(await item('whatsapp').getAttribute('aria-disabled')).toBe('true');
+    expect(await item('facebook').getAttribute('aria-disabled')).toBe('true');
+    expect(await item('instagram').getAttribute('aria-disabled')).not.toBe('true');
+    expect(await item('webchat').getAttribute('aria-disabled')).not.toBe('true');
+    // Clicking the disabled entry opens nothing.
+    await item('whatsapp').click({ force: true });
+    expect(await page.getByTestId('connection-dialog').count()).toBe(0);
+    await shot(page, 'plan-menu');
+  });
+});

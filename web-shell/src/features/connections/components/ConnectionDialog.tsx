@@ -1,0 +1,231 @@
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, InputGroup, Intent, Switch, Tab, Tabs, TextArea } from '@blueprintjs/core';
+import { useFormik } from 'formik';
+import { useMemo, useState } from 'react';
+import type { Connection, ConnectionChannel, ConnectionUpdate } from '@guiche/contracts';
+import { serverValidationErrors, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { FilterMultiSelect } from '../../tickets/components/FilterMultiSelect.js';
+import { useQueueOptions } from '../hooks/useConnections.js';
+import { NS } from '../i18n/register.js';
+import { connectionFormSchema, connectionFormValues, connectionPayload, importsHistory, mustResetSession, type ConnectionFormValues } from '../lib/connection-form.js';
+
+export interface ConnectionSave {
+  input: ConnectionUpdate;
+  /** Editing a CONNECTED connection that now imports old messages: its session is reset first. */
+  resetSession: boolean;
+  /** A greeting attachment picked in the dialog, uploaded once the connection is saved. */
+  media: File | null;
+}
+
+interface Props {
+  isOpen: boolean;
+  /** The channel of a new connection. */
+  channel: ConnectionChannel;
+  connection?: Connection;
+  onSubmit(save: ConnectionSave): Promise<Connection>;
+  onRemoveMedia(connection: Connection): Promise<unknown>;
+  onSaved(connection: Connection): void;
+  onClose(): void;
+}
+
+function fileName(path: string): string {
+  return path.split('/').pop() ?? path;
+}
+
+/**
+ * New / edit connection (account-admin.md §2 Connection dialog, §5): the general tab. The other
+ * tabs (integrations, messages, chatbot, assessments, schedules) arrive with their features.
+ */
+export function ConnectionDialog({ isOpen, channel, connection, onSubmit, onRemoveMedia, onSaved, onClose }: Props) {
+  const { t } = useTranslation(NS);
+  const queues = useQueueOptions(isOpen);
+  const [media, setMedia] = useState<File | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const kind = connection?.channel ?? channel;
+  const schema = useMemo(() => connectionFormSchema(), []);
+  const form = useFormik<ConnectionFormValues>({
+    initialValues: connectionFormValues(connection),
+    enableReinitialize: true,
+    validate: zodFormikValidate<ConnectionFormValues>(schema),
+    onSubmit: async (values, helpers) => {
+      try {
+        const saved = await onSubmit({ input: connectionPayload(values), resetSession: mustResetSession(connection, values), media });
+        toastSuccess(t('dialog.saved'));
+        onSaved(saved);
+      } catch (err) {
+        const fieldErrors = serverValidationErrors<ConnectionFormValues>(err);
+        if (fieldErrors && Object.keys(fieldErrors).length) helpers.setErrors(fieldErrors);
+        else toastError(err);
+      }
+    },
+  });
+  const shown = (field: keyof ConnectionFormValues) => (form.touched[field] || form.submitCount > 0 ? (form.errors[field] as string | undefined) : undefined);
+  const intent = (error: string | undefined) => (error ? Intent.DANGER : Intent.NONE);
+
+  const textField = (field: 'name', label: string, extra: { autoFocus?: boolean; required?: boolean } = {}) => {
+    const error = shown(field);
+    return (
+      <FormGroup label={label} labelFor={`cn-${field}`} labelInfo={extra.required ? '*' : undefined} intent={intent(error)} helperText={error}>
+        <InputGroup
+          id={`cn-${field}`}
+          name={field}
+          autoFocus={extra.autoFocus}
+          value={form.values[field]}
+          onChange={form.handleChange}
+          onBlur={form.handleBlur}
+          intent={intent(error)}
+          aria-invalid={!!error || undefined}
+        />
+      </FormGroup>
+    );
+  };
+  const area = (field: 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage', label: string) => {
+    const error = shown(field);
+    return (
+      <FormGroup label={label} labelFor={`cn-${field}`} intent={intent(error)} helperText={error}>
+        <TextArea id={`cn-${field}`} name={field} fill rows={3} value={form.values[field]} onChange={form.handleChange} onBlur={form.handleBlur} intent={intent(error)} />
+      </FormGroup>
+    );
+  };
+  const toggle = (field: 'isDefault' | 'allowGroup' | 'groupAsTicket' | 'importEnabled' | 'importOldMessagesGroups' | 'closedTicketsPostImported', label: string) => (
+    <Switch
+      name={field}
+      checked={form.values[field]}
+      label={label}
+      onChange={(e) => void form.setFieldValue(field, e.currentTarget.checked)}
+      data-testid={`cn-${field}`}
+    />
+  );
+  const date = (field: 'importOldMessages' | 'importRecentMessages', label: string) => {
+    const error = shown(field);
+    return (
+      <FormGroup label={label} labelFor={`cn-${field}`} intent={intent(error)} helperText={error}>
+        <InputGroup
+          id={`cn-${field}`}
+          name={field}
+          type="datetime-local"
+          value={form.values[field]}
+          onChange={form.handleChange}
+          onBlur={form.handleBlur}
+          intent={intent(error)}
+          aria-invalid={!!error || undefined}
+        />
+      </FormGroup>
+    );
+  };
+
+  const removeMedia = async () => {
+    if (!connection) return;
+    setRemoving(true);
+    try {
+      await onRemoveMedia(connection);
+      toastSuccess(t('dialog.mediaRemoved'));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  const general = (
+    <div className="cn-form">
+      <div className="cn-form__row">
+        {textField('name', t('dialog.name'), { autoFocus: true, required: true })}
+        <div className="cn-form__switch">{toggle('isDefault', t('dialog.isDefault'))}</div>
+      </div>
+      <FormGroup label={t('dialog.queues')} labelFor="cn-queues">
+        <FilterMultiSelect
+          id="cn-queues"
+          placeholder={t('dialog.queuesPlaceholder')}
+          items={queues.data ?? []}
+          selected={form.values.queueIds}
+          loading={queues.isLoading}
+          noResults={t('dialog.noQueues')}
+          onChange={(ids) => void form.setFieldValue('queueIds', ids)}
+        />
+      </FormGroup>
+      {area('greetingMessage', t('dialog.greetingMessage'))}
+      <FormGroup label={t('dialog.media')}>
+        <div className="cx-file-row">
+          <FileInput
+            text={media ? media.name : connection?.greetingMediaAttachment ? fileName(connection.greetingMediaAttachment) : t('dialog.mediaNone')}
+            buttonText={t('dialog.mediaChoose')}
+            inputProps={{ 'aria-label': t('dialog.media'), ...({ 'data-testid': 'cn-media' } as object) }}
+            onInputChange={(e) => setMedia(e.currentTarget.files?.[0] ?? null)}
+          />
+          {(media || connection?.greetingMediaAttachment) && (
+            <Button
+              icon="trash"
+              variant="minimal"
+              intent={Intent.DANGER}
+              aria-label={t('dialog.mediaRemove')}
+              title={t('dialog.mediaRemove')}
+              loading={removing}
+              onClick={() => (media ? setMedia(null) : void removeMedia())}
+            />
+          )}
+        </div>
+      </FormGroup>
+      {area('complationMessage', t('dialog.complationMessage'))}
+      {area('outOfHoursMessage', t('dialog.outOfHoursMessage'))}
+      {kind === 'whatsapp' && (
+        <div className="cn-form__switches">
+          {toggle('allowGroup', t('dialog.allowGroup'))}
+          {form.values.allowGroup && toggle('groupAsTicket', t('dialog.groupAsTicket'))}
+        </div>
+      )}
+      {importsHistory(kind) && (
+        <fieldset className="cn-form__import">
+          <legend>{t('dialog.importTitle')}</legend>
+          {toggle('importEnabled', t('dialog.importEnabled'))}
+          {form.values.importEnabled && (
+            <>
+              <div className="cn-form__row">
+                {date('importOldMessages', t('dialog.importOldMessages'))}
+                {date('importRecentMessages', t('dialog.importRecentMessages'))}
+              </div>
+              <p className="bp6-text-muted bp6-text-small">{t('dialog.importHint')}</p>
+              {toggle('importOldMessagesGroups', t('dialog.importOldMessagesGroups'))}
+              {toggle('closedTicketsPostImported', t('dialog.closedTicketsPostImported'))}
+              {mustResetSession(connection, form.values) && (
+                <Callout intent={Intent.WARNING} compact>
+                  {t('dialog.importReconnect')}
+                </Callout>
+              )}
+            </>
+          )}
+        </fieldset>
+      )}
+    </div>
+  );
+
+  const title = connection ? t('dialog.editTitle') : t('dialog.newTitleChannel', { channel: t(`channels.${kind}`) });
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      onClosed={() => {
+        form.resetForm();
+        setMedia(null);
+      }}
+      title={title}
+      icon="link"
+      style={{ width: 720, maxWidth: '95vw' }}
+    >
+      <form onSubmit={form.handleSubmit} noValidate data-testid="connection-dialog">
+        <DialogBody>
+          <Tabs id="cn-tabs" selectedTabId="general">
+            <Tab id="general" title={t('dialog.general')} panel={general} />
+          </Tabs>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('actions.cancel')} onClick={onClose} />
+              <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={form.isSubmitting} data-testid="connection-save" />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,10 @@
+import './i18n/register.js';
+import type { ShellFeature } from '../feature.js';
+import ConnectionsPage from './pages/ConnectionsPage.js';
+
+/** /connections: channel connections and their sessions (account-admin.md §2, §4; issue 5). */
+export const connectionsFeature: ShellFeature = {
+  id: 'connections',
+  menuPaths: ['/connections'],
+  routes: [{ path: '/connections', Component: ConnectionsPage }],
+};

@@ -1,0 +1,10 @@
+import './i18n/register.js';
+import type { ShellFeature } from '../feature.js';
+import QueuesPage from './pages/QueuesPage.js';
+
+/** /queues: the company's queues (outreach-config.md §2 Queues, §5, §7). */
+export const queuesFeature: ShellFeature = {
+  id: 'queues',
+  menuPaths: ['/queues'],
+  routes: [{ path: '/queues', Component: QueuesPage }],
+};

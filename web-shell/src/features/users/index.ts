@@ -1,0 +1,10 @@
+import './i18n/register.js';
+import type { ShellFeature } from '../feature.js';
+import UsersPage from './pages/UsersPage.js';
+
+/** /users: the company's users (account-admin.md §2 Users list and user dialog, §5, §6). */
+export const usersFeature: ShellFeature = {
+  id: 'users',
+  menuPaths: ['/users'],
+  routes: [{ path: '/users', Component: UsersPage }],
+};
