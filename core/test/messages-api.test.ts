@@ -411,3 +411,18 @@ describe('opening a conversation', () => {
     expect((await event).action).toBe('updateUnread');
   });
 });
+
+describe('message variables', () => {
+  it('renders {{variables}} of a sent text (as quick replies carry them), not of a private note', async () => {
+    const t = await team();
+    const c = await contact(t, { name: 'Joana Prado' });
+    const tk = await ticket(t, { contactId: c.id });
+    const sent = await k.api('POST', `/messages/${tk.id}`, { token: t.agent.token, body: { body: 'Olá {{firstName}}, protocolo {{ticket_id}} na fila {{queue}}. {{unknown}}', signMessage: false } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const stored = await k.db('messages').where({ id: sent.body.messages[0].id }).first('body');
+    expect(stored.body).toMatch(new RegExp(`^Olá Joana, protocolo ${tk.id} na fila Fila \\d+\\. \\{\\{unknown\\}\\}$`));
+    const note = await k.api('POST', `/messages/${tk.id}`, { token: t.agent.token, body: { body: 'Nota {{firstName}}', isPrivate: true } });
+    const noteRow = await k.db('messages').where({ id: note.body.messages[0].id }).first('body');
+    expect(noteRow.body).toBe('Nota {{firstName}}');
+  });
+});

@@ -1,3 +1,4 @@
+import { renderVariables, ticketVariables } from './variables.js';
 import { MessagesApiV } from '@guiche/contracts';
 import { AppError, type AuthUser } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
@@ -57,6 +58,8 @@ export interface Outgoing {
 export async function sendToTicket(core: CoreServices, auth: AuthUser, ticket: TicketRow, out: Outgoing): Promise<number[]> {
   const sign = out.sign && !out.isPrivate;
   const items = out.media.length ? out.media.map((media, i) => ({ media, body: out.bodies[i] ?? '' })) : [{ media: undefined, body: out.bodies[0] ?? '' }];
+  // Quick replies and typed texts may carry {{name}}, {{protocol}}…: rendered for the contact (never in private notes).
+  const variables = !out.isPrivate && items.some((item) => item.body.includes('{{')) ? await ticketVariables(core.db, ticket, auth.id) : null;
   const ids: number[] = [];
   for (const [index, item] of items.entries()) {
     try {
@@ -64,7 +67,7 @@ export async function sendToTicket(core: CoreServices, auth: AuthUser, ticket: T
         companyId: auth.companyId,
         ticketId: ticket.id,
         userId: auth.id,
-        body: await signedBody(core, auth, item.body, sign),
+        body: await signedBody(core, auth, variables ? renderVariables(item.body, variables) : item.body, sign),
         media: item.media,
         quotedMsgId: index === 0 ? out.quotedMsgId : undefined,
         isPrivate: out.isPrivate,
