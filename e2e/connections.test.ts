@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DisconnectReason } from '@whiskeysockets/baileys';
 import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import { createWhatsappChannel } from '@guiche/plugin-channel-whatsapp';
 import { FakeWhatsapp, type FakeSocket } from '../plugins/channel-whatsapp/test/fake-socket.js';
 import { PHONE, PHONE_JID, text } from '../plugins/channel-whatsapp/test/messages.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
 
 /**
  * The connections page in Debian's chromium against a real kernel whose WhatsApp channel runs on a
@@ -18,9 +18,6 @@ import { PHONE, PHONE_JID, text } from '../plugins/channel-whatsapp/test/message
  * WhatsApp cannot pick it.
  */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webRoot = process.env.E2E_WEB_ROOT ? path.resolve(process.env.E2E_WEB_ROOT) : repoRoot;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** Screenshots for a human to look at, when asked for. */
 const SHOTS = process.env.CONNECTIONS_SHOTS;
 const OWN = '5511900000000:7@s.whatsapp.net';
@@ -30,33 +27,25 @@ const QR_TWO = '2@qr-two-Pq8wZr5TnMv1bC7dLf3gHj9KaQe0RuYo6iNx4lSXk2s=,aB1cD2eF3g
 const wa = new FakeWhatsapp();
 let kernel: TestKernel;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(webRoot, 'web-shell/dist/index.html'))) throw new Error('web-shell/dist is missing: run npm run build:web first');
+  requireBuiltWeb();
   kernel = await createTestKernel({
     serveWeb: true,
     plugins: [createWhatsappChannel({ socketFactory: wa.factory, download: wa.download })],
     config: { WEB_ROOT: webRoot },
   });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
+  await closeBrowser(browser);
   await kernel?.close();
 });
 
-async function logIn(user: TestUser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: kernel.url, viewport: { width: 1400, height: 860 }, locale: 'pt-BR' });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(user.user.email);
-  await page.locator('input[name="password"]').fill(user.password);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+async function openAs(user: TestUser): Promise<Page> {
+  const page = await newPage(browser, kernel, { viewport: { width: 1400, height: 860 } });
+  await logIn(page, user);
   return page;
 }
 
@@ -78,7 +67,7 @@ describe('connections page with the WhatsApp channel on a fake socket', () => {
   });
 
   it('creates a connection, pairs it by QR, takes a customer message and delivers the reply', async () => {
-    const page = await logIn(admin);
+    const page = await openAs(admin);
     await page.goto('/connections');
     await expect.poll(() => page.getByText('Nenhuma conexão ainda').isVisible()).toBe(true);
 
@@ -166,7 +155,7 @@ describe('connections page with the WhatsApp channel on a fake socket', () => {
   });
 
   it('shows the menu badge while the connection is DISCONNECTED, with try again and new QR', async () => {
-    const page = await logIn(admin);
+    const page = await openAs(admin);
     await page.goto('/connections');
     await expect.poll(() => row(page, 'Atendimento').getAttribute('data-status')).toBe('CONNECTED');
     expect(await badge(page).count()).toBe(0);
@@ -190,7 +179,7 @@ describe('connections page with the WhatsApp channel on a fake socket', () => {
   });
 
   it('editing a CONNECTED connection to import old messages checks the window, resets the session and shows a new QR', async () => {
-    const page = await logIn(admin);
+    const page = await openAs(admin);
     await page.goto('/connections');
     const target = row(page, 'Atendimento');
     await expect.poll(() => target.getAttribute('data-status')).toBe('CONNECTED');
@@ -233,7 +222,7 @@ describe('connections page with the WhatsApp channel on a fake socket', () => {
 
   it('a plan without WhatsApp cannot pick it in the new-connection menu', async () => {
     const company = await kernel.createCompany({ planFlags: { useWhatsapp: false, useFacebook: false } });
-    const page = await logIn(company.admin);
+    const page = await openAs(company.admin);
     await page.goto('/connections');
     await expect.poll(() => page.getByText('Nenhuma conexão ainda').isVisible()).toBe(true);
     await page.getByTestId('connections-new').click();

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { createTestKernel, type TestKernel, type TestUser } from '@guiche/core/testing';
 import type { Contact, QuickMessage, Tag } from '@guiche/contracts';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
 
 /**
  * The contacts, tags and quick-messages pages driven in Debian's chromium against a real kernel
@@ -16,35 +14,23 @@ import type { Contact, QuickMessage, Tag } from '@guiche/contracts';
  * messages CRUD with the general-flag rule.
  */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webRoot = process.env.E2E_WEB_ROOT ? path.resolve(process.env.E2E_WEB_ROOT) : repoRoot;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
 let kernel: TestKernel;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(webRoot, 'web-shell/dist/index.html'))) throw new Error('web-shell/dist is missing: run npm run build:web first');
+  requireBuiltWeb();
   kernel = await createTestKernel({ serveWeb: true, config: { WEB_ROOT: webRoot } });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
+  await closeBrowser(browser);
   await kernel?.close();
 });
 
-async function logIn(user: TestUser, start = '/contacts'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: kernel.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR', acceptDownloads: true });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(user.user.email);
-  await page.locator('input[name="password"]').fill(user.password);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+async function openAs(user: TestUser, start = '/contacts'): Promise<Page> {
+  const page = await newPage(browser, kernel, { viewport: { width: 1366, height: 900 }, acceptDownloads: true });
+  await logIn(page, user);
   await page.goto(start);
   return page;
 }
@@ -106,7 +92,7 @@ describe('contacts page', () => {
   });
 
   it('creates a contact with the form messages, searches, filters by tag, edits, blocks and unblocks', async () => {
-    const page = await logIn(admin);
+    const page = await openAs(admin);
     await expect.poll(() => rows(page).count()).toBe(3);
     // inbox.md §5: under 10 digits reads 'Número inválido'.
     expect(await row(page, 'Número Curto').getByTestId('contact-number').innerText()).toContain('Número inválido');
@@ -204,7 +190,7 @@ describe('contacts page', () => {
   });
 
   it('shows a plain user no delete button, and masks numbers for them under LGPD (list and export)', async () => {
-    const page = await logIn(agent);
+    const page = await openAs(agent);
     await expect.poll(() => row(page, 'Marta Vip').count()).toBe(1);
     expect(await page.getByTestId('contact-edit').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('contact-delete').count()).toBe(0);
@@ -229,7 +215,7 @@ describe('contacts page', () => {
     const queue = await apiOk('POST', '/queue', admin.token, { name: 'Vendas', color: '#2D72D2', greetingMessage: 'Olá!' });
     await kernel.db('userQueues').insert({ userId: agent.user.id, queueId: queue.id, companyId });
 
-    const page = await logIn(admin);
+    const page = await openAs(admin);
     await row(page, 'Otávio Comum').getByTestId('contact-open-ticket').click();
     const dialog = page.getByRole('dialog', { name: 'Abrir ticket' });
     await expect.poll(() => dialog.locator('#open-ticket-connection').inputValue()).not.toBe('');
@@ -245,7 +231,7 @@ describe('contacts page', () => {
     await page.waitForURL(`**/tickets/${uuid}`);
 
     // Another agent: the queue is required, then the info modal names the owner and the queue.
-    const agentPage = await logIn(agent);
+    const agentPage = await openAs(agent);
     await row(agentPage, 'Otávio Comum').getByTestId('contact-open-ticket').click();
     const agentDialog = agentPage.getByRole('dialog', { name: 'Abrir ticket' });
     await agentDialog.locator('#open-ticket-queue').selectOption({ value: '' });
@@ -260,7 +246,7 @@ describe('contacts page', () => {
   });
 
   it('imports a spreadsheet row by row with per-row errors, then exports it back (all and by tag)', async () => {
-    const page = await logIn(admin);
+    const page = await openAs(admin);
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
 
     // The sample sheet is a sheet the import reads.
@@ -295,7 +281,7 @@ describe('contacts page', () => {
     ]);
     expect(await dialog.getByTestId('import-closing').innerText()).toMatch(/^Esta janela fecha em \d+ segundos?\.$/);
     // The finished dialog closes itself (15 s).
-    await expect.poll(() => dialog.isVisible(), { timeout: 25000, intervals: [1000] }).toBe(false);
+    await expect.poll(() => dialog.isVisible(), { timeout: 25000, interval: 1000 }).toBe(false);
     await expect.poll(() => row(page, 'Importada Um').count()).toBe(1);
     await expect.poll(() => row(page, 'Otávio Renomeado').count()).toBe(1);
 
@@ -342,7 +328,7 @@ describe('tags page', () => {
   it('creates, edits and deletes tags with the dialog rules, live', async () => {
     const company = await kernel.createCompany();
     const admin = company.admin;
-    const page = await logIn(admin, '/tags');
+    const page = await openAs(admin, '/tags');
     await expect.poll(() => page.getByText('Nenhuma tag ainda').isVisible()).toBe(true);
 
     await page.getByTestId('tags-add').click();
@@ -410,7 +396,7 @@ describe('quick messages page', () => {
     const user = await kernel.createUser(company.company.id, { name: 'Agente Rui' });
     await apiOk('POST', '/quick-messages', admin.token, { shortcode: 'privado-admin', message: 'Só do admin' });
 
-    const page = await logIn(admin, '/quick-messages');
+    const page = await openAs(admin, '/quick-messages');
     await expect.poll(() => page.getByTestId('qm-row').count()).toBe(1);
     await page.getByTestId('qm-add').click();
     const dialog = page.getByRole('dialog', { name: 'Adicionar resposta rápida' });
@@ -439,7 +425,7 @@ describe('quick messages page', () => {
     expect(await welcome.innerText()).toContain('Texto');
 
     // The plain user: sees the general message without actions, never the admin's private one, no general flag.
-    const userPage = await logIn(user, '/quick-messages');
+    const userPage = await openAs(user, '/quick-messages');
     const userWelcome = userPage.getByTestId('qm-row').filter({ hasText: '/boasvindas' });
     await expect.poll(() => userWelcome.count()).toBe(1);
     expect(await userPage.getByTestId('qm-row').filter({ hasText: '/privado-admin' }).count()).toBe(0);

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import webchatPlugin from '@guiche/plugin-channel-webchat';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
 
 /**
  * The conversation panel and the contact drawer in Debian's chromium against a real kernel: a
@@ -16,15 +16,11 @@ import webchatPlugin from '@guiche/plugin-channel-webchat';
  * drawer. Every step is checked in the database too.
  */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webRoot = process.env.E2E_WEB_ROOT ? path.resolve(process.env.E2E_WEB_ROOT) : repoRoot;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** Screenshots for a human to look at, when asked for. */
 const SHOTS = process.env.CONVERSATION_SHOTS;
 
 let kernel: TestKernel;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'conversation-e2e-'));
 
 /** A small solid-colour PNG. */
@@ -57,27 +53,20 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(webRoot, 'web-shell/dist/index.html'))) throw new Error('web-shell/dist is missing: run npm run build:web first');
+  requireBuiltWeb();
   kernel = await createTestKernel({ serveWeb: true, plugins: [webchatPlugin], config: { WEB_ROOT: webRoot } });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
+  await closeBrowser(browser);
   await kernel?.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function logIn(user: TestUser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: kernel.url, viewport: { width: 1400, height: 860 }, locale: 'pt-BR' });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(user.user.email);
-  await page.locator('input[name="password"]').fill(user.password);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+async function openAs(user: TestUser): Promise<Page> {
+  const page = await newPage(browser, kernel, { viewport: { width: 1400, height: 860 } });
+  await logIn(page, user);
   return page;
 }
 
@@ -129,7 +118,7 @@ describe('conversation panel and contact drawer', () => {
   });
 
   it('shows the conversation, replies with text and an image, edits, and pages back keeping the position', async () => {
-    const page = await logIn(admin);
+    const page = await openAs(admin);
     await page.goto(`/tickets/${ticket.uuid}`);
     const panel = page.getByTestId('conversation-panel');
     const messages = panel.getByTestId('message');
@@ -224,7 +213,7 @@ describe('conversation panel and contact drawer', () => {
   });
 
   it('adds a note and a tag and blocks/unblocks the contact in the drawer', async () => {
-    const page = await logIn(admin);
+    const page = await openAs(admin);
     await page.goto(`/tickets/${ticket.uuid}`);
     await page.getByTestId('ticket-header').getByRole('button', { name: /Renata Visitante|Dados|contato/i }).first().click();
     const drawer = page.getByTestId('contact-drawer');

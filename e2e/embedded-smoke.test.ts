@@ -31,7 +31,7 @@ describe('embedded mode', () => {
 
     const created = await k.api('POST', '/chats', { token: admin.token, body: { title: 'Plantão', users: [{ id: agent.user.id }] } });
     expect(created.status).toBe(201);
-    const arrived = nextEvent(agentSocket, `company-${company.id}-chat`, (p: { action: string }) => p.action === 'new-message');
+    const arrived = nextEvent<{ action: string; newMessage: { message: string } }>(agentSocket, `company-${company.id}-chat`, (p) => p.action === 'new-message');
     const sent = await k.api('POST', `/chats/${created.body.id}/messages`, { token: admin.token, body: { message: 'Olá, equipe!' } });
     expect(sent.status).toBe(201);
     expect((await arrived).newMessage.message).toBe('Olá, equipe!');

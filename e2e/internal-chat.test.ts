@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createTestKernel, expectNoEvent, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import type { Chat, ChatMessage } from '@guiche/contracts';
 import chatPlugin from '@guiche/plugin-internal-chat';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
 
 /**
  * The internal-chat web module driven in Debian's chromium against a real kernel (fresh
@@ -13,25 +11,12 @@ import chatPlugin from '@guiche/plugin-internal-chat';
  * never downloaded when the plan disables it; another company never sees the chat.
  */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Where the built web lives (web-shell/dist, web-modules/<id>/dist); the repository by default. */
-const webRoot = process.env.E2E_WEB_ROOT ? path.resolve(process.env.E2E_WEB_ROOT) : repoRoot;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // A synthetic microphone, granted without a prompt, for the audio recorder.
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-];
+/** A synthetic microphone, granted without a prompt, for the audio recorder. */
+const FAKE_MICROPHONE_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 const MODULE_PREFIX = '/modules/internal-chat/';
 
 let kernel: TestKernel;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 interface Session {
   page: Page;
@@ -40,30 +25,21 @@ interface Session {
 }
 
 beforeAll(async () => {
-  for (const built of ['web-shell/dist/index.html', 'web-modules/internal-chat/dist/mf-manifest.json']) {
-    if (!fs.existsSync(path.join(webRoot, built))) throw new Error(`${built} is missing: run npm run build:web first`);
-  }
+  requireBuiltWeb('web-shell/dist/index.html', 'web-modules/internal-chat/dist/mf-manifest.json');
   kernel = await createTestKernel({ serveWeb: true, plugins: [chatPlugin], config: { WEB_ROOT: webRoot } });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium(FAKE_MICROPHONE_ARGS);
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
+  await closeBrowser(browser);
   await kernel?.close();
 });
 
-async function logIn(user: TestUser, viewport = { width: 1280, height: 800 }): Promise<Session> {
-  const context = await browser.newContext({ baseURL: kernel.url, viewport, locale: 'pt-BR', permissions: ['microphone'] });
-  contexts.push(context);
-  const page = await context.newPage();
+async function openAs(user: TestUser, viewport = { width: 1280, height: 800 }): Promise<Session> {
+  const page = await newPage(browser, kernel, { viewport, permissions: ['microphone'] });
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(user.user.email);
-  await page.locator('input[name="password"]').fill(user.password);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await logIn(page, user);
   return { page, requests };
 }
 
@@ -101,8 +77,8 @@ describe('internal chat in the browser', () => {
   });
 
   it('two users of one company create a chat and exchange messages live', async () => {
-    const a = await logIn(alice);
-    const b = await logIn(bob);
+    const a = await openAs(alice);
+    const b = await openAs(bob);
     await b.page.goto('/chats');
     await expect.poll(() => b.page.getByText('Nenhuma conversa ainda').isVisible()).toBe(true);
     expect(b.requests).toContain(`${MODULE_PREFIX}mf-manifest.json`);
@@ -186,8 +162,8 @@ describe('internal chat in the browser', () => {
     });
     expect(created.status).toBe(201);
     const chat = created.body as Chat;
-    const a = await logIn(alice);
-    const b = await logIn(bob);
+    const a = await openAs(alice);
+    const b = await openAs(bob);
     await a.page.goto(`/chats/${chat.uuid}`);
     await b.page.goto(`/chats/${chat.uuid}`);
     await expect.poll(() => a.page.getByText('Nenhuma mensagem ainda').isVisible()).toBe(true);
@@ -249,7 +225,7 @@ describe('internal chat in the browser', () => {
     });
     expect(seen).toEqual([]);
 
-    const s = await logIn(stranger);
+    const s = await openAs(stranger);
     await s.page.goto(`/chats/${chatUuid}`);
     await expect.poll(() => s.page.getByText('Conversa não encontrada').isVisible()).toBe(true);
     expect(await s.page.getByTestId('chat-item').count()).toBe(0);
@@ -262,7 +238,7 @@ describe('internal chat in the browser', () => {
     expect(denied.status).toBe(403);
     expect(denied.body).toEqual({ error: 'ERR_PLAN_DISABLED' });
 
-    const session = await logIn(user);
+    const session = await openAs(user);
     await session.page.goto('/chats');
     await session.page.waitForLoadState('networkidle');
     // The shell did ask which modules the plan enables, and got none.

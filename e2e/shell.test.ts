@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
+import type { Browser, Page } from 'playwright-core';
+import { createTestKernel, waitFor, type TestKernel } from '@guiche/core/testing';
 import chatPlugin from '@guiche/plugin-internal-chat';
+import { launchChromium, repoRoot, submitLogin } from './support/browser.js';
 
 /**
  * The web shell in Debian's chromium against a real kernel serving the built shell: route guard,
@@ -17,7 +17,6 @@ import chatPlugin from '@guiche/plugin-internal-chat';
  * internal-chat remote, so the failure path is exercised without touching the real remote build.
  */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shellDist = path.join(repoRoot, 'web-shell', 'dist');
 
 let kernel: TestKernel;
@@ -34,10 +33,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(brokenRemote, 'mf-manifest.json'), '{"this is": "not a federation manifest"}');
 
   kernel = await createTestKernel({ serveWeb: true, plugins: [chatPlugin], config: { WEB_ROOT: webRoot } });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -49,13 +45,6 @@ afterAll(async () => {
 async function newPage(width = 1280): Promise<Page> {
   const context = await browser.newContext({ baseURL: kernel.url, viewport: { width, height: 800 } });
   return context.newPage();
-}
-
-async function login(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(user.user.email);
-  await page.locator('input[name="password"]').fill(user.password);
-  await page.locator('button[type="submit"]').click();
 }
 
 const toast = (page: Page, text: string) => page.locator('.bp6-toast', { hasText: text });
@@ -82,7 +71,7 @@ describe('route guard and login', () => {
   it('shows the translated credentials error and stays on /login', async () => {
     const { admin } = await kernel.createCompany();
     const page = await newPage();
-    await login(page, { ...admin, password: 'wrong-password' });
+    await submitLogin(page, { ...admin, password: 'wrong-password' });
     await toast(page, 'Erro de autenticação. Por favor, tente novamente.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();
@@ -91,7 +80,7 @@ describe('route guard and login', () => {
   it('logs an admin in: success toast, /tickets, greeting with company and due date; /login now leads away', async () => {
     const { admin, company } = await kernel.createCompany({ dueDate: '2999-01-01' });
     const page = await newPage();
-    await login(page, admin);
+    await submitLogin(page, admin);
     await page.waitForURL('**/tickets');
     await toast(page, 'Login efetuado com sucesso!').waitFor();
     const greeting = page.locator('.greeting');
@@ -107,7 +96,7 @@ describe('route guard and login', () => {
     const { company } = await kernel.createCompany({ planFlags: { useInternalChat: false } });
     const agent = await kernel.createUser(company.id, { profile: 'user', name: 'Agente Ana' });
     const page = await newPage();
-    await login(page, agent);
+    await submitLogin(page, agent);
     await page.waitForURL('**/tickets');
     await expect.poll(() => page.locator('.greeting').textContent()).toContain('Agente Ana');
     expect(await page.locator('.due-date').count()).toBe(0);
@@ -122,7 +111,7 @@ describe('route guard and login', () => {
     const due = isoDay(3);
     const { admin } = await kernel.createCompany({ dueDate: due });
     const page = await newPage();
-    await login(page, admin);
+    await submitLogin(page, admin);
     await page.waitForURL('**/tickets');
     await toast(page, `Sua assinatura vence em 3 dia(s) (${brDate(due)})`).waitFor();
     expect(await page.locator('.due-date').getAttribute('data-tone')).toBe('warning');
@@ -133,7 +122,7 @@ describe('route guard and login', () => {
     const due = isoDay(-2);
     const { admin } = await kernel.createCompany({ dueDate: due });
     const page = await newPage();
-    await login(page, admin);
+    await submitLogin(page, admin);
     await page.waitForURL('**/financeiro-aberto');
     const message = `Opss! Sua assinatura venceu ${brDate(due)}. Entre em contato com o Suporte para mais informações!`;
     await page.locator('.page-callout', { hasText: message }).waitFor();
@@ -203,7 +192,7 @@ describe('top bar', () => {
   it('stores the chosen language on the user and switches the interface', async () => {
     const { admin } = await kernel.createCompany();
     const page = await newPage();
-    await login(page, admin);
+    await submitLogin(page, admin);
     await page.waitForURL('**/tickets');
     await page.getByRole('button', { name: 'Idioma' }).click();
     await page.getByRole('option', { name: 'en' }).click();
@@ -215,7 +204,7 @@ describe('top bar', () => {
   it('keeps the drawer temporary below 600 px', async () => {
     const { admin } = await kernel.createCompany();
     const page = await newPage(420);
-    await login(page, admin);
+    await submitLogin(page, admin);
     await page.waitForURL('**/tickets');
     expect(await page.locator('nav.side-menu').count()).toBe(0);
     await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -233,7 +222,7 @@ describe('top bar', () => {
     page.on('websocket', (ws) => ws.on('framereceived', (f) => {
       if (typeof f.payload === 'string' && f.payload.startsWith('40')) socketConnected = true;
     }));
-    await login(page, admin);
+    await submitLogin(page, admin);
     await page.waitForURL('**/tickets');
     await page.locator('.greeting').waitFor();
     await waitFor(() => socketConnected);
@@ -254,7 +243,7 @@ describe('web modules', () => {
     page.on('request', (r) => {
       if (r.url().includes('/modules/internal-chat/')) manifestRequests.push(r.url());
     });
-    await login(page, admin);
+    await submitLogin(page, admin);
     await page.waitForURL('**/tickets');
     await page.locator('.greeting').waitFor();
     expect(await page.locator('nav.side-menu').getByRole('menuitem', { name: 'Chat Interno' }).count()).toBe(0);

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createTestKernel, type TestKernel, type TestUser } from '@guiche/core/testing';
+import { closeBrowser, launchChromium, newPage, requireBuiltWeb, submitLogin, webRoot } from './support/browser.js';
 
 /**
  * The tickets screen in Debian's chromium against a real kernel (fresh database, the built
@@ -13,34 +12,28 @@ import { createTestKernel, type TestKernel, type TestUser } from '@guiche/core/t
  * transferred to her and arrives live; she resolves it. An agent of another queue never sees it.
  */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webRoot = process.env.E2E_WEB_ROOT ? path.resolve(process.env.E2E_WEB_ROOT) : repoRoot;
 /** Set to a folder to keep screenshots of the screens this test walks through. */
 const screenshotDir = process.env.E2E_SCREENSHOTS_DIR;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'];
 const VOLUME = '0.4';
 
 let kernel: TestKernel;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(webRoot, 'web-shell/dist/index.html'))) throw new Error('web-shell/dist is missing: run npm run build:web first');
+  requireBuiltWeb();
   kernel = await createTestKernel({ serveWeb: true, config: { WEB_ROOT: webRoot } });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
+  await closeBrowser(browser);
   await kernel?.close();
 });
 
-async function logIn(user: TestUser, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: kernel.url, viewport, locale: 'pt-BR' });
-  contexts.push(context);
+async function openAs(user: TestUser, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const page = await newPage(browser, kernel, { viewport });
   // Every gain the page sets on a Web Audio node: the notification chime and its volume.
-  await context.addInitScript((volume) => {
+  await page.context().addInitScript((volume) => {
     localStorage.setItem('volume', volume);
     const w = window as unknown as { __gains: number[] };
     w.__gains = [];
@@ -50,11 +43,7 @@ async function logIn(user: TestUser, viewport = { width: 1280, height: 800 }): P
       return original.call(this, value, time);
     };
   }, VOLUME);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(user.user.email);
-  await page.locator('input[name="password"]').fill(user.password);
-  await page.locator('button[type="submit"]').click();
+  await submitLogin(page, user);
   await page.waitForURL((url) => url.pathname.startsWith('/tickets'));
   await page.getByTestId('tickets-page').waitFor();
   return page;
@@ -95,8 +84,8 @@ describe('tickets screen in the browser', () => {
   });
 
   it('follows a ticket from arrival to resolution, live, for the right people only', async () => {
-    const a = await logIn(ana);
-    const b = await logIn(bruno);
+    const a = await openAs(ana);
+    const b = await openAs(bruno);
     await tab(a, /Aguardando/).click();
     await tab(b, /Aguardando/).click();
     await a.getByText('Nenhum ticket aqui').waitFor();
@@ -136,14 +125,14 @@ describe('tickets screen in the browser', () => {
     await shot(a, 'tickets-open');
 
     // The admin sees Ana's ticket only with show-all, with Ana as the owner.
-    const adm = await logIn(admin);
+    const adm = await openAs(admin);
     await adm.getByText('Nenhum ticket aqui').waitFor();
     await adm.getByLabel('Todos').check({ force: true });
     await expect.poll(() => rows(adm, 'open').count()).toBe(1);
     expect(await rows(adm, 'open').first().getByTestId('ticket-owner').textContent()).toBe('Ana Atendente');
 
     // Carla tries to open a ticket for the same contact: the info modal names Ana and the queue.
-    const c = await logIn(carla);
+    const c = await openAs(carla);
     await c.getByTestId('ticket-new').click();
     const newDialog = c.getByRole('dialog', { name: 'Criar ticket' });
     await newDialog.locator('#new-ticket-contact').fill('Mar');
@@ -201,7 +190,7 @@ describe('tickets screen in the browser', () => {
   }, 120000);
 
   it('shows the list and the ticket as tabs on a narrow screen', async () => {
-    const page = await logIn(carla, { width: 480, height: 800 });
+    const page = await openAs(carla, { width: 480, height: 800 });
     await shot(page, 'tickets-narrow-list');
     await page.getByRole('tab', { name: 'Atendimentos' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Ticket', exact: true }).getAttribute('aria-disabled')).toBe('true');

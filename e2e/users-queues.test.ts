@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { createTestKernel, type TestKernel, type TestUser } from '@guiche/core/testing';
 import type { Queue } from '@guiche/contracts';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
 
 /**
  * The users and queues pages driven in Debian's chromium against a real kernel (fresh database,
@@ -13,10 +11,6 @@ import type { Queue } from '@guiche/contracts';
  * own profile dialog without them, the avatar upload, deletes behind the confirmation; queues CRUD
  * with the colour-taken and greeting-required refusals, live rows; and the menu a plain user sees.
  */
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webRoot = process.env.E2E_WEB_ROOT ? path.resolve(process.env.E2E_WEB_ROOT) : repoRoot;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** A real 8×8 PNG (red), so the browser decodes it and the <img> gets a natural size. */
 const PNG_8x8 = Buffer.from(
@@ -26,31 +20,23 @@ const PNG_8x8 = Buffer.from(
 
 let kernel: TestKernel;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(webRoot, 'web-shell/dist/index.html'))) throw new Error('web-shell/dist is missing: run npm run build:web first');
+  requireBuiltWeb();
   kernel = await createTestKernel({ serveWeb: true, config: { WEB_ROOT: webRoot } });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
+  await closeBrowser(browser);
   await kernel?.close();
 });
 
-async function logIn(user: { email: string; password: string }, start: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: kernel.url, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
-  contexts.push(context);
-  const page = await context.newPage();
+async function openAs(user: { email: string; password: string }, start: string): Promise<Page> {
+  const page = await newPage(browser, kernel, { viewport: { width: 1366, height: 900 } });
   // Fail on the step that waits, well before the test's own timeout.
   page.setDefaultTimeout(10_000);
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(user.email);
-  await page.locator('input[name="password"]').fill(user.password);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await logIn(page, user);
   await page.goto(start);
   return page;
 }
@@ -114,7 +100,7 @@ describe('users page', () => {
   });
 
   it('creates a user: the validation messages, the defaults, then the server refusing a taken e-mail', async () => {
-    const page = await logIn(credentials(admin), '/users');
+    const page = await openAs(credentials(admin), '/users');
     await expect.poll(() => page.getByTestId('user-row').count()).toBe(2);
 
     await page.getByTestId('users-add').click();
@@ -175,7 +161,7 @@ describe('users page', () => {
   });
 
   it('an admin edits the admin-only fields and uploads an avatar that shows in the list', async () => {
-    const page = await logIn(credentials(admin), '/users');
+    const page = await openAs(credentials(admin), '/users');
     await userRow(page, carla.name).getByTestId('user-edit').click();
     const dialog = page.getByRole('dialog', { name: 'Editar usuário' });
     await dialog.locator('#user-name').waitFor();
@@ -210,7 +196,7 @@ describe('users page', () => {
   });
 
   it('a change made elsewhere shows live, and the search is sent after typing stops', async () => {
-    const page = await logIn(credentials(admin), '/users');
+    const page = await openAs(credentials(admin), '/users');
     await userRow(page, 'Agente Bruno').waitFor();
     await apiOk('PUT', `/users/${agent.user.id}`, admin.token, { name: 'Agente Bruno Lima' });
     await userRow(page, 'Agente Bruno Lima').waitFor();
@@ -223,7 +209,7 @@ describe('users page', () => {
   });
 
   it("a plain user's own profile dialog hides the admin-only fields, and the menu never shows Usuários or Filas", async () => {
-    const page = await logIn(credentials(agent), '/tickets');
+    const page = await openAs(credentials(agent), '/tickets');
     const menu = page.locator('nav.side-menu');
     await menu.getByRole('menuitem', { name: 'Atendimentos' }).waitFor();
     expect(await menu.getByRole('menuitem', { name: 'Usuários' }).count()).toBe(0);
@@ -258,7 +244,7 @@ describe('users page', () => {
   });
 
   it('deletes a user only after the confirmation', async () => {
-    const page = await logIn(credentials(admin), '/users');
+    const page = await openAs(credentials(admin), '/users');
     const row = userRow(page, carla.name);
     await row.getByTestId('user-delete').click();
     const confirm = page.getByRole('dialog', { name: 'Exclusão de Registro' });
@@ -295,7 +281,7 @@ describe('queues page', () => {
   });
 
   it('creates, edits and deletes queues, with the colour-taken and greeting-required refusals', async () => {
-    const page = await logIn(credentials(admin), '/queues');
+    const page = await openAs(credentials(admin), '/queues');
     await page.getByText('Nenhuma fila ainda').waitFor();
 
     // First queue: no greeting needed yet; name rules first.

@@ -126,7 +126,7 @@ describe('ticket tags', () => {
     const updated = nextEvent(socket, `company-${t.company.id}-ticket`, (p: { action: string; ticket?: { id: number; tags: unknown[] } }) => p.action === 'update' && p.ticket?.id === tk.id && p.ticket.tags.length === 1);
     const res = await k.api('PUT', `/ticket-tags/${tk.id}/${lane}`, { token: t.agent.token });
     expect(res).toMatchObject({ status: 200, body: { ticketId: tk.id, tags: [{ id: lane, name: 'Em negociação', kanban: true }] } });
-    expect((await updated).ticket.tags).toMatchObject([{ id: lane }]);
+    expect((await updated).ticket!.tags).toMatchObject([{ id: lane }]);
     await k.api('PUT', `/ticket-tags/${tk.id}/${lane}`, { token: t.agent.token });
     await k.api('PUT', `/ticket-tags/${tk.id}/${plain}`, { token: t.agent.token });
     const tagIds = async () => (await k.db('ticketTags').where({ ticketId: tk.id }).orderBy('tagId').select('tagId')).map((r) => r.tagId);

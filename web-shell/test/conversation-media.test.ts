@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIO_SPEEDS, AUDIO_SPEED_KEY, audioFileName, isTooShort, nextAudioSpeed, readAudioSpeed, recordingType } from '../src/features/tickets/conversation/lib/audio.js';
+import { audioFileName, isTooShortAudio, recordingType } from '@guiche/web-sdk';
+import { AUDIO_SPEEDS, AUDIO_SPEED_KEY, nextAudioSpeed, readAudioSpeed } from '../src/features/tickets/conversation/lib/audio.js';
 import { clampZoom, pinchZoom, zoomIn, zoomOut } from '../src/features/tickets/conversation/lib/gallery.js';
 import { noteError } from '../src/features/tickets/drawer/components/NotesSection.js';
 import { contactChanges } from '../src/features/tickets/drawer/components/ContactEditDialog.js';
@@ -15,8 +16,8 @@ describe('audio', () => {
   });
 
   it('discards recordings under 10000 bytes', () => {
-    expect(isTooShort(9999)).toBe(true);
-    expect(isTooShort(10000)).toBe(false);
+    expect(isTooShortAudio(9999)).toBe(true);
+    expect(isTooShortAudio(10000)).toBe(false);
   });
 
   it('cycles speeds 0.5, 1, 1.5, 2 and reads back the remembered one', () => {

@@ -33,3 +33,12 @@ export { EmptyState, type EmptyStateProps } from './ui/EmptyState.js';
 export { ErrorCard, type ErrorCardProps } from './ui/ErrorCard.js';
 export { PageHeader, type PageHeaderProps } from './ui/PageHeader.js';
 export { publicUrl } from './public-url.js';
+
+export {
+  useAudioRecorder,
+  type AudioRecorderOptions,
+  type AudioRecorderState,
+  type AudioRecordingFormat,
+  type AudioRecordingResult,
+} from './media/useAudioRecorder.js';
+export { AUDIO_BITS_PER_SECOND, AUDIO_FALLBACK_TYPES, recordingType, audioFileName, mimeEssence, isTooShortAudio } from './media/audio-format.js';

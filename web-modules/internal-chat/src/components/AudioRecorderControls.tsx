@@ -1,7 +1,5 @@
 import { Button, Intent } from '@blueprintjs/core';
-import { MIN_AUDIO_BYTES } from '@guiche/contracts';
-import { useTranslation } from '@guiche/web-sdk';
-import { useAudioRecorder } from '../hooks/useAudioRecorder';
+import { useAudioRecorder, useTranslation, type AudioRecorderOptions } from '@guiche/web-sdk';
 import { NS } from '../i18n/register';
 import { reportChatError } from '../lib/report-error';
 
@@ -11,10 +9,13 @@ interface Props {
   onNotice(message: string): void;
 }
 
+/** The chat's recorder: mp3 when the browser can, else the browser's own default format, one chunk at stop. */
+const RECORDER_OPTIONS: AudioRecorderOptions = { fallbackTypes: [] };
+
 /** Microphone button; while recording, stop-and-send and cancel. Short recordings are dropped. */
 export function AudioRecorderControls({ disabled, onRecorded, onNotice }: Props) {
   const { t } = useTranslation(NS);
-  const recorder = useAudioRecorder();
+  const recorder = useAudioRecorder(RECORDER_OPTIONS);
 
   const start = async () => {
     try {
@@ -26,13 +27,13 @@ export function AudioRecorderControls({ disabled, onRecorded, onNotice }: Props)
   };
 
   const stop = async () => {
-    const file = await recorder.stop();
-    if (!file) return;
-    if (file.size < MIN_AUDIO_BYTES) {
+    const result = await recorder.stop();
+    if (!result) return;
+    if (result.status === 'too-short') {
       onNotice(t('input.audioTooShort'));
       return;
     }
-    onRecorded(file);
+    onRecorded(result.file);
   };
 
   if (recorder.state === 'recording') {

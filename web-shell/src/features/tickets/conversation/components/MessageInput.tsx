@@ -2,14 +2,15 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Callout, Icon, Intent, Switch, TextArea, Tooltip } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import type { MessageRecord, QuickMessage } from '@guiche/contracts';
-import { toastError, toastWarning, useTranslation } from '@guiche/web-sdk';
+import { toastError, toastWarning, useAudioRecorder, useTranslation, type AudioRecorderOptions } from '@guiche/web-sdk';
 import { conversationKeys, fetchQuickReplies, sendMedia, sendStoredMedia, sendText, type Attachment } from '../api.js';
-import { isTooShort } from '../lib/audio.js';
 import { matchQuickReplies, quickReplyTerm, truncate } from '../lib/messages.js';
-import { useAudioRecorder } from '../hooks/useAudioRecorder.js';
 import { NS } from '../i18n/register.js';
 import { AttachmentDialog } from './AttachmentDialog.js';
 import { QuickReplies } from './QuickReplies.js';
+
+/** inbox.md §9: mp3 when the browser can, else its Opus/WebM/Ogg/MP4 type; data every 250 ms; the file typed without codec parameters. */
+const RECORDER_OPTIONS: AudioRecorderOptions = { timesliceMs: 250, bareFileType: true };
 
 /** inbox.md §2: the input grows up to 5 rows. */
 export const MAX_INPUT_ROWS = 5;
@@ -32,7 +33,7 @@ export function MessageInput({ ticketId, disabled, replyTo, onCancelReply, onSen
   const [notice, setNotice] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
-  const recorder = useAudioRecorder();
+  const recorder = useAudioRecorder(RECORDER_OPTIONS);
 
   const term = disabled ? null : quickReplyTerm(text);
   const quick = useQuery({ queryKey: conversationKeys.quickReplies, queryFn: fetchQuickReplies, enabled: term !== null, staleTime: 60_000 });
@@ -114,12 +115,13 @@ export function MessageInput({ ticketId, disabled, replyTo, onCancelReply, onSen
   };
 
   const stopRecording = async () => {
-    const file = await recorder.stop();
-    if (!file) return;
-    if (isTooShort(file.size)) {
+    const result = await recorder.stop();
+    if (!result) return;
+    if (result.status === 'too-short') {
       setNotice(t('audio.tooShort'));
       return;
     }
+    const { file } = result;
     await run(() => sendMedia(ticketId, [{ file, caption: '' }], { isPrivate, quotedMsgId }));
   };
 

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { TestKernel, TestUser } from '@guiche/core/testing';
+
+/**
+ * What the browser tests share: Debian's chromium launched headless, a page in a fresh context
+ * against the test kernel, and the login form. Each test file keeps its own kernel and its own
+ * assertions.
+ */
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Where the built web lives (web-shell/dist, web-modules/<id>/dist); the repository by default. */
+export const webRoot = process.env.E2E_WEB_ROOT ? path.resolve(process.env.E2E_WEB_ROOT) : repoRoot;
+
+export const CHROMIUM_ARGS: readonly string[] = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Throws, before anything starts, when the web build a test needs is missing. */
+export function requireBuiltWeb(...built: string[]): void {
+  for (const file of built.length ? built : ['web-shell/dist/index.html']) {
+    if (!fs.existsSync(path.join(webRoot, file))) throw new Error(`${file} is missing: run npm run build:web first`);
+  }
+}
+
+/** Debian's chromium with CHROMIUM_ARGS, plus the test's own extra switches. */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+const openContexts: BrowserContext[] = [];
+
+export interface NewPageOptions {
+  viewport?: { width: number; height: number };
+  /** Default pt-BR. */
+  locale?: string;
+  acceptDownloads?: boolean;
+  permissions?: string[];
+}
+
+/** A page in a new browser context whose base URL is the kernel; closed by closeBrowser. */
+export async function newPage(browser: Browser, kernel: TestKernel, opts: NewPageOptions = {}): Promise<Page> {
+  const { viewport = { width: 1280, height: 800 }, locale = 'pt-BR', acceptDownloads, permissions } = opts;
+  const options: BrowserContextOptions = { baseURL: kernel.url, viewport, locale };
+  if (acceptDownloads !== undefined) options.acceptDownloads = acceptDownloads;
+  if (permissions) options.permissions = permissions;
+  const context = await browser.newContext(options);
+  openContexts.push(context);
+  return context.newPage();
+}
+
+/** Closes every context newPage opened, then the browser. */
+export async function closeBrowser(browser: Browser | undefined): Promise<void> {
+  for (const context of openContexts.splice(0)) await context.close().catch(() => undefined);
+  await browser?.close();
+}
+
+export type LoginUser = TestUser | { email: string; password: string };
+
+/** Fills and submits the login form; does not wait for the outcome. */
+export async function submitLogin(page: Page, user: LoginUser): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill('user' in user ? user.user.email : user.email);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.locator('button[type="submit"]').click();
+}
+
+/** Logs in through the form and waits until the page has left /login. */
+export async function logIn(page: Page, user: LoginUser): Promise<void> {
+  await submitLogin(page, user);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
