@@ -42,3 +42,5 @@ export {
   type AudioRecordingResult,
 } from './media/useAudioRecorder.js';
 export { AUDIO_BITS_PER_SECOND, AUDIO_FALLBACK_TYPES, recordingType, audioFileName, mimeEssence, isTooShortAudio } from './media/audio-format.js';
+export { readableOn } from './color.js';
+export { RecordMultiSelect, type RecordMultiSelectProps, type SelectableRecord } from './ui/RecordMultiSelect.js';

@@ -2,8 +2,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, FormGroup
 import { useFormik } from 'formik';
 import { useMemo, useState } from 'react';
 import type { Connection, ConnectionChannel, ConnectionUpdate } from '@guiche/contracts';
-import { serverValidationErrors, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
-import { FilterMultiSelect } from '../../tickets/components/FilterMultiSelect.js';
+import { serverValidationErrors, toastError, toastSuccess, useTranslation, zodFormikValidate, RecordMultiSelect } from '@guiche/web-sdk';
 import { useQueueOptions } from '../hooks/useConnections.js';
 import { NS } from '../i18n/register.js';
 import { connectionFormSchema, connectionFormValues, connectionPayload, importsHistory, mustResetSession, type ConnectionFormValues } from '../lib/connection-form.js';
@@ -133,11 +132,12 @@ export function ConnectionDialog({ isOpen, channel, connection, onSubmit, onRemo
         <div className="cn-form__switch">{toggle('isDefault', t('dialog.isDefault'))}</div>
       </div>
       <FormGroup label={t('dialog.queues')} labelFor="cn-queues">
-        <FilterMultiSelect
-          id="cn-queues"
+        <RecordMultiSelect
+          inputId="cn-queues"
           placeholder={t('dialog.queuesPlaceholder')}
+          ariaLabel={t('dialog.queuesPlaceholder')}
           items={queues.data ?? []}
-          selected={form.values.queueIds}
+          selectedIds={form.values.queueIds}
           loading={queues.isLoading}
           noResults={t('dialog.noQueues')}
           onChange={(ids) => void form.setFieldValue('queueIds', ids)}

@@ -1,10 +1,9 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import type { Queue } from '@guiche/contracts';
-import { errorCodeOf, errorText, serverValidationErrors, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { errorCodeOf, errorText, serverValidationErrors, toastError, toastSuccess, useTranslation, zodFormikValidate, RecordMultiSelect } from '@guiche/web-sdk';
 import { TAG_PALETTE } from '../../contacts/shared/colors.js';
 import { ColorPicker } from '../../tags/components/ColorPicker.js';
-import { OptionMultiSelect } from '../../users/components/OptionMultiSelect.js';
 import '../../users/components/users.css';
 import { useQueueMutations, useUserOptions } from '../hooks/useQueues.js';
 import { NS } from '../i18n/register.js';
@@ -124,9 +123,9 @@ function QueueForm({ queue, queues, onClose }: { queue?: Queue; queues: Queue[];
             />
           </FormGroup>
           <FormGroup className="us-wide" label={t('dialog.users')} labelFor="queue-users">
-            <OptionMultiSelect
-              id="queue-users"
-              options={users.data ?? []}
+            <RecordMultiSelect
+              inputId="queue-users"
+              items={users.data ?? []}
               selectedIds={form.values.userIds}
               loading={users.isPending}
               placeholder={t('dialog.usersPlaceholder')}

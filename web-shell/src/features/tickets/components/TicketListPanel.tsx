@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, H4, InputGroup, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef } from 'react';
-import { EmptyState, useTranslation } from '@guiche/web-sdk';
+import { EmptyState, useTranslation, RecordMultiSelect } from '@guiche/web-sdk';
 import type { TicketStatus } from '@guiche/contracts';
 import type { Ticket } from '../api/types.js';
 import { useDebounced } from '../hooks/useDebounced.js';
@@ -13,7 +13,6 @@ import { useTicketList } from '../hooks/useTicketList.js';
 import { unreadTickets } from '../lib/list-rules.js';
 import { listFilterFor, OPEN_TABS, SEARCH_STATUSES, type ListControls, type OpenTab } from '../lib/ticket-filters.js';
 import { TICKETS_NS } from '../i18n/register.js';
-import { FilterMultiSelect } from './FilterMultiSelect.js';
 import { QueueFilter } from './QueueFilter.js';
 import { TicketListBody } from './TicketListBody.js';
 
@@ -146,26 +145,28 @@ export function TicketListPanel({ controls: c, selectedUuid }: Props) {
             onChange={(e) => c.setSearch(e.currentTarget.value)}
             data-testid="ticket-search"
           />
-          <FilterMultiSelect id="filter-tags" placeholder={t('filters.tags')} items={tags.data ?? []} selected={c.tags} loading={tags.isPending} noResults={t('filters.none')} onChange={c.setTags} />
-          <FilterMultiSelect
-            id="filter-connections"
+          <RecordMultiSelect inputId="filter-tags" placeholder={t('filters.tags')} ariaLabel={t('filters.tags')} items={tags.data ?? []} selectedIds={c.tags} loading={tags.isPending} noResults={t('filters.none')} onChange={c.setTags} />
+          <RecordMultiSelect
+            inputId="filter-connections"
             placeholder={t('filters.connections')}
+            ariaLabel={t('filters.connections')}
             items={connections.data ?? []}
-            selected={c.whatsapps}
+            selectedIds={c.whatsapps}
             loading={connections.isPending}
             noResults={t('filters.none')}
             onChange={c.setWhatsapps}
           />
-          <FilterMultiSelect
-            id="filter-status"
+          <RecordMultiSelect
+            inputId="filter-status"
             placeholder={t('filters.status')}
+            ariaLabel={t('filters.status')}
             items={statusItems}
-            selected={c.statuses}
+            selectedIds={c.statuses}
             noResults={t('filters.none')}
             onChange={(ids) => c.setStatuses(ids as TicketStatus[])}
           />
           {c.isAdmin && (
-            <FilterMultiSelect id="filter-users" placeholder={t('filters.users')} items={users.data ?? []} selected={c.users} loading={users.isPending} noResults={t('filters.none')} onChange={c.setUsers} />
+            <RecordMultiSelect inputId="filter-users" placeholder={t('filters.users')} ariaLabel={t('filters.users')} items={users.data ?? []} selectedIds={c.users} loading={users.isPending} noResults={t('filters.none')} onChange={c.setUsers} />
           )}
           {(c.tags.length > 0 || c.whatsapps.length > 0 || c.statuses.length > 0 || c.users.length > 0) && (
             <Button variant="minimal" size="small" icon="cross" text={t('filters.clear')} onClick={c.clearFilters} />

@@ -1,12 +1,11 @@
 import { Button, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
-import { can, ErrorCard, LoadingState, serverValidationErrors, toastError, toastSuccess, useSession, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { can, ErrorCard, LoadingState, serverValidationErrors, toastError, toastSuccess, useSession, useTranslation, zodFormikValidate, RecordMultiSelect } from '@guiche/web-sdk';
 import { useConnectionOptions, useQueueOptions, useQueueOptionEvents, useUser, useUserMutations } from '../hooks/useUsers.js';
 import { NS } from '../i18n/register.js';
 import { userFormSchema, userFormValues, userPayload, WORK_TIME_STEP_SECONDS, type UserFormValues } from '../lib/user-form.js';
 import type { CompanyUser } from '../lib/user-types.js';
-import { OptionMultiSelect } from './OptionMultiSelect.js';
 import { UserAvatar } from './UserAvatar.js';
 import './users.css';
 
@@ -175,9 +174,9 @@ function UserForm({ user, onClose, onSaved }: { user: CompanyUser | undefined; o
             <div className="us-grid">
               {editQueues && (
                 <FormGroup className="us-wide" label={t('dialog.queues')} labelFor="user-queues">
-                  <OptionMultiSelect
-                    id="user-queues"
-                    options={queues.data ?? []}
+                  <RecordMultiSelect
+                    inputId="user-queues"
+                    items={queues.data ?? []}
                     selectedIds={form.values.queueIds}
                     loading={queues.isPending}
                     placeholder={t('dialog.queuesPlaceholder')}

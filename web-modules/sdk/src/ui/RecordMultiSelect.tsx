@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { Button, MenuItem } from '@blueprintjs/core';
+import { MultiSelect, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
+import { readableOn } from '../color.js';
+
+export interface SelectableRecord {
+  id: number | string;
+  name: string;
+  color?: string | null;
+}
+
+export interface RecordMultiSelectProps<T extends SelectableRecord> {
+  items: T[];
+  selectedIds: T['id'][];
+  onChange(ids: T['id'][]): void;
+  placeholder: string;
+  noResults: string;
+  /** Shown instead of noResults while the items load. */
+  loading?: boolean;
+  loadingText?: string;
+  disabled?: boolean;
+  /** id of the text input (for a <label htmlFor>) and/or its accessible name. */
+  inputId?: string;
+  ariaLabel?: string;
+  /** With a label, a button that clears the selection. */
+  clearLabel?: string;
+  /** How an option reads in the list (default: its name, with a colour dot when it has a colour). */
+  renderOption?(item: T): ReactNode;
+  className?: string;
+  testId?: string;
+}
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+const byName: ItemPredicate<SelectableRecord> = (query, item) => fold(item.name).includes(fold(query.trim()));
+
+/** A searchable multi-select of named records (tags, queues, users, connections), coloured when a record has a colour. */
+export function RecordMultiSelect<T extends SelectableRecord>(props: RecordMultiSelectProps<T>) {
+  const { items, selectedIds, onChange, placeholder, noResults, loading, loadingText = '…', disabled, inputId, ariaLabel, clearLabel, renderOption, className, testId } = props;
+  const selected = selectedIds.map((id) => items.find((item) => item.id === id)).filter((item): item is T => !!item);
+  const toggle = (item: T) => onChange(selectedIds.includes(item.id) ? selectedIds.filter((id) => id !== item.id) : [...selectedIds, item.id]);
+
+  const renderItem: ItemRenderer<T> = (item, { handleClick, handleFocus, modifiers, ref }) => {
+    if (!modifiers.matchesPredicate) return null;
+    return (
+      <MenuItem
+        key={item.id}
+        ref={ref}
+        text={renderOption ? renderOption(item) : item.name}
+        icon={!renderOption && item.color ? <span style={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', backgroundColor: item.color }} aria-hidden="true" /> : undefined}
+        roleStructure="listoption"
+        selected={selectedIds.includes(item.id)}
+        active={modifiers.active}
+        disabled={modifiers.disabled}
+        onClick={handleClick}
+        onFocus={handleFocus}
+      />
+    );
+  };
+
+  return (
+    <div className={className} data-testid={testId}>
+      <MultiSelect<T>
+        items={items}
+        selectedItems={selected}
+        itemRenderer={renderItem}
+        itemPredicate={byName}
+        itemsEqual="id"
+        onItemSelect={toggle}
+        onRemove={toggle}
+        tagRenderer={(item) => item.name}
+        placeholder={placeholder}
+        noResults={<MenuItem disabled roleStructure="listoption" text={loading ? loadingText : noResults} />}
+        resetOnSelect
+        fill
+        disabled={disabled}
+        popoverProps={{ minimal: true, matchTargetWidth: true }}
+        tagInputProps={{
+          inputProps: { id: inputId, 'aria-label': ariaLabel },
+          tagProps: (_value, index) => {
+            const color = selected[index]?.color;
+            return color ? { minimal: true, style: { backgroundColor: color, color: readableOn(color) } } : { minimal: true };
+          },
+          rightElement:
+            clearLabel && selected.length && !disabled ? (
+              <Button variant="minimal" icon="cross" aria-label={clearLabel} title={clearLabel} onClick={() => onChange([])} />
+            ) : undefined,
+        }}
+      />
+    </div>
+  );
+}
