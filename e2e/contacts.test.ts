@@ -10,8 +10,9 @@ import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot 
  * The contacts, tags and quick-messages pages driven in Debian's chromium against a real kernel
  * (fresh database, the built shell): the contact form's messages, search, tag filter, edit,
  * block/unblock, delete (admins only), opening a ticket and the conflict modal, the spreadsheet
- * import then export round trip (sheets built and read back with exceljs), tags CRUD and quick
- * messages CRUD with the general-flag rule.
+ * import read in the browser and posted row by row (progress, per-row errors, cancel), the export,
+ * and an admin's export imported into another company (sheets built and read back with exceljs),
+ * tags CRUD and quick messages CRUD with the general-flag rule.
  */
 
 let kernel: TestKernel;
@@ -245,7 +246,7 @@ describe('contacts page', () => {
     expect(new URL(agentPage.url()).pathname).toBe('/contacts');
   });
 
-  it('imports a spreadsheet row by row with per-row errors, then exports it back (all and by tag)', async () => {
+  it('imports a spreadsheet row by row: row count, progress every 5 rows, per-row errors, one call per row', async () => {
     const page = await openAs(admin);
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
 
@@ -255,23 +256,56 @@ describe('contacts page', () => {
     expect(sample.suggestedFilename()).toBe('modelo_contatos.xlsx');
     expect((await sheetRows(await sample.path()))[0]).toEqual(['Nome', 'Número', 'Email']);
 
+    // 12 rows: 9 new contacts, one update of an existing contact, two bad rows.
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Contatos');
     sheet.addRow(['Nome', 'Número', 'Email']);
     sheet.addRow(['Importada Um', '5531900000001', 'um@exemplo.com']);
-    sheet.addRow(['Importada Dois', '5531900000002', '']);
+    sheet.addRow(['Importada Dois', 5531900000002, '']); // a numeric cell, as spreadsheets store typed numbers
     sheet.addRow(['X', '5531900000003', '']); // row 4: name too short
     sheet.addRow(['Importada Quatro', '5531900000004', 'não é email']); // row 5: bad e-mail
     sheet.addRow(['Otávio Renomeado', '5511911110002', '']); // updates the existing contact
+    for (let i = 5; i <= 11; i++) sheet.addRow([`Importada ${i}`, `55319000000${String(i).padStart(2, '0')}`, '']);
     const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/contactsImport') posted.push(request.postData() ?? '');
+    });
 
     await page.getByTestId('contacts-import-export').click();
     await page.getByTestId('contacts-import-sheet').click();
     const dialog = page.getByRole('dialog', { name: 'Importar planilha' });
+    expect(await dialog.getByTestId('import-start').isDisabled()).toBe(true);
     await dialog.locator('#contacts-import-file').setInputFiles({ name: 'contatos.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx });
-    await dialog.getByTestId('import-start').click();
-    await expect.poll(() => dialog.getByTestId('import-result').isVisible(), { timeout: 20000 }).toBe(true);
-    expect(await dialog.getByTestId('import-created').innerText()).toBe('Criados: 2');
+    await expect.poll(() => dialog.getByTestId('import-row-count').innerText()).toBe('12 linhas para importar.');
+    expect(posted).toEqual([]);
+
+    // Every state the progress element goes through, recorded in the page (no timing involved).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { importProgressSeen: string[] }).importProgressSeen = seen;
+      const record = () => {
+        const el = document.querySelector('[data-testid="import-progress"]');
+        const value = el ? `${el.getAttribute('data-done')}/${el.getAttribute('data-total')}` : null;
+        if (value && seen[seen.length - 1] !== value) seen.push(value);
+      };
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-done'] });
+    });
+    // A double click starts one import only.
+    await dialog.getByTestId('import-start').dblclick();
+    const progress = dialog.getByTestId('import-progress');
+    await expect.poll(() => progress.isVisible()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Fechar' }).count()).toBe(0);
+    await expect.poll(() => dialog.getByTestId('import-result').isVisible(), { timeout: 30000 }).toBe(true);
+
+    // The bar moved at rows 5 and 10; the 12th row's state may be replaced by the result in the same render.
+    const seen = await page.evaluate(() => (window as unknown as { importProgressSeen: string[] }).importProgressSeen);
+    expect(seen.filter((v) => v !== '12/12')).toEqual(['0/12', '5/12', '10/12']);
+    expect(posted).toHaveLength(12);
+    expect(JSON.parse(posted[1])).toEqual({ name: 'Importada Dois', number: '5531900000002' });
+    expect(JSON.parse(posted[0])).toEqual({ name: 'Importada Um', number: '5531900000001', email: 'um@exemplo.com' });
+    expect(await dialog.getByTestId('import-created').innerText()).toBe('Criados: 9');
     expect(await dialog.getByTestId('import-updated').innerText()).toBe('Atualizados: 1');
     expect(await dialog.getByTestId('import-failed').innerText()).toBe('Com erro: 2');
     const errorRows = await dialog.getByTestId('import-error-row').allInnerTexts();
@@ -279,13 +313,76 @@ describe('contacts page', () => {
       ['4', 'Nome', 'Too Short!'],
       ['5', 'E-mail', 'Invalid email'],
     ]);
-    expect(await dialog.getByTestId('import-closing').innerText()).toMatch(/^Esta janela fecha em \d+ segundos?\.$/);
-    // The finished dialog closes itself (15 s).
-    await expect.poll(() => dialog.isVisible(), { timeout: 25000, interval: 1000 }).toBe(false);
+
+    // The contacts are in the database, and the list shows them without a reload.
+    const stored = await kernel.db('contacts').where({ companyId: admin.user.companyId }).whereLike('number', '553190000%').orderBy('number').select('name', 'number', 'email');
+    expect(stored).toHaveLength(9);
+    expect(stored[0]).toEqual({ name: 'Importada Um', number: '5531900000001', email: 'um@exemplo.com' });
+    expect(stored[1]).toEqual({ name: 'Importada Dois', number: '5531900000002', email: '' });
+    expect(stored.some((c) => c.name === 'X' || c.name === 'Importada Quatro')).toBe(false);
+    expect((await contactsOf(admin.token, '5511911110002'))[0]).toMatchObject({ name: 'Otávio Renomeado', email: 'otavio@exemplo.com' });
+    await dialog.getByRole('button', { name: 'Fechar' }).last().click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => row(page, 'Importada Um').count()).toBe(1);
     await expect.poll(() => row(page, 'Otávio Renomeado').count()).toBe(1);
+  }, 90000);
 
-    // Export everything: the imported rows come back.
+  it('refuses a file it cannot read with a clear message, and cancels an import after the row in flight', async () => {
+    const page = await openAs(admin);
+    await page.getByTestId('contacts-import-export').click();
+    await page.getByTestId('contacts-import-sheet').click();
+    const dialog = page.getByRole('dialog', { name: 'Importar planilha' });
+    const input = dialog.locator('#contacts-import-file');
+
+    await input.setInputFiles({ name: 'contatos.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('isto não é uma planilha') });
+    await expect.poll(() => dialog.getByTestId('import-unreadable').innerText()).toContain('O arquivo não é uma planilha .xlsx válida.');
+    expect(await dialog.getByTestId('import-start').isDisabled()).toBe(true);
+    // A legacy .xls (an OLE2 compound file) gets its own advice.
+    const ole2 = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+    await input.setInputFiles({ name: 'contatos.xls', mimeType: 'application/vnd.ms-excel', buffer: ole2 });
+    await expect.poll(() => dialog.getByTestId('import-unreadable').innerText()).toContain('salve-o como .xlsx');
+    const headerOnly = new ExcelJS.Workbook();
+    headerOnly.addWorksheet('Contatos').addRow(['Nome', 'Número', 'Email']);
+    await input.setInputFiles({ name: 'vazia.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from(await headerOnly.xlsx.writeBuffer()) });
+    await expect.poll(() => dialog.getByTestId('import-unreadable').innerText()).toContain('A planilha não tem nenhuma linha de contato.');
+
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Contatos');
+    sheet.addRow(['Nome', 'Número']);
+    for (let i = 1; i <= 60; i++) sheet.addRow([`Cancelada ${i}`, `55419000000${String(i).padStart(2, '0')}`]);
+    await input.setInputFiles({ name: 'grande.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from(await workbook.xlsx.writeBuffer()) });
+    await expect.poll(() => dialog.getByTestId('import-row-count').innerText()).toBe('60 linhas para importar.');
+    let posted = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/contactsImport') posted++;
+    });
+    await dialog.getByTestId('import-start').click();
+    const progress = dialog.getByTestId('import-progress');
+    await expect.poll(async () => Number((await progress.getAttribute('data-done')) ?? 0)).toBeGreaterThanOrEqual(5);
+    // Escape does not close the dialog while rows are being sent.
+    await page.keyboard.press('Escape');
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByTestId('import-cancel').click();
+    const result = dialog.getByTestId('import-result');
+    await expect.poll(() => result.isVisible()).toBe(true);
+    const title = await result.locator('.bp6-heading').innerText();
+    const match = /^Importação cancelada depois de (\d+) de 60 linhas$/.exec(title);
+    expect(match, title).not.toBeNull();
+    const done = Number(match![1]);
+    expect(done).toBeGreaterThanOrEqual(5);
+    expect(done).toBeLessThan(60);
+    expect(await dialog.getByTestId('import-created').innerText()).toBe(`Criados: ${done}`);
+    // The import has ended: exactly the rows reported were sent, and they landed.
+    expect(posted).toBe(done);
+    const stored = await kernel.db('contacts').where({ companyId: admin.user.companyId }).whereLike('name', 'Cancelada %').select('number');
+    expect(stored).toHaveLength(done);
+    await dialog.getByRole('button', { name: 'Fechar' }).last().click();
+  }, 90000);
+
+  it('exports backup_contatos.xlsx, all contacts or those of the filtered tags', async () => {
+    const page = await openAs(admin);
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+
     await page.getByTestId('contacts-import-export').click();
     const [all] = await Promise.all([page.waitForEvent('download'), page.getByTestId('contacts-export').click()]);
     expect(all.suggestedFilename()).toBe('backup_contatos.xlsx');
@@ -299,31 +396,58 @@ describe('contacts page', () => {
         ['Marta Vip', '5511911110001', '', 'VIP'],
       ]),
     );
-    expect(exported.some((r) => r[0] === 'X' || r[0] === 'Importada Quatro')).toBe(false);
 
-    // Export with the tag filter: only the tagged contacts (the export menu is closed first).
+    // With the tag filter: only the tagged contacts (the export menu is closed first).
     // This time by keyboard: type to narrow the options, Enter picks the active one.
     await page.keyboard.press('Escape');
     await page.getByLabel('Filtrar por tags').fill('VIP');
-    await page.getByRole('option', { name: 'VIP' }).waitFor();
+    // Enter picks the active option: wait until the narrowed list has made it active.
+    const vipOption = page.getByRole('option', { name: 'VIP' });
+    await expect.poll(() => vipOption.evaluate((el) => el.matches('.bp6-active') || !!el.querySelector('.bp6-active'))).toBe(true);
     await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('button', { name: 'Limpar filtro de tags' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => names(page)).toEqual(['Marta Vip']);
     await page.getByTestId('contacts-import-export').click();
     const [byTag] = await Promise.all([page.waitForEvent('download'), page.getByTestId('contacts-export').click()]);
     expect((await sheetRows(await byTag.path())).slice(1)).toEqual([['Marta Vip', '5511911110001', '', 'VIP']]);
+  });
 
-    // The exported sheet imports back: every row an update, none an error.
-    await page.getByRole('button', { name: 'Limpar filtro de tags' }).click();
-    await page.getByTestId('contacts-import-export').click();
-    await page.getByTestId('contacts-import-sheet').click();
-    await dialog.locator('#contacts-import-file').setInputFiles(await all.path());
+  it('round-trips: an admin’s export (unmasked even under LGPD) imported into another company gives the same contacts', async () => {
+    // Admins get full numbers in exports while lgpdHideNumber masks them for plain users (the test
+    // above), so the round trip is an admin's: with LGPD on, to show the admin's file is unmasked.
+    const companyId = admin.user.companyId;
+    await apiOk('PUT', '/settings/lgpdHideNumber', admin.token, { value: 'enabled' });
+    let file: string;
+    const page = await openAs(admin);
+    try {
+      await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+      await page.getByTestId('contacts-import-export').click();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('contacts-export').click()]);
+      file = await download.path();
+    } finally {
+      await apiOk('PUT', '/settings/lgpdHideNumber', admin.token, { value: 'disabled' });
+    }
+    const source = await kernel.db('contacts').where({ companyId }).orderBy('number').select('name', 'number', 'email');
+    expect(source.length).toBeGreaterThan(10);
+    expect((await sheetRows(file)).slice(1).some((r) => r[1].includes('*'))).toBe(false);
+
+    const other = await kernel.createCompany();
+    const target = await openAs(other.admin);
+    await expect.poll(() => target.getByText('Nenhum contato ainda').isVisible()).toBe(true);
+    await target.getByTestId('contacts-import-export').click();
+    await target.getByTestId('contacts-import-sheet').click();
+    const dialog = target.getByRole('dialog', { name: 'Importar planilha' });
+    await dialog.locator('#contacts-import-file').setInputFiles(file);
+    await expect.poll(() => dialog.getByTestId('import-row-count').innerText()).toBe(`${source.length} linhas para importar.`);
     await dialog.getByTestId('import-start').click();
-    await expect.poll(() => dialog.getByTestId('import-result').isVisible(), { timeout: 20000 }).toBe(true);
-    expect(await dialog.getByTestId('import-created').innerText()).toBe('Criados: 0');
+    await expect.poll(() => dialog.getByTestId('import-result').isVisible(), { timeout: 60000 }).toBe(true);
+    expect(await dialog.getByTestId('import-created').innerText()).toBe(`Criados: ${source.length}`);
     expect(await dialog.getByTestId('import-failed').innerText()).toBe('Com erro: 0');
-    await dialog.getByRole('button', { name: 'Fechar' }).last().click();
-  }, 90000);
+
+    const copied = await kernel.db('contacts').where({ companyId: other.company.id }).orderBy('number').select('name', 'number', 'email');
+    expect(copied).toEqual(source);
+  }, 120000);
 });
 
 describe('tags page', () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { V } from '@guiche/contracts';
 import { initials, numberDisplay } from '../src/features/contacts/lib/phone.js';
 import { conflictAction, conflictTicketOf } from '../src/features/contacts/lib/ticket-conflict.js';
-import { IMPORT_AUTO_CLOSE_MS, secondsLeft, summarizeImport, uploadPercent } from '../src/features/contacts/lib/import-result.js';
 import { contactFormSchema, contactPayload, contactFormValues, isMaskedNumber } from '../src/features/contacts/lib/contact-form.js';
 import { connectionsForChannel, defaultConnectionId, queueRequired } from '../src/features/contacts/lib/open-ticket.js';
 
@@ -90,29 +89,5 @@ describe('opening a ticket from the contacts page', () => {
     expect(queueRequired({ profile: 'user', super: false })).toBe(true);
     expect(queueRequired({ profile: 'admin', super: false })).toBe(false);
     expect(queueRequired({ profile: 'user', super: true })).toBe(false);
-  });
-});
-
-describe('spreadsheet import', () => {
-  it('reports rows created, updated and failed, the failures in sheet order', () => {
-    const summary = summarizeImport({ created: 3, updated: 1, errors: [{ row: 9, error: V.invalidEmail, field: 'email' }, { row: 4, error: 'ERR_DUPLICATED_CONTACT' }] });
-    expect(summary).toEqual({ created: 3, updated: 1, failed: 2, errors: [{ row: 4, error: 'ERR_DUPLICATED_CONTACT' }, { row: 9, error: V.invalidEmail, field: 'email' }] });
-  });
-
-  it('shows upload progress in whole percents, 0 while the size is unknown', () => {
-    expect(uploadPercent(50, 200)).toBe(25);
-    expect(uploadPercent(1, 3)).toBe(33);
-    expect(uploadPercent(10, undefined)).toBe(0);
-    expect(uploadPercent(300, 200)).toBe(100);
-  });
-
-  it('closes the finished dialog 15 s after completion', () => {
-    expect(IMPORT_AUTO_CLOSE_MS).toBe(15000);
-    expect(secondsLeft(1000, 1000)).toBe(15);
-    expect(secondsLeft(1000, 1001)).toBe(15);
-    expect(secondsLeft(1000, 14_500)).toBe(2);
-    expect(secondsLeft(1000, 15_000)).toBe(1);
-    expect(secondsLeft(1000, 16_000)).toBe(0);
-    expect(secondsLeft(1000, 99_000)).toBe(0);
   });
 });

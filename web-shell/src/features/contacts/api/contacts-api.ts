@@ -1,7 +1,9 @@
 import { api } from '@guiche/web-sdk';
-import type { Connection, Contact, ContactImportResult, Queue, Tag } from '@guiche/contracts';
+import type { Connection, Contact, Queue, Tag } from '@guiche/contracts';
 import type { Page } from '../shared/paged-cache.js';
 import { contactTagParam } from '../lib/contact-filter.js';
+import type { RowOutcome } from '../lib/row-import.js';
+import type { ContactSheetRow } from '../lib/sheet-rows.js';
 
 export interface ContactsQuery {
   search: string;
@@ -49,14 +51,10 @@ export async function setContactActive(id: number, active: boolean): Promise<Con
   return data;
 }
 
-/** POST /contacts/upload (multipart `file`): the server imports every row and answers the outcome per row. */
-export async function uploadContactsSheet(file: File, onProgress: (loaded: number, total: number | undefined) => void): Promise<ContactImportResult> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const { data } = await api.post<ContactImportResult>('/contacts/upload', form, {
-    onUploadProgress: (event) => onProgress(event.loaded, event.total),
-  });
-  return data;
+/** POST /contactsImport: one spreadsheet row; 201 when it created the contact, 200 when it updated the one with that number. */
+export async function importContactRow(values: ContactSheetRow['values']): Promise<RowOutcome> {
+  const { status } = await api.post<Contact>('/contactsImport', values);
+  return status === 201 ? 'created' : 'updated';
 }
 
 /** A failed blob request carries its JSON error as a Blob: read it so toastError sees the code. */
