@@ -1,9 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-
-// Libraries that hold React context or page-wide state: the shell and every remote must share one copy.
-const singleton = (requiredVersion: string | false = false) => ({ singleton: true, requiredVersion, eager: false });
+import { sharedSingletons } from '@guiche/web-sdk/federation';
 
 const kernelUrl = process.env.GUICHE_URL ?? 'http://localhost:8080';
 
@@ -15,16 +13,7 @@ export default defineConfig({
       // Remotes are registered at run time from GET /api/web-modules, never at build time.
       remotes: {},
       dts: false,
-      shared: {
-        react: singleton('^19.0.0'),
-        'react-dom': singleton('^19.0.0'),
-        'react-router': singleton('^7.0.0'),
-        '@tanstack/react-query': singleton('^5.0.0'),
-        '@blueprintjs/core': singleton('^6.0.0'),
-        i18next: singleton('^26.0.0'),
-        'react-i18next': singleton('^17.0.0'),
-        '@guiche/web-sdk': singleton(),
-      },
+      shared: sharedSingletons,
     }),
   ],
   resolve: { conditionNames: ['development', '...'] },

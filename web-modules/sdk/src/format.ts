@@ -50,12 +50,23 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+/** Building an Intl formatter costs far more than using one: long lists call this per row. */
+function relativeFormat(language: string): Intl.RelativeTimeFormat {
+  let fmt = relativeFormats.get(language);
+  if (!fmt) {
+    fmt = new Intl.RelativeTimeFormat(language === 'pt' ? 'pt-BR' : language, { numeric: 'auto' });
+    relativeFormats.set(language, fmt);
+  }
+  return fmt;
+}
+
 /** "há 5 minutos" / "5 minutes ago", in the current interface language. */
 export function formatRelativeTime(value: string | number | Date | null | undefined, now: Date = new Date()): string {
   const d = parseDate(value);
   if (!d) return '';
   const seconds = Math.round((d.getTime() - now.getTime()) / 1000);
-  const fmt = new Intl.RelativeTimeFormat(i18n.language === 'pt' ? 'pt-BR' : i18n.language, { numeric: 'auto' });
+  const fmt = relativeFormat(i18n.language);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') return fmt.format(Math.trunc(seconds / size), unit);
   }

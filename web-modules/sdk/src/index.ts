@@ -44,3 +44,14 @@ export {
 export { AUDIO_BITS_PER_SECOND, AUDIO_FALLBACK_TYPES, recordingType, audioFileName, mimeEssence, isTooShortAudio } from './media/audio-format.js';
 export { readableOn } from './color.js';
 export { RecordMultiSelect, type RecordMultiSelectProps, type SelectableRecord } from './ui/RecordMultiSelect.js';
+export { RecordsField, type RecordsFieldProps } from './ui/RecordsField.js';
+export { ListBody, type ListBodyProps } from './ui/ListBody.js';
+export { RowActions, type RowActionsProps } from './ui/RowActions.js';
+export { useDeleteConfirmation, type DeleteConfirmation } from './ui/useDeleteConfirmation.js';
+export { fieldError, fieldIntent, type FieldForm, type FieldsOf } from './ui/formik-field.js';
+export { TextField, type TextFieldProps } from './ui/TextField.js';
+export { TextAreaField, type TextAreaFieldProps } from './ui/TextAreaField.js';
+export { SelectField, type SelectFieldProps } from './ui/SelectField.js';
+export { SwitchField, type SwitchFieldProps } from './ui/SwitchField.js';
+export { FormDialogFooter, type FormDialogFooterProps } from './ui/FormDialogFooter.js';
+export { showSubmitError } from './ui/submit-error.js';

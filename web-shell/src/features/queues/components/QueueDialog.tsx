@@ -1,9 +1,9 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
+import { Dialog, DialogBody, FormGroup, HTMLSelect, Switch } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import type { Queue } from '@guiche/contracts';
-import { errorCodeOf, errorText, serverValidationErrors, toastError, toastSuccess, useTranslation, zodFormikValidate, RecordMultiSelect } from '@guiche/web-sdk';
+import { errorCodeOf, errorText, fieldError, fieldIntent, FormDialogFooter, RecordsField, showSubmitError, SwitchField, TextAreaField, TextField, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { TAG_PALETTE } from '../../contacts/shared/colors.js';
-import { ColorPicker } from '../../tags/components/ColorPicker.js';
+import { ColorField } from '../../tags/components/ColorField.js';
 import '../../users/components/users.css';
 import { useQueueMutations, useUserOptions } from '../hooks/useQueues.js';
 import { NS } from '../i18n/register.js';
@@ -50,92 +50,25 @@ function QueueForm({ queue, queues, onClose }: { queue?: Queue; queues: Queue[];
         onClose();
       } catch (err) {
         const field = FIELD_OF_ERROR[errorCodeOf(err) ?? ''];
-        const fieldErrors = serverValidationErrors<QueueFormValues>(err);
         if (field) {
           helpers.setFieldError(field, errorText(err));
           toastError(err);
-        } else if (fieldErrors && Object.keys(fieldErrors).length) helpers.setErrors(fieldErrors);
-        else toastError(err);
+        } else showSubmitError(err, helpers.setErrors);
       }
     },
   });
 
-  const shown = (field: keyof QueueFormValues) => (form.touched[field] || form.submitCount > 0 ? (form.errors[field] as string | undefined) : undefined);
-  const intentOf = (error: string | undefined) => (error ? Intent.DANGER : Intent.NONE);
-  const nameError = shown('name');
-  const colorError = shown('color');
-  const orderError = shown('orderQueue');
-  const rotationError = shown('tempoRoteador');
-  const message = (field: 'greetingMessage' | 'outOfHoursMessage', label: string, hint: string) => {
-    const error = shown(field);
-    return (
-      <FormGroup className="us-wide" label={label} labelFor={`queue-${field}`} intent={intentOf(error)} helperText={error ?? hint}>
-        <TextArea
-          id={`queue-${field}`}
-          name={field}
-          fill
-          rows={4}
-          value={form.values[field]}
-          onChange={form.handleChange}
-          onBlur={form.handleBlur}
-          intent={intentOf(error)}
-          aria-invalid={!!error || undefined}
-        />
-      </FormGroup>
-    );
-  };
+  const rotationError = fieldError(form, 'tempoRoteador');
+  const usersTexts = { placeholder: t('dialog.usersPlaceholder'), none: t('dialog.usersNone'), loadError: t('dialog.usersError'), loading: t('dialog.loadingOptions'), clear: t('dialog.clear') };
 
   return (
     <form onSubmit={form.handleSubmit} noValidate>
       <DialogBody>
         <div className="us-grid">
-          <FormGroup label={t('dialog.name')} labelFor="queue-name" labelInfo="*" intent={intentOf(nameError)} helperText={nameError}>
-            <InputGroup
-              id="queue-name"
-              name="name"
-              autoFocus
-              value={form.values.name}
-              onChange={form.handleChange}
-              onBlur={form.handleBlur}
-              intent={intentOf(nameError)}
-              aria-invalid={!!nameError || undefined}
-            />
-          </FormGroup>
-          <FormGroup label={t('dialog.order')} labelFor="queue-orderQueue" intent={intentOf(orderError)} helperText={orderError ?? t('dialog.orderHint')}>
-            <InputGroup
-              id="queue-orderQueue"
-              name="orderQueue"
-              inputMode="numeric"
-              value={form.values.orderQueue}
-              onChange={form.handleChange}
-              onBlur={form.handleBlur}
-              intent={intentOf(orderError)}
-              aria-invalid={!!orderError || undefined}
-            />
-          </FormGroup>
-          <FormGroup className="us-wide" label={t('dialog.color')} labelFor="queue-color" labelInfo="*" intent={intentOf(colorError)} helperText={colorError}>
-            <ColorPicker
-              id="queue-color"
-              value={form.values.color}
-              invalid={!!colorError}
-              onChange={(color) => void form.setFieldValue('color', color)}
-              onBlur={() => void form.setFieldTouched('color', true)}
-            />
-          </FormGroup>
-          <FormGroup className="us-wide" label={t('dialog.users')} labelFor="queue-users">
-            <RecordMultiSelect
-              inputId="queue-users"
-              items={users.data ?? []}
-              selectedIds={form.values.userIds}
-              loading={users.isPending}
-              placeholder={t('dialog.usersPlaceholder')}
-              noResults={users.isError ? t('dialog.usersError') : t('dialog.usersNone')}
-              loadingText={t('dialog.loadingOptions')}
-              clearLabel={t('dialog.clear')}
-              onChange={(ids) => void form.setFieldValue('userIds', ids)}
-              testId="queue-users"
-            />
-          </FormGroup>
+          <TextField form={form} name="name" id="queue-name" label={t('dialog.name')} required autoFocus />
+          <TextField form={form} name="orderQueue" id="queue-orderQueue" label={t('dialog.order')} hint={t('dialog.orderHint')} inputMode="numeric" />
+          <ColorField form={form} id="queue-color" label={t('dialog.color')} required groupClassName="us-wide" />
+          <RecordsField groupClassName="us-wide" form={form} name="userIds" id="queue-users" label={t('dialog.users')} choices={users} texts={usersTexts} />
           <div>
             <Switch
               name="ativarRoteador"
@@ -148,9 +81,9 @@ function QueueForm({ queue, queues, onClose }: { queue?: Queue; queues: Queue[];
               }}
               data-testid="queue-rotation"
             />
-            <Switch name="closeTicket" checked={form.values.closeTicket} label={t('dialog.closeTicket')} onChange={(e) => void form.setFieldValue('closeTicket', e.currentTarget.checked)} data-testid="queue-closeTicket" />
+            <SwitchField form={form} name="closeTicket" label={t('dialog.closeTicket')} testId="queue-closeTicket" />
           </div>
-          <FormGroup label={t('dialog.rotationInterval')} labelFor="queue-tempoRoteador" intent={intentOf(rotationError)} helperText={rotationError}>
+          <FormGroup label={t('dialog.rotationInterval')} labelFor="queue-tempoRoteador" intent={fieldIntent(rotationError)} helperText={rotationError}>
             <HTMLSelect
               id="queue-tempoRoteador"
               fill
@@ -166,8 +99,8 @@ function QueueForm({ queue, queues, onClose }: { queue?: Queue; queues: Queue[];
               ))}
             </HTMLSelect>
           </FormGroup>
-          {message('greetingMessage', t('dialog.greeting'), t('dialog.greetingHint'))}
-          {message('outOfHoursMessage', t('dialog.outOfHours'), t('dialog.outOfHoursHint'))}
+          <TextAreaField groupClassName="us-wide" form={form} name="greetingMessage" id="queue-greetingMessage" label={t('dialog.greeting')} hint={t('dialog.greetingHint')} rows={4} />
+          <TextAreaField groupClassName="us-wide" form={form} name="outOfHoursMessage" id="queue-outOfHoursMessage" label={t('dialog.outOfHours')} hint={t('dialog.outOfHoursHint')} rows={4} />
           {/*
             The bot issue adds here the chatbot options tree (outreach-config.md §2, tab 1, after the
             messages) and a second tab with the weekly service hours when the setting scheduleType is
@@ -175,14 +108,7 @@ function QueueForm({ queue, queues, onClose }: { queue?: Queue; queues: Queue[];
           */}
         </div>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('actions.cancel')} onClick={onClose} />
-            <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={form.isSubmitting} data-testid="queue-save" />
-          </>
-        }
-      />
+      <FormDialogFooter cancelLabel={t('actions.cancel')} saveLabel={t('actions.save')} saving={form.isSubmitting} onCancel={onClose} saveTestId="queue-save" />
     </form>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, FileInput, FormGroup, Intent } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
 import type { QuickMessage } from '@guiche/contracts';
-import { serverValidationErrors, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { FormDialogFooter, showSubmitError, SwitchField, TextAreaField, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { createQuickMessage, deleteQuickMessageMedia, updateQuickMessage, uploadQuickMessageMedia } from '../api/quick-messages-api.js';
 import { NS } from '../i18n/register.js';
 import { MESSAGE_ROWS, MESSAGE_VARIABLES, mediaShown, quickMessageFormSchema, quickMessageFormValues, type MediaChange, type QuickMessageFormValues } from '../lib/quick-message-form.js';
@@ -37,14 +37,10 @@ export function QuickMessageDialog({ isOpen, record, canSetGeral, onSaved, onClo
         toastSuccess(t('dialog.saved'));
         onSaved(saved);
       } catch (err) {
-        const fieldErrors = serverValidationErrors<QuickMessageFormValues>(err);
-        if (fieldErrors && Object.keys(fieldErrors).length) helpers.setErrors(fieldErrors);
-        else toastError(err);
+        showSubmitError(err, helpers.setErrors);
       }
     },
   });
-  const shortcodeError = form.touched.shortcode || form.submitCount > 0 ? form.errors.shortcode : undefined;
-  const messageError = form.touched.message || form.submitCount > 0 ? form.errors.message : undefined;
   const attachment = mediaShown(record ?? savedRef.current, media);
 
   const reset = () => {
@@ -57,21 +53,8 @@ export function QuickMessageDialog({ isOpen, record, canSetGeral, onSaved, onClo
     <Dialog isOpen={isOpen} onClose={onClose} onClosed={reset} title={record ? t('dialog.editTitle') : t('dialog.newTitle')} icon="flash" style={{ width: 560, maxWidth: '95vw' }}>
       <form onSubmit={form.handleSubmit} noValidate>
         <DialogBody>
-          <FormGroup label={t('dialog.shortcode')} labelFor="qm-shortcode" labelInfo="*" intent={shortcodeError ? Intent.DANGER : Intent.NONE} helperText={shortcodeError ?? t('dialog.shortcodeHint')}>
-            <InputGroup
-              id="qm-shortcode"
-              name="shortcode"
-              autoFocus
-              value={form.values.shortcode}
-              onChange={form.handleChange}
-              onBlur={form.handleBlur}
-              intent={shortcodeError ? Intent.DANGER : Intent.NONE}
-              aria-invalid={!!shortcodeError || undefined}
-            />
-          </FormGroup>
-          <FormGroup label={t('dialog.message')} labelFor="qm-message" intent={messageError ? Intent.DANGER : Intent.NONE} helperText={messageError ?? `${t('dialog.messageHint')} ${MESSAGE_VARIABLES.map((v) => `{{${v}}}`).join(' ')}`}>
-            <TextArea id="qm-message" name="message" rows={MESSAGE_ROWS} fill value={form.values.message} onChange={form.handleChange} onBlur={form.handleBlur} />
-          </FormGroup>
+          <TextField form={form} name="shortcode" id="qm-shortcode" label={t('dialog.shortcode')} required autoFocus hint={t('dialog.shortcodeHint')} />
+          <TextAreaField form={form} name="message" id="qm-message" label={t('dialog.message')} rows={MESSAGE_ROWS} hint={`${t('dialog.messageHint')} ${MESSAGE_VARIABLES.map((v) => `{{${v}}}`).join(' ')}`} />
           <FormGroup label={t('dialog.media')} labelFor="qm-media">
             <div className="cx-file-row">
               <FileInput
@@ -91,18 +74,9 @@ export function QuickMessageDialog({ isOpen, record, canSetGeral, onSaved, onClo
               )}
             </div>
           </FormGroup>
-          {canSetGeral && (
-            <Switch name="geral" checked={form.values.geral} label={t('dialog.geral')} onChange={(e) => void form.setFieldValue('geral', e.currentTarget.checked)} data-testid="qm-geral" />
-          )}
+          {canSetGeral && <SwitchField form={form} name="geral" label={t('dialog.geral')} testId="qm-geral" />}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('actions.cancel')} onClick={onClose} />
-              <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={form.isSubmitting} data-testid="qm-save" />
-            </>
-          }
-        />
+        <FormDialogFooter cancelLabel={t('actions.cancel')} saveLabel={t('actions.save')} saving={form.isSubmitting} onCancel={onClose} saveTestId="qm-save" />
       </form>
     </Dialog>
   );

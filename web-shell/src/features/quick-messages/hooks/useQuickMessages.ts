@@ -1,18 +1,13 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { MessagesApiEvents, type QuickMessage } from '@guiche/contracts';
 import { useSession, useSocketEvent } from '@guiche/web-sdk';
-import { flattenPages, nextPageNumber, removeFromPages, textMatches, totalCount, upsertInPages, type Paged } from '../../contacts/shared/paged-cache.js';
+import { applyToPagedLists } from '../../shared/paged-list-events.js';
+import { usePagedList } from '../../shared/usePagedList.js';
 import { fetchQuickMessages } from '../api/quick-messages-api.js';
 import { quickMessageKeys } from '../api/query-keys.js';
 
 export function useQuickMessages(search: string) {
-  const result = useInfiniteQuery({
-    queryKey: quickMessageKeys.list(search),
-    queryFn: ({ pageParam }) => fetchQuickMessages(search, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: nextPageNumber,
-  });
-  return { ...result, records: flattenPages(result.data), count: totalCount(result.data) };
+  return usePagedList(quickMessageKeys.list(search), (pageNumber) => fetchQuickMessages(search, pageNumber));
 }
 
 type QuickMessageEvent = { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: number };
@@ -23,14 +18,11 @@ export function useQuickMessageEvents(): void {
   const { user } = useSession();
   useSocketEvent<QuickMessageEvent>(user ? MessagesApiEvents.quickMessage(user.companyId) : null, (event) => {
     if (!event || typeof event !== 'object') return;
-    for (const [key] of queryClient.getQueriesData<Paged<QuickMessage>>({ queryKey: quickMessageKeys.lists() })) {
-      const search = (key[2] as { search?: string } | undefined)?.search ?? '';
-      queryClient.setQueryData<Paged<QuickMessage>>(key, (data) =>
-        event.action === 'delete'
-          ? removeFromPages(data, event.id)
-          : upsertInPages(data, event.record, textMatches(search, event.record.shortcode, event.record.message)),
-      );
-    }
+    applyToPagedLists<QuickMessage>(
+      queryClient,
+      quickMessageKeys.lists(),
+      event.action === 'delete' ? { removedId: event.id } : { record: event.record, searchable: [event.record.shortcode, event.record.message] },
+    );
   });
 }
 

@@ -1,7 +1,8 @@
-import { Button, HTMLTable, Intent, Tag as BpTag } from '@blueprintjs/core';
+import { Tag as BpTag } from '@blueprintjs/core';
 import type { Tag } from '@guiche/contracts';
-import { useTranslation } from '@guiche/web-sdk';
+import { RowActions, useTranslation } from '@guiche/web-sdk';
 import { TagChip } from '../../contacts/shared/TagChip.js';
+import { ListTable } from '../../shared/ListTable.js';
 import { NS } from '../i18n/register.js';
 
 interface Props {
@@ -14,33 +15,21 @@ interface Props {
 export function TagsTable({ tags, onEdit, onDelete }: Props) {
   const { t } = useTranslation(NS);
   return (
-    <HTMLTable className="cx-table" interactive striped aria-label={t('table.label')} data-testid="tags-table">
-      <thead>
-        <tr>
-          <th>{t('table.name')}</th>
-          <th className="cx-center">{t('table.contacts')}</th>
-          <th className="cx-actions">{t('table.actions')}</th>
+    <ListTable ns={NS} testId="tags-table" columns={[['table.name'], ['table.contacts', 'cx-center'], ['table.actions', 'cx-actions']]}>
+      {tags.map((tag) => (
+        <tr key={tag.id} data-testid="tag-row" data-tag-id={tag.id}>
+          <td>
+            <span className="cx-chips">
+              <TagChip name={tag.name} color={tag.color} />
+              {tag.kanban && <BpTag minimal icon="column-layout">{t('table.kanban')}</BpTag>}
+            </span>
+          </td>
+          <td className="cx-center" data-testid="tag-count">
+            {tag.contactsCount ?? 0}
+          </td>
+          <RowActions className="cx-actions" label={t('table.rowActions', { name: tag.name })} editLabel={t('actions.edit')} deleteLabel={t('actions.delete')} onEdit={() => onEdit(tag)} onDelete={() => onDelete(tag)} testIdPrefix="tag" />
         </tr>
-      </thead>
-      <tbody>
-        {tags.map((tag) => (
-          <tr key={tag.id} data-testid="tag-row" data-tag-id={tag.id}>
-            <td>
-              <span className="cx-chips">
-                <TagChip name={tag.name} color={tag.color} />
-                {tag.kanban && <BpTag minimal icon="column-layout">{t('table.kanban')}</BpTag>}
-              </span>
-            </td>
-            <td className="cx-center" data-testid="tag-count">
-              {tag.contactsCount ?? 0}
-            </td>
-            <td className="cx-actions" role="group" aria-label={t('table.rowActions', { name: tag.name })}>
-              <Button icon="edit" variant="minimal" aria-label={t('actions.edit')} title={t('actions.edit')} onClick={() => onEdit(tag)} data-testid="tag-edit" />
-              <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t('actions.delete')} title={t('actions.delete')} onClick={() => onDelete(tag)} data-testid="tag-delete" />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+      ))}
+    </ListTable>
   );
 }

@@ -1,18 +1,14 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Events, type Tag } from '@guiche/contracts';
 import { useSession, useSocketEvent } from '@guiche/web-sdk';
-import { flattenPages, nextPageNumber, removeFromPages, textMatches, upsertInPages, type Paged } from '../../contacts/shared/paged-cache.js';
+import { removeFromPages, upsertInPages, type Paged } from '../../contacts/shared/paged-cache.js';
+import { applyToPagedLists } from '../../shared/paged-list-events.js';
+import { usePagedList } from '../../shared/usePagedList.js';
 import { createTag, deleteTag, fetchTags, updateTag, type TagFormInput } from '../api/tags-api.js';
 import { tagKeys } from '../api/query-keys.js';
 
 export function useTags(search: string) {
-  const result = useInfiniteQuery({
-    queryKey: tagKeys.list(search),
-    queryFn: ({ pageParam }) => fetchTags(search, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: nextPageNumber,
-  });
-  return { ...result, tags: flattenPages(result.data) };
+  return usePagedList(tagKeys.list(search), (pageNumber) => fetchTags(search, pageNumber));
 }
 
 type TagEvent = { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number };
@@ -23,12 +19,7 @@ export function useTagEvents(): void {
   const { user } = useSession();
   useSocketEvent<TagEvent>(user ? Events.tag(user.companyId) : null, (event) => {
     if (!event || typeof event !== 'object') return;
-    for (const [key] of queryClient.getQueriesData<Paged<Tag>>({ queryKey: tagKeys.lists() })) {
-      const search = (key[2] as { search?: string } | undefined)?.search ?? '';
-      queryClient.setQueryData<Paged<Tag>>(key, (data) =>
-        event.action === 'delete' ? removeFromPages(data, event.tagId) : upsertInPages(data, event.tag, textMatches(search, event.tag.name)),
-      );
-    }
+    applyToPagedLists<Tag>(queryClient, tagKeys.lists(), event.action === 'delete' ? { removedId: event.tagId } : { record: event.tag, searchable: [event.tag.name] });
   });
 }
 

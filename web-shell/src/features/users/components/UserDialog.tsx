@@ -1,7 +1,7 @@
-import { Button, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, FileInput, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
-import { can, ErrorCard, LoadingState, serverValidationErrors, toastError, toastSuccess, useSession, useTranslation, zodFormikValidate, RecordMultiSelect } from '@guiche/web-sdk';
+import { can, ErrorCard, FormDialogFooter, LoadingState, RecordsField, SelectField, showSubmitError, SwitchField, TextAreaField, TextField, toastError, toastSuccess, useSession, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { useConnectionOptions, useQueueOptions, useQueueOptionEvents, useUser, useUserMutations } from '../hooks/useUsers.js';
 import { NS } from '../i18n/register.js';
 import { userFormSchema, userFormValues, userPayload, WORK_TIME_STEP_SECONDS, type UserFormValues } from '../lib/user-form.js';
@@ -76,68 +76,17 @@ function UserForm({ user, onClose, onSaved }: { user: CompanyUser | undefined; o
         onSaved?.(saved);
         onClose();
       } catch (err) {
-        const fieldErrors = serverValidationErrors<UserFormValues>(err);
-        if (fieldErrors && Object.keys(fieldErrors).length) helpers.setErrors(fieldErrors);
-        else toastError(err);
+        showSubmitError(err, helpers.setErrors);
       }
     },
   });
 
-  const shown = (field: keyof UserFormValues) => (form.touched[field] || form.submitCount > 0 ? (form.errors[field] as string | undefined) : undefined);
-  const intentOf = (error: string | undefined) => (error ? Intent.DANGER : Intent.NONE);
-  const text = (field: 'name' | 'email' | 'password', label: string, extra: { type?: string; autoFocus?: boolean; required?: boolean; helper?: string } = {}) => {
-    const error = shown(field);
-    const id = `user-${field}`;
-    return (
-      <FormGroup label={label} labelFor={id} labelInfo={extra.required ? '*' : undefined} intent={intentOf(error)} helperText={error ?? extra.helper}>
-        <InputGroup
-          id={id}
-          name={field}
-          type={field === 'password' ? (showPassword ? 'text' : 'password') : (extra.type ?? 'text')}
-          autoFocus={extra.autoFocus}
-          autoComplete={field === 'password' ? 'new-password' : 'off'}
-          value={form.values[field]}
-          onChange={form.handleChange}
-          onBlur={form.handleBlur}
-          intent={intentOf(error)}
-          aria-invalid={!!error || undefined}
-          rightElement={
-            field === 'password' ? (
-              <Button
-                variant="minimal"
-                icon={showPassword ? 'eye-off' : 'eye-open'}
-                aria-label={showPassword ? t('dialog.hidePassword') : t('dialog.showPassword')}
-                title={showPassword ? t('dialog.hidePassword') : t('dialog.showPassword')}
-                onClick={() => setShowPassword((s) => !s)}
-              />
-            ) : undefined
-          }
-        />
-      </FormGroup>
-    );
+  const queuesTexts = { placeholder: t('dialog.queuesPlaceholder'), none: t('dialog.queuesNone'), loadError: t('dialog.queuesError'), loading: t('dialog.loadingOptions'), clear: t('dialog.clear') };
+  const passwordToggle = showPassword ? t('dialog.hidePassword') : t('dialog.showPassword');
+  const passwordInput = {
+    type: showPassword ? 'text' : 'password',
+    rightElement: <Button variant="minimal" icon={showPassword ? 'eye-off' : 'eye-open'} aria-label={passwordToggle} title={passwordToggle} onClick={() => setShowPassword((s) => !s)} />,
   };
-  const time = (field: 'startWork' | 'endWork', label: string) => {
-    const error = shown(field);
-    return (
-      <FormGroup label={label} labelFor={`user-${field}`} intent={intentOf(error)} helperText={error}>
-        <InputGroup
-          id={`user-${field}`}
-          name={field}
-          type="time"
-          step={WORK_TIME_STEP_SECONDS}
-          value={form.values[field]}
-          onChange={form.handleChange}
-          onBlur={form.handleBlur}
-          intent={intentOf(error)}
-          aria-invalid={!!error || undefined}
-        />
-      </FormGroup>
-    );
-  };
-  const toggle = (field: 'allowGroup' | 'showDashboard' | 'allowRealTime' | 'allowConnections', label: string) => (
-    <Switch name={field} checked={form.values[field]} label={label} onChange={(e) => void form.setFieldValue(field, e.currentTarget.checked)} data-testid={`user-${field}`} />
-  );
-  const farewellError = shown('farewellMessage');
   const currentName = form.values.name.trim() || user?.name || '';
 
   return (
@@ -155,17 +104,10 @@ function UserForm({ user, onClose, onSaved }: { user: CompanyUser | undefined; o
 
         <div className="us-section">{t('dialog.sectionAccount')}</div>
         <div className="us-grid">
-          {text('name', t('dialog.name'), { autoFocus: true, required: true })}
-          {text('email', t('dialog.email'), { type: 'email', required: true })}
-          {text('password', t('dialog.password'), { required: isNew, helper: isNew ? undefined : t('dialog.passwordKeep') })}
-          {admin && (
-            <FormGroup label={t('dialog.profile')} labelFor="user-profile">
-              <HTMLSelect id="user-profile" name="profile" fill value={form.values.profile} onChange={form.handleChange}>
-                <option value="user">{t('profiles.user')}</option>
-                <option value="admin">{t('profiles.admin')}</option>
-              </HTMLSelect>
-            </FormGroup>
-          )}
+          <TextField form={form} name="name" id="user-name" label={t('dialog.name')} required autoFocus autoComplete="off" />
+          <TextField form={form} name="email" id="user-email" label={t('dialog.email')} required type="email" autoComplete="off" />
+          <TextField form={form} name="password" id="user-password" label={t('dialog.password')} required={isNew} hint={isNew ? undefined : t('dialog.passwordKeep')} autoComplete="new-password" {...passwordInput} />
+          {admin && <SelectField form={form} name="profile" id="user-profile" label={t('dialog.profile')} options={[['user', t('profiles.user')], ['admin', t('profiles.admin')]]} />}
         </div>
 
         {admin && (
@@ -173,20 +115,7 @@ function UserForm({ user, onClose, onSaved }: { user: CompanyUser | undefined; o
             <div className="us-section">{t('dialog.sectionWork')}</div>
             <div className="us-grid">
               {editQueues && (
-                <FormGroup className="us-wide" label={t('dialog.queues')} labelFor="user-queues">
-                  <RecordMultiSelect
-                    inputId="user-queues"
-                    items={queues.data ?? []}
-                    selectedIds={form.values.queueIds}
-                    loading={queues.isPending}
-                    placeholder={t('dialog.queuesPlaceholder')}
-                    noResults={queues.isError ? t('dialog.queuesError') : t('dialog.queuesNone')}
-                    loadingText={t('dialog.loadingOptions')}
-                    clearLabel={t('dialog.clear')}
-                    onChange={(ids) => void form.setFieldValue('queueIds', ids)}
-                    testId="user-queues"
-                  />
-                </FormGroup>
+                <RecordsField groupClassName="us-wide" form={form} name="queueIds" id="user-queues" label={t('dialog.queues')} choices={queues} texts={queuesTexts} />
               )}
               <FormGroup label={t('dialog.connection')} labelFor="user-whatsappId" helperText={connections.isError ? t('dialog.connectionsError') : undefined}>
                 <HTMLSelect
@@ -203,67 +132,36 @@ function UserForm({ user, onClose, onSaved }: { user: CompanyUser | undefined; o
                   ))}
                 </HTMLSelect>
               </FormGroup>
-              <FormGroup label={t('dialog.allTicket')} labelFor="user-allTicket">
-                <HTMLSelect id="user-allTicket" name="allTicket" fill value={form.values.allTicket} onChange={form.handleChange}>
-                  <option value="enable">{t('dialog.enabled')}</option>
-                  <option value="disable">{t('dialog.disabled')}</option>
-                </HTMLSelect>
-              </FormGroup>
-              {time('startWork', t('dialog.startWork'))}
-              {time('endWork', t('dialog.endWork'))}
-              <div className="us-wide">{toggle('allowGroup', t('dialog.allowGroup'))}</div>
+              <SelectField form={form} name="allTicket" id="user-allTicket" label={t('dialog.allTicket')} options={[['enable', t('dialog.enabled')], ['disable', t('dialog.disabled')]]} />
+              <TextField form={form} name="startWork" id="user-startWork" label={t('dialog.startWork')} type="time" step={WORK_TIME_STEP_SECONDS} />
+              <TextField form={form} name="endWork" id="user-endWork" label={t('dialog.endWork')} type="time" step={WORK_TIME_STEP_SECONDS} />
+              <div className="us-wide">
+                <SwitchField form={form} name="allowGroup" label={t('dialog.allowGroup')} testId="user-allowGroup" />
+              </div>
             </div>
           </>
         )}
 
-        <FormGroup label={t('dialog.farewell')} labelFor="user-farewellMessage" intent={intentOf(farewellError)} helperText={farewellError ?? t('dialog.farewellHint')}>
-          <TextArea
-            id="user-farewellMessage"
-            name="farewellMessage"
-            fill
-            rows={3}
-            value={form.values.farewellMessage}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            intent={intentOf(farewellError)}
-          />
-        </FormGroup>
+        <TextAreaField form={form} name="farewellMessage" id="user-farewellMessage" label={t('dialog.farewell')} rows={3} hint={t('dialog.farewellHint')} />
 
         <div className="us-section">{t('dialog.sectionPreferences')}</div>
         <div className="us-grid">
-          <FormGroup label={t('dialog.theme')} labelFor="user-defaultTheme">
-            <HTMLSelect id="user-defaultTheme" name="defaultTheme" fill value={form.values.defaultTheme} onChange={form.handleChange}>
-              <option value="light">{t('dialog.themeLight')}</option>
-              <option value="dark">{t('dialog.themeDark')}</option>
-            </HTMLSelect>
-          </FormGroup>
-          <FormGroup label={t('dialog.menu')} labelFor="user-defaultMenu">
-            <HTMLSelect id="user-defaultMenu" name="defaultMenu" fill value={form.values.defaultMenu} onChange={form.handleChange}>
-              <option value="open">{t('dialog.menuOpen')}</option>
-              <option value="closed">{t('dialog.menuClosed')}</option>
-            </HTMLSelect>
-          </FormGroup>
+          <SelectField form={form} name="defaultTheme" id="user-defaultTheme" label={t('dialog.theme')} options={[['light', t('dialog.themeLight')], ['dark', t('dialog.themeDark')]]} />
+          <SelectField form={form} name="defaultMenu" id="user-defaultMenu" label={t('dialog.menu')} options={[['open', t('dialog.menuOpen')], ['closed', t('dialog.menuClosed')]]} />
         </div>
 
         {admin && (
           <>
             <div className="us-section">{t('dialog.sectionPermissions')}</div>
             <div className="us-switches">
-              {toggle('showDashboard', t('dialog.showDashboard'))}
-              {toggle('allowRealTime', t('dialog.allowRealTime'))}
-              {toggle('allowConnections', t('dialog.allowConnections'))}
+              <SwitchField form={form} name="showDashboard" label={t('dialog.showDashboard')} testId="user-showDashboard" />
+              <SwitchField form={form} name="allowRealTime" label={t('dialog.allowRealTime')} testId="user-allowRealTime" />
+              <SwitchField form={form} name="allowConnections" label={t('dialog.allowConnections')} testId="user-allowConnections" />
             </div>
           </>
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('actions.cancel')} onClick={onClose} />
-            <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={form.isSubmitting} data-testid="user-save" />
-          </>
-        }
-      />
+      <FormDialogFooter cancelLabel={t('actions.cancel')} saveLabel={t('actions.save')} saving={form.isSubmitting} onCancel={onClose} saveTestId="user-save" />
     </form>
   );
 }

@@ -1,20 +1,15 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Events, queueEvent } from '@guiche/contracts';
 import { useSession, useSocketEvent } from '@guiche/web-sdk';
-import { flattenPages, nextPageNumber, removeFromPages, textMatches, totalCount, upsertInPages, type Paged } from '../../contacts/shared/paged-cache.js';
+import { applyToPagedLists } from '../../shared/paged-list-events.js';
+import { usePagedList } from '../../shared/usePagedList.js';
 import { createUser, deleteUser, fetchConnectionOptions, fetchQueueOptions, fetchUser, fetchUsers, updateUser, uploadProfileImage } from '../api/users-api.js';
 import { userKeys } from '../api/query-keys.js';
 import type { CompanyUser, UserEvent } from '../lib/user-types.js';
 
 /** The users of the current search, 20 per page by name. */
 export function useUsers(search: string) {
-  const result = useInfiniteQuery({
-    queryKey: userKeys.list(search),
-    queryFn: ({ pageParam }) => fetchUsers(search, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: nextPageNumber,
-  });
-  return { ...result, users: flattenPages(result.data), count: totalCount(result.data) };
+  return usePagedList(userKeys.list(search), (pageNumber) => fetchUsers(search, pageNumber));
 }
 
 /** One user, fresh from the server (the dialog edits what GET /users/{id} answers). */
@@ -32,12 +27,7 @@ export function useConnectionOptions(enabled: boolean) {
 
 /** Applies one company-{id}-user event to every cached users list and to the user's detail. */
 export function applyUserEvent(queryClient: ReturnType<typeof useQueryClient>, event: UserEvent): void {
-  for (const [key] of queryClient.getQueriesData<Paged<CompanyUser>>({ queryKey: userKeys.lists() })) {
-    const search = (key[2] as { search?: string } | undefined)?.search ?? '';
-    queryClient.setQueryData<Paged<CompanyUser>>(key, (data) =>
-      event.action === 'delete' ? removeFromPages(data, event.userId) : upsertInPages(data, event.user, textMatches(search, event.user.name, event.user.email)),
-    );
-  }
+  applyToPagedLists<CompanyUser>(queryClient, userKeys.lists(), event.action === 'delete' ? { removedId: event.userId } : { record: event.user, searchable: [event.user.name, event.user.email] });
   if (event.action === 'delete') queryClient.removeQueries({ queryKey: userKeys.detail(event.userId) });
   else queryClient.setQueryData<CompanyUser>(userKeys.detail(event.user.id), (old) => (old ? { ...old, ...event.user } : old));
 }

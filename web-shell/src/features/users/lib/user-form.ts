@@ -8,24 +8,16 @@ import type { CompanyUser } from './user-types.js';
  * web-shell/test/users-form.test.ts. Messages are i18n keys ('Too Short!', 'Too Long!',
  * 'Required', 'Invalid email'), translated by zodFormikValidate.
  */
-export interface UserFormValues {
-  name: string;
-  email: string;
+export type UserFormValues = Pick<
+  CompanyUser,
+  'name' | 'email' | 'profile' | 'startWork' | 'endWork' | 'allTicket' | 'allowGroup' | 'defaultTheme' | 'defaultMenu' | 'whatsappId' | 'showDashboard' | 'allowRealTime' | 'allowConnections'
+> & {
+  /** Blank on edit keeps the current one. */
   password: string;
-  profile: 'admin' | 'user';
   queueIds: number[];
-  startWork: string;
-  endWork: string;
+  /** Blank is sent as null. */
   farewellMessage: string;
-  allTicket: 'enable' | 'disable';
-  allowGroup: boolean;
-  defaultTheme: 'light' | 'dark';
-  defaultMenu: 'open' | 'closed';
-  whatsappId: number | null;
-  showDashboard: boolean;
-  allowRealTime: boolean;
-  allowConnections: boolean;
-}
+};
 
 /** Work-hour inputs move in 10-minute steps (account-admin.md §2: step 600 s). */
 export const WORK_TIME_STEP_SECONDS = 600;
@@ -123,7 +115,6 @@ export function userPayload(values: UserFormValues, { isNew, admin }: { isNew: b
   return payload;
 }
 
-/** Stored files are served at /public/<path>; null when the user has no picture. */
 /** Where a user's stored picture is served (the API gives the storage path). */
 export const profileImageUrl = publicUrl;
 
