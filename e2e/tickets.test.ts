@@ -127,7 +127,7 @@ describe('tickets screen in the browser', () => {
     // The admin sees Ana's ticket only with show-all, with Ana as the owner.
     const adm = await openAs(admin);
     await adm.getByText('Nenhum ticket aqui').waitFor();
-    await adm.getByLabel('Todos').check({ force: true });
+    await adm.getByTestId('show-all').check({ force: true });
     await expect.poll(() => rows(adm, 'open').count()).toBe(1);
     expect(await rows(adm, 'open').first().getByTestId('ticket-owner').textContent()).toBe('Ana Atendente');
 
@@ -201,4 +201,75 @@ describe('tickets screen in the browser', () => {
     expect(await page.getByRole('tab', { name: 'Ticket', exact: true }).getAttribute('aria-selected')).toBe('true');
     await shot(page, 'tickets-narrow');
   }, 60000);
+});
+
+describe('close-all in the list header', () => {
+  it('lets an admin close every ticket of the tab in the selected queues, and shows a plain user no such button', async () => {
+    const company = await kernel.createCompany();
+    const admin = company.admin;
+    const token = admin.token;
+    const agent = await kernel.createUser(company.company.id, { name: 'Diego Agente' });
+    const post = async (apiPath: string, body: unknown) => {
+      const res = await kernel.api('POST', apiPath, { token, body });
+      expect(res.status, `${apiPath}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+      return res.body;
+    };
+    const finance = await post('/queue', { name: 'Financeiro', color: '#2965CC', userIds: [agent.user.id] });
+    const logistics = await post('/queue', { name: 'Logística', color: '#D1980B', greetingMessage: 'Olá!', userIds: [agent.user.id] });
+    await post('/whatsapp', { name: 'Site', channel: 'webchat' });
+    const ticketFor = async (name: string, number: string, body: Record<string, unknown>) => {
+      const contact = await post('/contacts', { name, number });
+      return (await post('/tickets', { contactId: contact.id, ...body })).id as number;
+    };
+    const billing1 = await ticketFor('Cliente Boleto', '5511900001111', { status: 'pending', queueId: finance.id });
+    const billing2 = await ticketFor('Cliente Pix', '5511900002222', { status: 'pending', queueId: finance.id });
+    const shipping = await ticketFor('Cliente Entrega', '5511900003333', { status: 'pending', queueId: logistics.id });
+    const inProgress = await ticketFor('Cliente Atendido', '5511900004444', { status: 'open', queueId: finance.id });
+
+    // The agent, in both queues, watches the pending tab: no close-all for him.
+    const ag = await openAs(agent);
+    await tab(ag, /Aguardando/).click();
+    await expect.poll(() => rows(ag, 'pending').count()).toBe(3);
+    expect(await ag.getByTestId('tickets-close-all').count()).toBe(0);
+    expect((await kernel.api('POST', '/tickets/closeAll', { token: agent.token, body: { status: 'pending', queueIds: [finance.id] } })).status).toBe(403);
+
+    // The admin keeps only Financeiro in the queue filter (by keyboard), on the pending tab.
+    const adm = await openAs(admin);
+    await tab(adm, /Aguardando/).click();
+    await expect.poll(() => rows(adm, 'pending').count()).toBe(3);
+    await adm.getByTestId('queue-filter').click();
+    for (const name of ['Logística', 'Sem fila']) {
+      await adm.getByRole('checkbox', { name }).focus();
+      await adm.keyboard.press('Space');
+    }
+    await adm.keyboard.press('Escape');
+    await expect.poll(() => adm.getByTestId('queue-filter').innerText()).toBe('1 fila');
+    await expect.poll(() => rows(adm, 'pending').count()).toBe(2);
+
+    // The dialog counts what will close and says what happens; nothing happens on cancel.
+    await adm.getByTestId('tickets-close-all').click();
+    const dialog = adm.getByRole('dialog', { name: 'Encerrar todos os tickets?' });
+    await expect.poll(() => dialog.getByTestId('close-all-summary').innerText()).toBe('2 tickets da aba Aguardando serão encerrados. Filas: Financeiro.');
+    expect(await dialog.innerText()).toContain('sem mensagem de despedida');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    expect(await kernel.db('tickets').where({ id: billing1 }).first('status')).toEqual({ status: 'pending' });
+
+    await adm.getByTestId('tickets-close-all').click();
+    await expect.poll(() => dialog.getByTestId('close-all-summary').innerText()).toContain('2 tickets');
+    await shot(adm, 'tickets-close-all');
+    await dialog.getByTestId('close-all-confirm').click();
+    await expect.poll(() => adm.getByText('2 tickets encerrados.').count()).toBe(1);
+    await expect.poll(() => dialog.count()).toBe(0);
+    // Both lists follow live: the admin's tab empties, the agent keeps only the other queue's ticket.
+    await expect.poll(() => rows(adm, 'pending').count()).toBe(0);
+    await expect.poll(() => rows(ag, 'pending').allInnerTexts()).toEqual([expect.stringContaining('Cliente Entrega')]);
+    const statuses = await kernel.db('tickets').whereIn('id', [billing1, billing2, shipping, inProgress]).orderBy('id').pluck('status');
+    expect(statuses).toEqual(['closed', 'closed', 'pending', 'open']);
+    const logs = await kernel.db('ticketLogs').whereIn('ticketId', [billing1, billing2]).where({ type: 'closed' }).select('userId');
+    expect(logs).toEqual([{ userId: admin.user.id }, { userId: admin.user.id }]);
+    await adm.getByTestId('view-closed').click();
+    await expect.poll(() => rows(adm, 'closed').count()).toBe(2);
+    // No close-all where it means nothing: the closed view.
+    expect(await adm.getByTestId('tickets-close-all').count()).toBe(0);
+  }, 90000);
 });

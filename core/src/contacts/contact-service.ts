@@ -94,6 +94,8 @@ export function createContactService(core: CoreServices) {
 
   /** A WhatsApp contact by number: created, or its name (and e-mail when given) updated. */
   async function importRow(companyId: number, row: ContactImportRow): Promise<{ contact: Contact; created: boolean }> {
+    // A row is a WhatsApp contact: letters make it no phone number (a website visitor's id in a backup), not a number of its digits.
+    if (/\p{L}/u.test(row.number)) throw invalidNumber();
     const number = storedNumber('whatsapp', row.number);
     const existing = await findByNumber(db, companyId, 'whatsapp', number);
     if (!existing) {

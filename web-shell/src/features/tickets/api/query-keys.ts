@@ -6,6 +6,7 @@ export const ticketKeys = {
   lists: () => ['tickets', 'list'] as const,
   list: (filter: ListFilter) => ['tickets', 'list', filter] as const,
   ticket: (uuid: string) => ['tickets', 'ticket', uuid] as const,
+  closeAllCount: (filter: ListFilter) => ['tickets', 'closeAllCount', filter] as const,
   log: (ticketId: number) => ['tickets', 'log', ticketId] as const,
   notifications: () => ['tickets', 'notifications'] as const,
   queues: () => ['tickets', 'queues'] as const,

@@ -38,6 +38,12 @@ export async function deleteTicket(id: number): Promise<void> {
   await api.delete(`/tickets/${id}`);
 }
 
+/** POST /tickets/closeAll (admins): every ticket of the status in the queues, whoever holds it; answers how many closed. */
+export async function closeAllTickets(status: 'open' | 'pending' | 'group', queueIds: number[]): Promise<number> {
+  const { data } = await api.post<{ closed: number }>('/tickets/closeAll', { status, queueIds });
+  return data.closed;
+}
+
 export async function fetchQueues(): Promise<QueueOption[]> {
   const { data } = await api.get<QueueOption[]>('/queue');
   return data.map(({ id, name, color }) => ({ id, name, color }));

@@ -60,7 +60,16 @@ export function SearchSuggest<T extends { id: number; name: string }>(props: Pro
       closeOnSelect
       fill
       popoverProps={{ minimal: true, matchTargetWidth: true }}
-      inputProps={{ id, placeholder, 'aria-invalid': invalid || undefined, intent: invalid ? 'danger' : 'none' }}
+      inputProps={{
+        id,
+        placeholder,
+        'aria-invalid': invalid || undefined,
+        intent: invalid ? 'danger' : 'none',
+        // Enter picks the active option (on key up); on key down it would also submit the dialog's form, before the pick.
+        onKeyDown: (e) => {
+          if (e.key === 'Enter') e.preventDefault();
+        },
+      }}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, H4, InputGroup, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState, useTranslation, RecordMultiSelect } from '@guiche/web-sdk';
 import type { TicketStatus } from '@guiche/contracts';
 import type { Ticket } from '../api/types.js';
@@ -11,11 +11,11 @@ import { useTicketActions } from '../hooks/useTicketActions.js';
 import { useTicketUi } from '../hooks/ticket-ui-context.js';
 import { useTicketList } from '../hooks/useTicketList.js';
 import { unreadTickets } from '../lib/list-rules.js';
-import { listFilterFor, OPEN_TABS, SEARCH_STATUSES, type ListControls, type OpenTab } from '../lib/ticket-filters.js';
+import { listFilterFor, NO_QUEUE_ID, OPEN_TABS, SEARCH_STATUSES, type ListControls, type OpenTab } from '../lib/ticket-filters.js';
 import { TICKETS_NS } from '../i18n/register.js';
+import { CloseAllDialog } from '../dialogs/CloseAllDialog.js';
 import { QueueFilter } from './QueueFilter.js';
 import { TicketListBody } from './TicketListBody.js';
-
 
 interface Props {
   controls: ListControlsState;
@@ -34,6 +34,7 @@ export function TicketListPanel({ controls: c, selectedUuid }: Props) {
   const actions = useTicketActions();
   const presence = usePresence();
   const searchInput = useRef<HTMLInputElement>(null);
+  const [closingAll, setClosingAll] = useState(false);
 
   const raw: ListControls = {
     isAdmin: c.isAdmin,
@@ -76,9 +77,10 @@ export function TicketListPanel({ controls: c, selectedUuid }: Props) {
 
   const current = c.view === 'open' ? lists[c.tab] : lists[c.view];
   const onAccept = (ticket: Ticket) => void actions.accept(ticket);
+  const tabName = (tab: OpenTab) => ({ open: t('list.tabOpen'), pending: t('list.tabPending'), group: t('list.tabGroup') })[tab];
   const tabLabel = (tab: OpenTab) => {
     const count = unreadTickets(lists[tab].tickets);
-    const label = { open: t('list.tabOpen'), pending: t('list.tabPending'), group: t('list.tabGroup') }[tab];
+    const label = tabName(tab);
     return (
       <span className="tk-tab">
         {label}
@@ -90,6 +92,12 @@ export function TicketListPanel({ controls: c, selectedUuid }: Props) {
       </span>
     );
   };
+
+  const selectedQueueIds = c.queueIds ?? [];
+  const allQueuesSelected = [...c.queues.map((q) => q.id), NO_QUEUE_ID].every((id) => selectedQueueIds.includes(id));
+  const selectedQueueNames = allQueuesSelected
+    ? [t('list.allQueues')]
+    : [...c.queues.filter((q) => selectedQueueIds.includes(q.id)).map((q) => q.name), ...(selectedQueueIds.includes(NO_QUEUE_ID) ? [t('list.noQueue')] : [])];
 
   const statusItems = SEARCH_STATUSES.map((s) => ({ id: s, name: t(`status.${s}`) }));
 
@@ -125,6 +133,17 @@ export function TicketListPanel({ controls: c, selectedUuid }: Props) {
           <Button icon="inbox" title={t('list.openView')} aria-label={t('list.openView')} active={c.view === 'open'} aria-pressed={c.view === 'open'} onClick={() => c.setView('open')} data-testid="view-open" />
           <Button icon="tick-circle" title={t('list.closedView')} aria-label={t('list.closedView')} active={c.view === 'closed'} aria-pressed={c.view === 'closed'} onClick={() => c.setView('closed')} data-testid="view-closed" />
           <Button icon="search" title={t('list.searchView')} aria-label={t('list.searchView')} active={c.view === 'search'} aria-pressed={c.view === 'search'} onClick={() => c.setView('search')} data-testid="view-search" />
+          {c.canCloseAll && c.view === 'open' && (
+            <Button
+              icon="remove"
+              intent="danger"
+              title={t('closeAll.button', { tab: tabName(c.tab) })}
+              aria-label={t('closeAll.button', { tab: tabName(c.tab) })}
+              disabled={selectedQueueIds.length === 0}
+              onClick={() => setClosingAll(true)}
+              data-testid="tickets-close-all"
+            />
+          )}
         </ButtonGroup>
       </header>
       <div className="tk-list__controls">
@@ -181,6 +200,16 @@ export function TicketListPanel({ controls: c, selectedUuid }: Props) {
         </Tabs>
       )}
       <div className="tk-list__body">{body}</div>
+      {c.canCloseAll && (
+        <CloseAllDialog
+          isOpen={closingAll}
+          status={c.tab}
+          tabLabel={tabName(c.tab)}
+          queueIds={selectedQueueIds}
+          queueNames={selectedQueueNames}
+          onClose={() => setClosingAll(false)}
+        />
+      )}
     </section>
   );
 }

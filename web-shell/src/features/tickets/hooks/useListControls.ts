@@ -34,6 +34,7 @@ export function useListControls() {
   return {
     isAdmin: admin,
     canShowAll: can(user, 'tickets-manager:showall'),
+    canCloseAll: can(user, 'tickets-manager:closeAll'),
     queues,
     /** null until the stored choice has been read. */
     queueIds,

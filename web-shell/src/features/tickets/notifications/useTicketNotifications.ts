@@ -57,7 +57,8 @@ export function useTicketNotifications() {
 
   useSocketEvent<TicketSocketEvent>(user ? TicketEvents.ticket(user.companyId) : null, (event) => {
     if (!me || !event || typeof event !== 'object') return;
-    if (event.action === 'update' && event.ticket) edit((list) => (list.some((x) => x.id === event.ticket.id) ? updateNotifications(list, event.ticket, me) : list));
+    // An update may also bring a ticket with unread messages into the user's reach (transferred to them or their queue).
+    if (event.action === 'update' && event.ticket) edit((list) => updateNotifications(list, event.ticket, me));
     else if (event.action === 'delete' || event.action === 'updateUnread') edit((list) => list.filter((x) => x.id !== event.ticketId));
   });
 
