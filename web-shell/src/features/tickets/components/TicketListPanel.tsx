@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, H4, InputGroup, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState, useTranslation, RecordMultiSelect } from '@guiche/web-sdk';
 import type { TicketStatus } from '@guiche/contracts';
 import type { Ticket } from '../api/types.js';
@@ -76,7 +76,10 @@ export function TicketListPanel({ controls: c, selectedUuid }: Props) {
   }, [c.view]);
 
   const current = c.view === 'open' ? lists[c.tab] : lists[c.view];
-  const onAccept = (ticket: Ticket) => void actions.accept(ticket);
+  // Stable across renders so memoised rows do not re-render when the panel does.
+  const accept = useRef(actions.accept);
+  accept.current = actions.accept;
+  const onAccept = useCallback((ticket: Ticket) => void accept.current(ticket), []);
   const tabName = (tab: OpenTab) => ({ open: t('list.tabOpen'), pending: t('list.tabPending'), group: t('list.tabGroup') })[tab];
   const tabLabel = (tab: OpenTab) => {
     const count = unreadTickets(lists[tab].tickets);

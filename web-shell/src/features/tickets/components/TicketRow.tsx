@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Classes, Intent, Tag } from '@blueprintjs/core';
 import { Link } from 'react-router';
 import { formatDateTime, formatRelativeTime, useTranslation } from '@guiche/web-sdk';
@@ -19,7 +20,7 @@ interface Props {
  * One ticket of the list (inbox.md §2): contact name and last message cut at 30 characters, one tag
  * plus a count, the owner for admins, the unread count and when it last moved.
  */
-export function TicketRow({ ticket, selected, showOwner, presence, onAccept }: Props) {
+export const TicketRow = memo(function TicketRow({ ticket, selected, showOwner, presence, onAccept }: Props) {
   const { t } = useTranslation(TICKETS_NS);
   const { first, more } = tagSummary(ticket.tags);
   const unread = ticket.unreadMessages ?? 0;
@@ -80,4 +81,4 @@ export function TicketRow({ ticket, selected, showOwner, presence, onAccept }: P
       )}
     </div>
   );
-}
+});

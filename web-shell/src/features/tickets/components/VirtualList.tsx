@@ -20,7 +20,9 @@ interface Props<T> {
  */
 export function VirtualList<T>({ items, rowHeight, itemKey, renderRow, onNearEnd, label, footer, testId }: Props<T>) {
   const ref = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
+  // The first row on screen, not the scroll offset: React skips the render when a scroll event
+  // leaves it unchanged, so rows re-render once per row scrolled instead of once per pixel.
+  const [firstRow, setFirstRow] = useState(0);
   const [height, setHeight] = useState(600);
   const nearEnd = useRef(onNearEnd);
   nearEnd.current = onNearEnd;
@@ -40,7 +42,7 @@ export function VirtualList<T>({ items, rowHeight, itemKey, renderRow, onNearEnd
     if (el && nearBottom(el.scrollTop, el.clientHeight, el.scrollHeight)) nearEnd.current?.();
   }, [items.length, height]);
 
-  const range = visibleRange(scrollTop, height, rowHeight, items.length);
+  const range = visibleRange(firstRow * rowHeight, height, rowHeight, items.length);
   const rows = items.slice(range.start, range.end);
 
   return (
@@ -50,7 +52,7 @@ export function VirtualList<T>({ items, rowHeight, itemKey, renderRow, onNearEnd
       data-testid={testId}
       onScroll={(e) => {
         const el = e.currentTarget;
-        setScrollTop(el.scrollTop);
+        setFirstRow(Math.floor(el.scrollTop / rowHeight));
         if (nearBottom(el.scrollTop, el.clientHeight, el.scrollHeight)) nearEnd.current?.();
       }}
     >
