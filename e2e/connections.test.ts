@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DisconnectReason } from '@whiskeysockets/baileys';
+import { DisconnectReason, proto } from '@whiskeysockets/baileys';
 import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import { createWhatsappChannel } from '@guiche/plugin-channel-whatsapp';
 import { FakeWhatsapp, type FakeSocket } from '../plugins/channel-whatsapp/test/fake-socket.js';
 import { PHONE, PHONE_JID, text } from '../plugins/channel-whatsapp/test/messages.js';
+import { IMPORT_DONE_STATUS } from '@guiche/contracts';
 import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
 
 /**
@@ -15,7 +16,8 @@ import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot 
  * shows and is replaced live, the phone 'scans' it (creds saved, 515 restart, open), the row turns
  * CONNECTED live and the QR dialog closes itself; a customer's message becomes a ticket and the
  * agent's reply reaches the socket. The menu badge follows the connection's state; a plan without
- * WhatsApp cannot pick it.
+ * WhatsApp cannot pick it. Pairing also works by a code typed on the phone, and a history import
+ * shows 'preparing', its progress, then the button that closes the imported tickets.
  */
 
 /** Screenshots for a human to look at, when asked for. */
@@ -218,6 +220,117 @@ describe('connections page with the WhatsApp channel on a fake socket', () => {
     expect(stored.greetingMessage).toBe('Olá! Bem-vindo ao atendimento.');
     expect(stored.importOldMessages).toBeTruthy();
     expect(stored.importRecentMessages).toBeTruthy();
+  });
+
+  it('pairs by phone-number code instead of the QR: the number typed, the code shown, the phone links', async () => {
+    const page = await openAs(admin);
+    await page.goto('/connections');
+    const target = row(page, 'Atendimento');
+    await expect.poll(() => target.getAttribute('data-status')).toBe('qrcode');
+    const sock = wa.socket;
+    await target.getByTestId('session-qrcode').click();
+    const qrDialog = page.getByTestId('qr-dialog');
+    await expect.poll(() => qrDialog.getByTestId('qr-canvas').isVisible()).toBe(true);
+
+    // The other tab: a number that is not a phone number is refused before anything is asked.
+    await qrDialog.getByRole('tab', { name: 'Número de telefone' }).click();
+    const number = qrDialog.locator('#cn-pair-number');
+    await expect.poll(() => number.isVisible()).toBe(true);
+    await number.fill('123');
+    await number.press('Enter');
+    await expect.poll(() => qrDialog.getByText('Informe o número do celular com DDI e DDD').isVisible()).toBe(true);
+    expect(sock.pairingRequests).toEqual([]);
+
+    // WhatsApp refusing once: the translated error shows, Enter tries again.
+    const real = sock.requestPairingCode.bind(sock);
+    sock.requestPairingCode = async () => {
+      sock.requestPairingCode = real;
+      throw new Error('Connection Closed');
+    };
+    await number.fill('+55 11 90000-0000');
+    await number.press('Enter');
+    await expect.poll(() => qrDialog.getByTestId('pairing-error').innerText()).toContain('O WhatsApp não gerou o código de pareamento.');
+    await number.press('Enter');
+
+    // The code WhatsApp gave, as XXXX-XXXX, with the steps to type it on that phone.
+    const code = qrDialog.getByTestId('pairing-code');
+    await expect.poll(() => code.isVisible()).toBe(true);
+    expect(sock.pairingRequests).toEqual(['5511900000000']);
+    const given = sock.pairingCode!;
+    expect(await code.innerText()).toBe(`${given.slice(0, 4)}-${given.slice(4)}`);
+    expect(await qrDialog.getByText('Abra o WhatsApp no celular do número +5511900000000.').isVisible()).toBe(true);
+    expect(await qrDialog.getByText('Toque em Conectar dispositivo e depois em Conectar com número de telefone.').isVisible()).toBe(true);
+    // PAIRING live in the row; the dialog stays open although the QR is gone.
+    await expect.poll(() => target.getAttribute('data-status')).toBe('PAIRING');
+    expect(await target.getByText('Pareando').isVisible()).toBe(true);
+    expect((await kernel.db('whatsapps').where({ name: 'Atendimento' }).first()).status).toBe('PAIRING');
+    expect(await code.isVisible()).toBe(true);
+    await shot(page, 'pairing-code');
+
+    // The phone types the shown code: pair-success, 515 restart, the stored creds open: CONNECTED, the dialog closes.
+    wa.autoOpen = true;
+    const count = wa.sockets.length;
+    sock.typePairingCode(await code.innerText());
+    await waitFor(() => (wa.sockets.length > count ? true : null));
+    await expect.poll(() => target.getAttribute('data-status'), { timeout: 15000 }).toBe('CONNECTED');
+    await expect.poll(() => qrDialog.count()).toBe(0);
+  });
+
+  it('imports the phone’s history: preparing, progress, then the button that closes the imported tickets', async () => {
+    const page = await openAs(admin);
+    await page.goto('/connections');
+    const target = row(page, 'Atendimento');
+    await expect.poll(() => target.getAttribute('data-status')).toBe('CONNECTED');
+    const connection = await kernel.db('whatsapps').where({ name: 'Atendimento' }).first();
+    expect(connection.closedTicketsPostImported).toBe(false);
+    const sock = wa.socket;
+    expect(sock.config.syncFullHistory).toBe(true);
+
+    // Two old conversations inside the import window (30 days ago … yesterday).
+    const daysAgo = (days: number) => Math.floor((Date.now() - days * 24 * 3600_000) / 1000);
+    const old = (jid: string, name: string, body: string, days: number) => text(body, { remoteJid: jid }, { messageTimestamp: daysAgo(days), pushName: name });
+    const ANA = '5511933330001@s.whatsapp.net';
+    const BRUNO = '5511933330002@s.whatsapp.net';
+    sock.emit('messaging-history.set', {
+      chats: [],
+      contacts: [],
+      messages: [old(ANA, 'Ana Antiga', 'pedido de março', 10), old(BRUNO, 'Bruno Antigo', 'orçamento', 8)],
+      isLatest: false,
+      progress: 50,
+      syncType: proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP,
+    });
+    await expect.poll(() => target.getByTestId('import-preparing').isVisible()).toBe(true);
+    expect(await target.getByTestId('import-preparing').isDisabled()).toBe(true);
+    expect(await target.getByText('Preparando a importação...').isVisible()).toBe(true);
+    const progress = page.getByTestId('import-progress');
+    await expect.poll(() => progress.innerText()).toContain('2 de 2 mensagens importadas');
+    await shot(page, 'import-preparing');
+
+    sock.emit('messaging-history.set', {
+      chats: [],
+      contacts: [],
+      messages: [old(BRUNO, 'Bruno Antigo', 'ainda tem?', 7)],
+      isLatest: true,
+      progress: 100,
+      syncType: proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP,
+    });
+    // Done: the progress card goes, the close-imported-tickets button comes.
+    const closeButton = target.getByTestId('import-close-tickets');
+    await expect.poll(() => closeButton.isVisible()).toBe(true);
+    await expect.poll(() => progress.count()).toBe(0);
+    expect(await target.getByTestId('import-preparing').count()).toBe(0);
+    expect((await kernel.db('whatsapps').where({ id: connection.id }).first()).statusImportMessages).toBe(IMPORT_DONE_STATUS);
+    const imported = () => kernel.db('tickets').where({ whatsappId: connection.id, imported: true }).orderBy('id');
+    expect((await imported()).map((t) => t.status)).toEqual(['pending', 'pending']);
+    await shot(page, 'import-done');
+
+    await closeButton.click();
+    await expect.poll(() => page.getByText('Atendimentos importados encerrados: 2').isVisible()).toBe(true);
+    await expect.poll(async () => (await imported()).map((t) => t.status)).toEqual(['closed', 'closed']);
+    await expect.poll(() => closeButton.count()).toBe(0);
+    expect((await kernel.db('whatsapps').where({ id: connection.id }).first()).statusImportMessages).toBeNull();
+    // Only the imported tickets: the customer's live ticket is still open.
+    expect((await kernel.db('tickets').where({ whatsappId: connection.id, imported: false }).first()).status).toBe('open');
   });
 
   it('a plan without WhatsApp cannot pick it in the new-connection menu', async () => {

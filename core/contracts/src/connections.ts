@@ -8,6 +8,7 @@ export const ConnectionV = {
   importDatesTogether: 'validation.importDatesTogether',
   invalidDate: 'validation.invalidDate',
   timeOrder: 'validation.timeOrder',
+  pairingNumber: 'validation.pairingNumber',
 } as const;
 
 export const ConnectionChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
@@ -164,6 +165,28 @@ export type ConnectionInput = z.infer<typeof connectionInputSchema>;
  */
 export const connectionUpdateSchema = z.object(connectionFields).partial();
 export type ConnectionUpdate = z.infer<typeof connectionUpdateSchema>;
+
+/** The phone number a pairing code is asked for: country code and area code, 8 to 15 digits once the formatting is gone. */
+export const PAIRING_NUMBER_DIGITS = { min: 8, max: 15 } as const;
+
+/**
+ * POST /whatsappsession/{id}/pairing-code: the number of the phone that will type the code
+ * ("+55 (11) 98765-4321" is read as 5511987654321).
+ */
+export const pairingCodeInputSchema = z.object({
+  number: z
+    .string({ error: ConnectionV.pairingNumber })
+    .max(40, ConnectionV.pairingNumber)
+    .regex(/^\s*\+?[\d\s().-]+$/, ConnectionV.pairingNumber)
+    .transform((value) => value.replace(/\D/g, ''))
+    .refine((digits) => digits.length >= PAIRING_NUMBER_DIGITS.min && digits.length <= PAIRING_NUMBER_DIGITS.max, ConnectionV.pairingNumber),
+});
+export type PairingCodeInput = z.infer<typeof pairingCodeInputSchema>;
+
+/** The 8-character code WhatsApp shows under Linked devices > Link with phone number. */
+export interface PairingCodeAnswer {
+  code: string;
+}
 
 /** GET /whatsapp and /whatsapp/{id}: session=0 leaves the qrcode and session out. */
 export const connectionQuerySchema = z.object({

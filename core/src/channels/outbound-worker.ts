@@ -1,5 +1,5 @@
 import type { CoreServices } from '../services.js';
-import type { ChannelDefinition, ChannelSession, OutboundMessage } from './types.js';
+import type { ChannelDefinition, ChannelSession, OutboundMessage, SessionStatus } from './types.js';
 import { peerOfContact } from './connection-info.js';
 import { announceMessage } from './outbound-sender.js';
 import { SEND_ATTEMPTS, SEND_BACKOFF_MS, type OutboundJob } from './outbound-queue.js';
@@ -10,6 +10,8 @@ export interface ReadySession {
   definition: ChannelDefinition;
   /** False once the session stopped or left CONNECTED: delivery pauses, rows stay pending. */
   isReady(): boolean;
+  /** The status the session last reported, or null once it stopped or was replaced. */
+  status(): SessionStatus | null;
 }
 
 /** A row not yet due for another attempt: the job fails now and its retry comes back later. */

@@ -3,19 +3,34 @@ import type { ErrorCode } from '@guiche/contracts';
 import { AppError } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
 import type { ReadySession } from './outbound-worker.js';
-import type { ChannelPeer, ChannelSession } from './types.js';
+import type { ChannelPeer, ChannelSession, SessionStatus } from './types.js';
 
 /** Questions a request (an API call on any node) may ask the running session of a connection. */
 export type SessionCall =
   | { method: 'checkNumber'; args: [number: string] }
   | { method: 'profile'; args: [peer: ChannelPeer] }
-  | { method: 'contacts'; args: [] };
+  | { method: 'contacts'; args: [] }
+  | { method: 'requestPairingCode'; args: [number: string] };
 
 export interface SessionCallResults {
   checkNumber: string | null;
   profile: { name?: string; pictureUrl?: string };
   contacts: ChannelPeer[];
+  requestPairingCode: string;
 }
+
+/** The statuses in which a session answers each question: a pairing code is asked for before the session is connected. */
+const ANSWERED_IN: Record<SessionCall['method'], readonly SessionStatus[]> = {
+  checkNumber: ['CONNECTED'],
+  profile: ['CONNECTED'],
+  contacts: ['CONNECTED'],
+  requestPairingCode: ['qrcode', 'PAIRING'],
+};
+
+const answers = (ready: ReadySession | null, method: SessionCall['method']): ready is ReadySession => {
+  const status = ready?.status();
+  return Boolean(status && ANSWERED_IN[method].includes(status));
+};
 
 export const SESSION_CALL_TOPIC = 'core.channels.sessionCall';
 export const sessionReplyTopic = (node: string): string => `core.channels.sessionReply.${node}`;
@@ -43,6 +58,8 @@ async function runLocally(ready: ReadySession, call: SessionCall): Promise<{ ok:
       return session.profile ? { ok: true, result: await session.profile(...call.args) } : { ok: false, unavailable: true };
     case 'contacts':
       return session.contacts ? { ok: true, result: await session.contacts() } : { ok: false, unavailable: true };
+    case 'requestPairingCode':
+      return session.requestPairingCode ? { ok: true, result: await session.requestPairingCode(...call.args) } : { ok: false, unavailable: true };
   }
 }
 
@@ -61,7 +78,7 @@ export function createSessionCalls(core: CoreServices, readySession: (connection
   async function answer(request: CallRequest): Promise<void> {
     const ready = readySession(request.connectionId);
     // Only the node running the session answers; the others stay silent.
-    if (!ready?.isReady()) return;
+    if (!answers(ready, request.call.method)) return;
     let reply: CallReply;
     try {
       const outcome = await runLocally(ready, request.call);
@@ -107,7 +124,7 @@ export function createSessionCalls(core: CoreServices, readySession: (connection
 
     /**
      * Asks the connection's running session. ERR_WAPP_NOT_INITIALIZED (400) when the connection is
-     * not CONNECTED, no node answers in time, or the session cannot answer this question;
+     * not in a status that answers the question (CONNECTED; qrcode or PAIRING for a pairing code), no node answers in time, or the session cannot answer this question;
      * `failure` (400) when the session tried and failed.
      */
     async call<M extends SessionCall['method']>(
@@ -116,9 +133,9 @@ export function createSessionCalls(core: CoreServices, readySession: (connection
       failure: ErrorCode = 'ERR_WAPP_NOT_INITIALIZED',
     ): Promise<SessionCallResults[M]> {
       const connection = await core.db('whatsapps').where({ id: connectionId }).first('status');
-      if (connection?.status !== 'CONNECTED') throw notInitialized();
+      if (!ANSWERED_IN[call.method].includes(connection?.status)) throw notInitialized();
       const local = readySession(connectionId);
-      const reply: CallReply = local?.isReady()
+      const reply: CallReply = answers(local, call.method)
         ? await runLocally(local, call).then(
             (outcome): CallReply => (outcome.ok ? { id: '', ...outcome } : { id: '', ok: false, unavailable: true, error: 'unsupported' }),
             (err: unknown): CallReply => ({ id: '', ok: false, unavailable: false, error: String(err) }),

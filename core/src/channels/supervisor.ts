@@ -328,6 +328,7 @@ export function createSupervisor(core: CoreServices, definitionOf: (channel: str
         session,
         definition: runner.definition,
         isReady: () => runners.get(id) === runner && runner.session === session && runner.status === 'CONNECTED',
+        status: () => (runners.get(id) === runner && runner.session === session ? runner.status : null),
       };
     },
 

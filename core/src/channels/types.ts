@@ -30,6 +30,8 @@ export interface ChannelCapabilities {
   media: boolean;
   groups: boolean;
   presence: boolean;
+  /** The session can pair by a code typed on the phone (ChannelSession.requestPairingCode). */
+  pairingCode?: boolean;
 }
 
 /** The other party of a conversation as the channel knows it. */

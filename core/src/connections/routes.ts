@@ -8,6 +8,7 @@ import { findConnection, listConnections, type ConnectionView } from './reposito
 import { createConnection, deleteConnection, updateConnection } from './service.js';
 import { logoutSession, requestNewQr, restartSessions, startSession } from './session.js';
 import { deleteGreetingMedia, uploadGreetingMedia } from './media.js';
+import { registerPairingRoutes } from './pairing-routes.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['connections'];
@@ -68,6 +69,8 @@ export function registerConnectionRoutes(routes: Routes, core: CoreServices): vo
       managers.delete('/whatsappsession/:id', { schema: { params: idParams, tags } }, async (request) => {
         return logoutSession(core, request.auth.companyId, request.params.id);
       });
+
+      registerPairingRoutes(managers, core);
 
       // The web calls it with a trailing slash (account-admin.md §7); both spellings work.
       for (const path of ['/whatsapp-restart', '/whatsapp-restart/']) {

@@ -20,7 +20,7 @@ export async function quotedMessage(io: SessionIO, sent: BoundedCache<string, pr
   const found = await io.findMessage(wid);
   if (!found) return undefined;
   const key = await keyOf(io, jid, wid);
-  return { key, message: sent.get(wid) ?? { conversation: found.body } };
+  return { key, message: sent.get(wid) ?? storedContent(found) ?? { conversation: found.body } };
 }
 
 /** The Baileys content of an outbound message. */
@@ -39,13 +39,22 @@ export async function outboundContent(message: WhatsappOutbound, readMedia: (pat
   return { text: message.body, ...forwarded };
 }
 
-/** What getMessage answers a recipient's retry with: the content we sent, else the stored text. */
+/** The message as Baileys encoded it, JSON-safe (bytes as base64, 64-bit numbers as numbers), for messages.data. */
+export function plainMessage(message: proto.IMessage): Record<string, unknown> {
+  return proto.Message.toObject(proto.Message.fromObject(message), { bytes: String, longs: Number });
+}
+
+/** The content kept in a stored message's data.message (plainMessage), back as a proto. */
+function storedContent(found: { data: Record<string, unknown> | null }): proto.IMessage | undefined {
+  const stored = found.data?.message;
+  return stored && typeof stored === 'object' ? proto.Message.fromObject(stored as Record<string, unknown>) : undefined;
+}
+
+/** What getMessage answers a recipient's retry with: the content we sent, else the stored content or text. */
 export async function messageForRetry(io: SessionIO, sent: BoundedCache<string, proto.IMessage>, wid: string): Promise<proto.IMessage | undefined> {
   const cached = sent.get(wid);
   if (cached) return cached;
   const found = await io.findMessage(wid);
   if (!found) return undefined;
-  const stored = (found.data as { message?: unknown } | null)?.message;
-  if (stored && typeof stored === 'object') return proto.Message.fromObject(stored as Record<string, unknown>);
-  return found.body ? { conversation: found.body } : undefined;
+  return storedContent(found) ?? (found.body ? { conversation: found.body } : undefined);
 }

@@ -12,6 +12,7 @@ export const WHATSAPP_CAPABILITIES: ChannelDefinition['capabilities'] = {
   media: true,
   groups: true,
   presence: true,
+  pairingCode: true,
 };
 
 export interface WhatsappChannelOptions {

@@ -10,7 +10,8 @@ import { onContacts, onPresence, onReactions, onReceipts, onUpdate, onUpsert, ty
 import { digitsOf, isLidJid, isPhoneJid, jidOfPeer, normalizeJid, phoneJid } from './jid.js';
 import { LidMap } from './lid-map.js';
 import { BoundedCache } from './lru.js';
-import { keyOf, messageForRetry, outboundContent, quotedMessage, type WhatsappOutbound } from './outbound.js';
+import { keyOf, messageForRetry, outboundContent, plainMessage, quotedMessage, type WhatsappOutbound } from './outbound.js';
+import { forgetUnusedPairing, isPaired } from './pairing.js';
 import type { MediaDownloader, SocketFactory, WhatsappSocket } from './socket.js';
 
 /** QR codes shown before the session gives up and reports DISCONNECTED (a new QR is asked for by a person). */
@@ -73,9 +74,10 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
     openedAt: () => openedAt,
     importWindow: importWindow(connection),
   };
-  const history = createHistoryImporter(ctx);
+  // The import's state is stored beside the current status (the connections page shows 'preparing', then the close button).
+  const history = createHistoryImporter(ctx, (statusImportMessages) => status(lastStatus ?? 'CONNECTED', { statusImportMessages }));
 
-  async function status(next: SessionStatus, extra?: { qrcode?: string; retries?: number; number?: string }): Promise<void> {
+  async function status(next: SessionStatus, extra?: Parameters<SessionIO['status']>[1]): Promise<void> {
     lastStatus = next;
     await io.status(next, extra);
   }
@@ -133,9 +135,11 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
   async function onClose(error: unknown): Promise<void> {
     const code = closeCode(error);
     const badSessionBefore = (await io.authState.get(META, BAD_SESSION_MARK)) !== null;
-    const { clearAuth, ...info } = disconnectAction(code, { paired: Boolean(auth?.state.creds.me?.id), badSessionBefore });
+    const { clearAuth, ...info } = disconnectAction(code, { paired: isPaired(auth?.state.creds), badSessionBefore });
     const current = release();
     await Promise.resolve(current?.end(undefined)).catch(() => undefined);
+    // A pairing code nobody typed left a number in the creds: the next start must show QR codes again.
+    if (auth && !clearAuth && forgetUnusedPairing(auth.state.creds)) await auth.saveCreds();
     if (clearAuth) {
       // Recover from a corrupt session once: start over with a fresh pairing; a second one stops.
       await io.authState.clear();
@@ -208,6 +212,8 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
       pairing = false;
       openedAt = null;
       auth = await loadAuthState(io.authState, io.log);
+      // Stopped (restart, another node) while a pairing code was still unused: start over with QR codes.
+      if (forgetUnusedPairing(auth.state.creds)) await auth.saveCreds();
       await status('OPENING');
       const window = ctx.importWindow;
       const owner = deps.socketFactory({
@@ -241,7 +247,8 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
       const content = await outboundContent(message as WhatsappOutbound, deps.readMedia);
       const quoted = message.quotedWid ? await quotedMessage(io, sent, jid, message.quotedWid) : undefined;
       const result = await sendOwn(jid, content, quoted ? { quoted } : {});
-      return { wid: result.key.id as string, ack: 1 };
+      // Stored in messages.data: getMessage answers a retry with it after a restart (media included).
+      return { wid: result.key.id as string, ack: 1, ...(result.message ? { data: { message: plainMessage(result.message) } } : {}) };
     },
 
     async edit(to, wid, body) {
@@ -292,12 +299,19 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
     },
 
     async requestPairingCode(number) {
-      if (!sock) throw new Error('ERR_WAPP_NOT_INITIALIZED');
-      if (auth?.state.creds.me?.id) throw new Error('whatsapp session is already paired');
+      const socket = sock;
+      if (!socket) throw new Error('ERR_WAPP_NOT_INITIALIZED');
+      // Asking again (a mistyped number) replaces the earlier code; a linked session has nothing to pair.
+      if (openedAt || isPaired(auth?.state.creds)) throw new Error('whatsapp session is already paired');
       pairing = true;
-      const code = await sock.requestPairingCode(number.replace(/\D/g, ''));
-      await status('PAIRING');
-      return code;
+      try {
+        const code = await socket.requestPairingCode(number.replace(/\D/g, ''));
+        await status('PAIRING');
+        return code;
+      } catch (err) {
+        pairing = false;
+        throw err;
+      }
     },
 
     contacts() {

@@ -57,12 +57,13 @@ function silentLogger(): Record<string, unknown> {
   return logger;
 }
 
+type StatusExtra = Parameters<SessionIO['status']>[1];
 type Stored = { body: string; mediaType: MessageMediaType; data: Record<string, unknown> | null };
 
 /** A SessionIO that records what the session reports. */
 export class RecordingIO implements SessionIO {
   readonly log = silentLogger() as unknown as SessionIO['log'];
-  readonly statuses: { status: SessionStatus; extra?: { qrcode?: string; retries?: number; number?: string } }[] = [];
+  readonly statuses: { status: SessionStatus; extra?: StatusExtra }[] = [];
   readonly inbounds: NormalizedMessage[] = [];
   readonly acks: [string, Ack][] = [];
   readonly edits: [string, string][] = [];
@@ -101,7 +102,7 @@ export class RecordingIO implements SessionIO {
     return this.statuses.at(-1)?.status;
   }
 
-  async status(status: SessionStatus, extra?: { qrcode?: string; retries?: number; number?: string }): Promise<void> {
+  async status(status: SessionStatus, extra?: StatusExtra): Promise<void> {
     this.statuses.push({ status, ...(extra ? { extra } : {}) });
     this.changed();
   }

@@ -1,6 +1,8 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {
   WAMessageStatus,
+  bytesToCrockford,
   proto,
   type AnyMessageContent,
   type BaileysEventEmitter,
@@ -34,6 +36,41 @@ export class DownloadError extends Error {
 let ids = 0;
 export const nextId = (): string => `3EB0${(++ids).toString(16).toUpperCase().padStart(16, '0')}`;
 
+/** The account the fake phone links: its jid (device 7) and LID. */
+export const OWN_USER: Contact = { id: '5511900000000:7@s.whatsapp.net', lid: '190000000000001:7@lid', name: 'Company' };
+
+/** A media message as Baileys builds it after uploading the file (encrypted copy on the CDN, its keys and hashes). */
+function uploadedMedia(data: Buffer, fields: Record<string, unknown>): Record<string, unknown> {
+  const path = `/v/t62.7118-24/${randomBytes(8).toString('hex')}.enc`;
+  return {
+    url: `https://mmg.whatsapp.net${path}`,
+    directPath: path,
+    mediaKey: randomBytes(32),
+    fileSha256: createHash('sha256').update(data).digest(),
+    fileEncSha256: randomBytes(32),
+    fileLength: data.length,
+    mediaKeyTimestamp: Math.floor(Date.now() / 1000),
+    ...fields,
+  };
+}
+
+/** The proto message Baileys answers sendMessage with, for the content kinds the session sends. */
+function sentMessage(content: AnyMessageContent): proto.IMessage {
+  const c = content as Record<string, any>;
+  const caption = c.caption ? { caption: c.caption } : {};
+  if (c.edit) return { protocolMessage: { key: c.edit, type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT, editedMessage: { conversation: c.text } } };
+  if (c.delete) return { protocolMessage: { key: c.delete, type: proto.Message.ProtocolMessage.Type.REVOKE } };
+  if ('text' in c) return { extendedTextMessage: { text: c.text } };
+  if ('react' in c) return { reactionMessage: c.react };
+  if ('image' in c) return { imageMessage: uploadedMedia(c.image, { mimetype: c.mimetype ?? 'image/jpeg', ...caption }) };
+  if ('video' in c) return { videoMessage: uploadedMedia(c.video, { mimetype: c.mimetype ?? 'video/mp4', ...caption, ...(c.gifPlayback ? { gifPlayback: true } : {}) }) };
+  if ('audio' in c) return { audioMessage: uploadedMedia(c.audio, { mimetype: c.mimetype, ptt: Boolean(c.ptt) }) };
+  if ('document' in c) return { documentMessage: uploadedMedia(c.document, { mimetype: c.mimetype, fileName: c.fileName, ...caption }) };
+  if ('location' in c) return { locationMessage: c.location };
+  if ('contacts' in c) return { contactMessage: c.contacts.contacts[0] };
+  return { conversation: '' };
+}
+
 /**
  * A Baileys socket without a network: events are emitted on `ev` with Baileys' own shapes (types
  * from the package), and every method the session calls is recorded. sendMessage answers like
@@ -51,6 +88,8 @@ export class FakeSocket implements WhatsappSocket {
   readonly pictures: string[] = [];
   readonly groupQueries: string[] = [];
   readonly pairingRequests: string[] = [];
+  /** The last pairing code handed out (what the phone must type). */
+  pairingCode?: string;
   readonly rejected: { id: string; from: string }[] = [];
   readonly reuploads: WAMessage[] = [];
   /** Numbers WhatsApp knows: digits → the jid it answers with. */
@@ -73,11 +112,10 @@ export class FakeSocket implements WhatsappSocket {
     this.sent.push({ jid, content, options });
     this.world?.outbox.push({ jid, content, options });
     const id = options?.messageId ?? nextId();
-    const message: proto.IMessage =
-      'text' in content ? { extendedTextMessage: { text: content.text } } : 'react' in content ? { reactionMessage: content.react } : { conversation: '' };
-    const sentMessage: WAMessage = { key: { remoteJid: jid, fromMe: true, id }, message, messageTimestamp: Math.floor(Date.now() / 1000), status: WAMessageStatus.PENDING };
-    setImmediate(() => this.emit('messages.upsert', { messages: [sentMessage], type: 'append' }));
-    return sentMessage;
+    const message = proto.Message.fromObject(sentMessage(content));
+    const sent: WAMessage = { key: { remoteJid: jid, fromMe: true, id }, message, messageTimestamp: Math.floor(Date.now() / 1000), status: WAMessageStatus.PENDING };
+    setImmediate(() => this.emit('messages.upsert', { messages: [sent], type: 'append' }));
+    return sent;
   }
 
   async readMessages(keys: WAMessageKey[]): Promise<void> {
@@ -104,9 +142,16 @@ export class FakeSocket implements WhatsappSocket {
     return metadata;
   }
 
-  async requestPairingCode(phoneNumber: string): Promise<string> {
+  /** Like Baileys: an 8-character Crockford code, and the number written into the creds before the phone typed anything. */
+  async requestPairingCode(phoneNumber: string, customPairingCode?: string): Promise<string> {
     this.pairingRequests.push(phoneNumber);
-    return 'ABCD1234';
+    const code = customPairingCode ?? bytesToCrockford(randomBytes(5));
+    const creds = this.config.auth.creds;
+    creds.pairingCode = code;
+    creds.me = { id: `${phoneNumber}@s.whatsapp.net`, name: '~' };
+    this.pairingCode = code;
+    this.emit('creds.update', creds);
+    return code;
   }
 
   async rejectCall(id: string, from: string): Promise<void> {
@@ -137,7 +182,21 @@ export class FakeSocket implements WhatsappSocket {
     this.emit('connection.update', { qr });
   }
 
-  open(user: Contact = { id: '5511900000000:7@s.whatsapp.net', lid: '190000000000001:7@lid', name: 'Company' }): void {
+  /**
+   * The phone typed the pairing code: WhatsApp confirms it (registered), sends pair-success (the
+   * account in the creds, a new login) and closes with 515 for the restart that opens the session.
+   */
+  typePairingCode(typed: string, user: Contact = OWN_USER): void {
+    const creds = this.config.auth.creds;
+    if (!creds.pairingCode || typed.replace(/\W/g, '').toUpperCase() !== creds.pairingCode) throw new Error(`the phone refuses the code ${typed}`);
+    creds.registered = true;
+    this.emit('creds.update', creds);
+    this.emit('creds.update', { me: { id: user.id, name: user.name, ...(user.lid ? { lid: user.lid } : {}) }, platform: 'android' });
+    this.emit('connection.update', { isNewLogin: true, qr: undefined });
+    this.close(515);
+  }
+
+  open(user: Contact = OWN_USER): void {
     this.user = user;
     this.emit('connection.update', { connection: 'open', receivedPendingNotifications: true });
   }

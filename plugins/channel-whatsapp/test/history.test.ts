@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { proto } from '@whiskeysockets/baileys';
+import { IMPORT_DONE_STATUS } from '@guiche/contracts';
 import { GroupCache } from '../src/groups.js';
 import { GROUP, LID, PHONE, PHONE_JID, text } from './messages.js';
 import { startSession } from './support.js';
@@ -34,6 +35,45 @@ describe('history import', () => {
     const updates = io.progress.filter((p) => p.action === 'update');
     expect(updates.at(-1)!.status).toMatchObject({ this: 2, all: 2 });
     expect(io.progress.at(-1)).toEqual({ action: 'refresh' });
+  });
+
+  it('reports the import on the connection: its start time (preparing), then done (close imported tickets), once each', async () => {
+    const { io, sock } = await startSession({ open: true, connection: window });
+    const imports = () => io.statuses.filter((s) => s.extra?.statusImportMessages !== undefined);
+    const before = Date.now();
+    const batch = (body: string, last: boolean) =>
+      sock.emit('messaging-history.set', { chats: [], contacts: [], messages: [text(body, {}, { messageTimestamp: at(3 * DAY) })], isLatest: last, progress: last ? 100 : 50 });
+    batch('um', false);
+    await io.until(() => io.inbounds.length === 1);
+    expect(imports()).toHaveLength(1);
+    // Stored beside the current status, as the time the import started.
+    expect(imports()[0]!.status).toBe('CONNECTED');
+    const started = Number(imports()[0]!.extra!.statusImportMessages);
+    expect(started).toBeGreaterThanOrEqual(before);
+    expect(started).toBeLessThanOrEqual(Date.now());
+    expect(io.progress.some((p) => p.action === 'refresh')).toBe(false);
+
+    batch('dois', true);
+    await io.until(() => io.progress.some((p) => p.action === 'refresh'), 'refresh');
+    expect(imports().map((s) => s.extra!.statusImportMessages)).toEqual([String(started), IMPORT_DONE_STATUS]);
+    // Done is stored before the refresh that makes the page reload the list.
+    const doneAt = io.statuses.indexOf(imports()[1]!);
+    expect(doneAt).toBe(io.statuses.length - 1);
+
+    sock.emit('messaging-history.status', { syncType: proto.HistorySync.HistorySyncType.RECENT, status: 'complete', explicit: true });
+    batch('tres', true);
+    await io.until(() => io.inbounds.length === 3);
+    expect(imports()).toHaveLength(2);
+  });
+
+  it('a sync that brings nothing inside the window reports no import', async () => {
+    const { io, sock } = await startSession({ open: true, connection: window });
+    sock.emit('messaging-history.set', { chats: [], contacts: [], messages: [text('antiga', {}, { messageTimestamp: at(40 * DAY) })], isLatest: true, progress: 100 });
+    sock.emit('messaging-history.status', { syncType: proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP, status: 'complete', explicit: true });
+    sock.receive(text('ao vivo'));
+    await io.until(() => io.inbounds.length === 1);
+    expect(io.statuses.filter((s) => s.extra?.statusImportMessages !== undefined)).toEqual([]);
+    expect(io.progress).toEqual([]);
   });
 
   it('groups only with importOldMessagesGroups', async () => {

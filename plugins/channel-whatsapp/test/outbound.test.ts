@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { proto, toNumber } from '@whiskeysockets/baileys';
 import { GROUP, PHONE, PHONE_JID } from './messages.js';
 import { startSession } from './support.js';
+
+/** What a JSONB column gives back. */
+const throughJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const plain = (message: proto.IMessage | undefined) => (message ? proto.Message.toObject(proto.Message.fromObject(message)) : message);
 
 const to = { id: PHONE, number: PHONE };
 
 describe('outbound', () => {
-  it('text: sent to the accepted jid with our own message id, answered with { wid, ack: 1 }', async () => {
+  it('text: sent to the accepted jid with our own message id, answered with { wid, ack: 1, data: { message } }', async () => {
     const { session, sock } = await startSession({ open: true });
     sock.registered.set(PHONE, PHONE_JID);
     const result = await session.send({ messageId: 10, to, body: 'Olá' });
     expect(sock.sent[0]).toMatchObject({ jid: PHONE_JID, content: { text: 'Olá' } });
-    expect(result).toEqual({ wid: sock.sent[0]!.options!.messageId, ack: 1 });
+    expect(result).toEqual({ wid: sock.sent[0]!.options!.messageId, ack: 1, data: { message: { extendedTextMessage: { text: 'Olá' } } } });
   });
 
   it('refuses to send before the socket opened (the runtime retries later)', async () => {
@@ -113,9 +118,35 @@ describe('outbound', () => {
   it('getMessage answers retries: what we sent (from memory), else the stored text', async () => {
     const { session, sock, io } = await startSession({ open: true });
     const { wid } = await session.send({ messageId: 1, to, body: 'enviada' });
-    expect(await sock.config.getMessage({ remoteJid: PHONE_JID, id: wid, fromMe: true })).toEqual({ extendedTextMessage: { text: 'enviada' } });
+    expect(plain(await sock.config.getMessage({ remoteJid: PHONE_JID, id: wid, fromMe: true }))).toEqual({ extendedTextMessage: { text: 'enviada' } });
     io.messages.set('OLD', { body: 'antiga', mediaType: 'chat', data: null });
     expect(await sock.config.getMessage({ remoteJid: PHONE_JID, id: 'OLD', fromMe: true })).toEqual({ conversation: 'antiga' });
     expect(await sock.config.getMessage({ remoteJid: PHONE_JID, id: 'NONE', fromMe: true })).toBeUndefined();
+  });
+
+  it('send hands back the media message as Baileys encoded it, JSON-safe: after a restart getMessage answers a retry with it', async () => {
+    const first = await startSession({ open: true });
+    first.files.set('3/messages/a.jpg', Buffer.from('jpeg bytes'));
+    const result = await first.session.send({ messageId: 5, to, body: 'legenda', media: { path: '3/messages/a.jpg', mimetype: 'image/jpeg', fileName: 'a.jpg' } });
+    const encoded = first.sock.sent[0]!;
+    expect(encoded.content).toMatchObject({ image: Buffer.from('jpeg bytes'), caption: 'legenda' });
+    // What Baileys answered sendMessage with: the uploaded image's keys and path.
+    const original = (await first.sock.config.getMessage({ remoteJid: PHONE_JID, id: result.wid, fromMe: true }))!.imageMessage!;
+    expect(original.mediaKey).toHaveLength(32);
+
+    // Stored in messages.data (JSONB), then the process restarts: a new session, nothing in memory.
+    const stored = throughJson(result.data);
+    expect(typeof (stored as { message: { imageMessage: { mediaKey: unknown } } }).message.imageMessage.mediaKey).toBe('string');
+    const second = await startSession({ open: true });
+    second.io.messages.set(result.wid, { body: 'legenda', mediaType: 'image', data: stored ?? null });
+    const retry = await second.sock.config.getMessage({ remoteJid: PHONE_JID, id: result.wid, fromMe: true });
+    expect(retry?.imageMessage).toMatchObject({ caption: 'legenda', mimetype: 'image/jpeg', directPath: original.directPath, url: original.url });
+    expect(toNumber(retry!.imageMessage!.fileLength!)).toBe(10);
+    expect(Buffer.from(retry!.imageMessage!.mediaKey!).equals(Buffer.from(original.mediaKey!))).toBe(true);
+    expect(Buffer.from(retry!.imageMessage!.fileSha256!).equals(Buffer.from(original.fileSha256!))).toBe(true);
+
+    // A reply quoting it after the restart carries the image, not just its caption.
+    await second.session.send({ messageId: 6, to, body: 'sobre a foto', quotedWid: result.wid });
+    expect(second.sock.sent[0]!.options!.quoted!.message!.imageMessage).toMatchObject({ directPath: original.directPath });
   });
 });

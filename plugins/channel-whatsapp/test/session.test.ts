@@ -39,13 +39,100 @@ describe('status transitions', () => {
   it('pairs by phone-number code: PAIRING, and the QR codes that keep coming are not shown', async () => {
     const { io, session, sock } = await startSession();
     const code = await session.requestPairingCode!('+55 (11) 90000-0000');
-    expect(code).toBe('ABCD1234');
+    // Baileys' codes: 8 characters of Crockford's base 32.
+    expect(code).toMatch(/^[1-9A-HJ-NP-TV-Z]{8}$/);
+    expect(code).toBe(sock.pairingCode);
     expect(sock.pairingRequests).toEqual(['5511900000000']);
     expect(io.lastStatus).toBe('PAIRING');
     sock.showQr('ignored');
     sock.open();
     await io.until(() => io.lastStatus === 'CONNECTED');
     expect(io.statuses.some((s) => s.status === 'qrcode')).toBe(false);
+  });
+});
+
+describe('pairing by phone-number code', () => {
+  const storedCreds = async (store: MemoryAuthStore) => {
+    const raw = await store.get<string>(CREDS.category, CREDS.id);
+    return raw ? (JSON.parse(raw, BufferJSON.reviver) as { me?: { id: string }; registered: boolean; pairingCode?: string }) : null;
+  };
+
+  it('the phone types the code: creds saved as registered, 515 restart, and the stored creds open the next socket', async () => {
+    const store = new MemoryAuthStore();
+    const first = await startSession({ store });
+    first.sock.showQr('2@qr');
+    await first.io.until(() => first.io.lastStatus === 'qrcode');
+    const code = await first.session.requestPairingCode!('5511900000000');
+    expect(first.io.lastStatus).toBe('PAIRING');
+    first.sock.typePairingCode(`${code.slice(0, 4)}-${code.slice(4)}`);
+    await first.io.until(() => first.io.disconnects.length === 1, 'the restart');
+    expect(first.io.disconnects[0]).toMatchObject({ code: 515, action: 'restart' });
+    expect(await storedCreds(store)).toMatchObject({ me: { id: '5511900000000:7@s.whatsapp.net' }, registered: true, pairingCode: code });
+
+    first.wa.autoOpen = true;
+    const second = await startSession({ store, wa: first.wa });
+    await second.io.until(() => second.io.lastStatus === 'CONNECTED');
+    expect(second.sock.config.auth.creds.me?.id).toBe('5511900000000:7@s.whatsapp.net');
+    expect(second.io.statuses.at(-1)).toEqual({ status: 'CONNECTED', extra: { number: '5511900000000' } });
+  });
+
+  it('asking again (a mistyped number) replaces the code; a connected session has nothing to pair', async () => {
+    const { session, sock } = await startSession();
+    const wrong = await session.requestPairingCode!('5511911111111');
+    const right = await session.requestPairingCode!('5511900000000');
+    expect(sock.pairingRequests).toEqual(['5511911111111', '5511900000000']);
+    expect(() => sock.typePairingCode(wrong === right ? 'XXXXXXXX' : wrong)).toThrow('refuses');
+    expect(sock.config.auth.creds.me?.id).toBe('5511900000000@s.whatsapp.net');
+
+    const open = await startSession({ open: true });
+    await expect(open.session.requestPairingCode!('5511900000000')).rejects.toThrow('already paired');
+    expect(open.sock.pairingRequests).toEqual([]);
+  });
+
+  it('a code nobody typed: when WhatsApp gives up (408) the session stops instead of looping, and the next start shows QR codes', async () => {
+    const store = new MemoryAuthStore();
+    const first = await startSession({ store });
+    await first.session.requestPairingCode!('5511900000000');
+    await first.io.until(() => store.rows.size > 0, 'creds saved');
+    expect((await storedCreds(store))?.me?.id).toBe('5511900000000@s.whatsapp.net');
+    first.sock.close(DisconnectReason.timedOut);
+    await first.io.until(() => first.io.disconnects.length === 1);
+    expect(first.io.disconnects[0]).toMatchObject({ code: 408, action: 'stop' });
+    expect(first.io.lastStatus).toBe('DISCONNECTED');
+    expect(await storedCreds(store)).not.toHaveProperty('me');
+
+    const second = await startSession({ store, wa: first.wa });
+    expect(second.sock.config.auth.creds.me).toBeUndefined();
+    second.sock.showQr('2@fresh');
+    await second.io.until(() => second.io.lastStatus === 'qrcode');
+  });
+
+  it('a session stopped while its code was unused starts over with QR codes; a typed code survives the restart', async () => {
+    const store = new MemoryAuthStore();
+    const first = await startSession({ store });
+    await first.session.requestPairingCode!('5511900000000');
+    await first.io.until(() => store.rows.size > 0, 'creds saved');
+    await first.session.stop();
+    const second = await startSession({ store, wa: first.wa });
+    expect(second.sock.config.auth.creds.me).toBeUndefined();
+    expect(await storedCreds(store)).not.toHaveProperty('me');
+
+    const code = await second.session.requestPairingCode!('5511900000000');
+    second.sock.typePairingCode(code);
+    await second.io.until(() => second.io.disconnects.length === 1, 'the restart');
+    const third = await startSession({ store, wa: first.wa });
+    expect(third.sock.config.auth.creds).toMatchObject({ me: { id: '5511900000000:7@s.whatsapp.net' }, registered: true });
+  });
+
+  it('a request WhatsApp refuses fails, and the QR codes keep showing', async () => {
+    const { io, session, sock } = await startSession();
+    sock.requestPairingCode = async () => {
+      throw new Error('Connection Closed');
+    };
+    await expect(session.requestPairingCode!('5511900000000')).rejects.toThrow('Connection Closed');
+    expect(io.lastStatus).toBe('OPENING');
+    sock.showQr('2@still');
+    await io.until(() => io.lastStatus === 'qrcode');
   });
 });
 

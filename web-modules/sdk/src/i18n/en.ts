@@ -50,6 +50,7 @@ export const en: Shape<typeof pt> = {
     tagColor: "Invalid colour.",
     tagTooShort: "Message too short",
     timeOrder: "The end time must come after the start time.",
+    pairingNumber: "Enter the phone number with country and area code, 8 to 15 digits (e.g. +55 11 98765-4321).",
   },
   errors: {
     ERR_VALIDATION: 'Invalid data. Check the fields.',
@@ -67,6 +68,8 @@ export const en: Shape<typeof pt> = {
     ERR_NO_OTHER_WHATSAPP: 'There must be at least one default connection.',
     ERR_NO_DEF_WAPP_FOUND: 'No default connection found. Check the connections page.',
     ERR_WAPP_NOT_INITIALIZED: 'This connection session has not been initialised. Check the connections page.',
+    ERR_WAPP_PAIRING_UNAVAILABLE: "This connection cannot be paired by phone number now: it must be a WhatsApp connection waiting for its QR code to be scanned.",
+    ERR_WAPP_PAIRING_FAILED: "WhatsApp did not give a pairing code. Try again or use the QR code.",
     ERR_WAPP_CHECK_CONTACT: 'Could not check the contact. Check the connections page.',
     ERR_WAPP_INVALID_CONTACT: 'This is not a valid WhatsApp number.',
     ERR_WAPP_DOWNLOAD_MEDIA: 'Could not download the media. Check the connections page.',

@@ -50,6 +50,7 @@ export const es: Shape<typeof pt> = {
     tagColor: "Color inválido.",
     tagTooShort: "Mensaje muy corto",
     timeOrder: "La hora final debe ser posterior a la inicial.",
+    pairingNumber: "Introduzca el número del móvil con código de país y de área, de 8 a 15 dígitos (ej.: +55 11 98765-4321).",
   },
   errors: {
     ERR_VALIDATION: 'Datos inválidos. Revise los campos.',
@@ -67,6 +68,8 @@ export const es: Shape<typeof pt> = {
     ERR_NO_OTHER_WHATSAPP: 'Debe haber al menos una conexión predeterminada.',
     ERR_NO_DEF_WAPP_FOUND: 'No se encontró una conexión predeterminada. Revise la página de conexiones.',
     ERR_WAPP_NOT_INITIALIZED: 'Esta sesión de conexión no se ha iniciado. Revise la página de conexiones.',
+    ERR_WAPP_PAIRING_UNAVAILABLE: "Esta conexión no se puede vincular por número ahora: debe ser de WhatsApp y estar esperando la lectura del código QR.",
+    ERR_WAPP_PAIRING_FAILED: "WhatsApp no generó el código de vinculación. Inténtelo de nuevo o use el código QR.",
     ERR_WAPP_CHECK_CONTACT: 'No se pudo verificar el contacto. Revise la página de conexiones.',
     ERR_WAPP_INVALID_CONTACT: 'Este no es un número de WhatsApp válido.',
     ERR_WAPP_DOWNLOAD_MEDIA: 'No se pudo descargar el archivo. Revise la página de conexiones.',

@@ -48,6 +48,7 @@ export const pt = {
     tagColor: "Cor inválida.",
     tagTooShort: "Mensagem muito curta",
     timeOrder: "O horário final deve ser depois do inicial.",
+    pairingNumber: "Informe o número do celular com DDI e DDD, de 8 a 15 dígitos (ex.: +55 11 98765-4321).",
   },
   errors: {
     ERR_VALIDATION: 'Dados inválidos. Verifique os campos informados.',
@@ -65,6 +66,8 @@ export const pt = {
     ERR_NO_OTHER_WHATSAPP: 'Deve haver pelo menos uma conexão padrão.',
     ERR_NO_DEF_WAPP_FOUND: 'Nenhuma conexão padrão encontrada. Verifique a página de conexões.',
     ERR_WAPP_NOT_INITIALIZED: 'Esta sessão de conexão não foi inicializada. Verifique a página de conexões.',
+    ERR_WAPP_PAIRING_UNAVAILABLE: "Esta conexão não pode ser pareada por número agora: ela precisa ser do WhatsApp e estar aguardando a leitura do QR Code.",
+    ERR_WAPP_PAIRING_FAILED: "O WhatsApp não gerou o código de pareamento. Tente novamente ou use o QR Code.",
     ERR_WAPP_CHECK_CONTACT: 'Não foi possível verificar o contato. Verifique a página de conexões.',
     ERR_WAPP_INVALID_CONTACT: 'Este não é um número de WhatsApp válido.',
     ERR_WAPP_DOWNLOAD_MEDIA: 'Não foi possível baixar a mídia. Verifique a página de conexões.',

@@ -50,6 +50,7 @@ export const tr: Shape<typeof pt> = {
     tagColor: "Geçersiz renk.",
     tagTooShort: "Mesaj çok kısa",
     timeOrder: "Bitiş saati başlangıçtan sonra olmalıdır.",
+    pairingNumber: "Telefon numarasını ülke ve alan koduyla, 8 ila 15 rakam olarak girin (örn. +55 11 98765-4321).",
   },
   errors: {
     ERR_VALIDATION: 'Geçersiz veri. Alanları kontrol edin.',
@@ -67,6 +68,8 @@ export const tr: Shape<typeof pt> = {
     ERR_NO_OTHER_WHATSAPP: 'En az bir varsayılan bağlantı olmalıdır.',
     ERR_NO_DEF_WAPP_FOUND: 'Varsayılan bağlantı bulunamadı. Bağlantılar sayfasını kontrol edin.',
     ERR_WAPP_NOT_INITIALIZED: 'Bu bağlantı oturumu başlatılmadı. Bağlantılar sayfasını kontrol edin.',
+    ERR_WAPP_PAIRING_UNAVAILABLE: "Bu bağlantı şu anda telefon numarasıyla eşleştirilemez: bir WhatsApp bağlantısı olmalı ve QR kodunun okutulmasını beklemelidir.",
+    ERR_WAPP_PAIRING_FAILED: "WhatsApp eşleştirme kodu vermedi. Tekrar deneyin veya QR kodunu kullanın.",
     ERR_WAPP_CHECK_CONTACT: 'Kişi doğrulanamadı. Bağlantılar sayfasını kontrol edin.',
     ERR_WAPP_INVALID_CONTACT: 'Bu geçerli bir WhatsApp numarası değil.',
     ERR_WAPP_DOWNLOAD_MEDIA: 'Medya indirilemedi. Bağlantılar sayfasını kontrol edin.',

@@ -1,5 +1,5 @@
 import { api } from '@guiche/web-sdk';
-import type { Connection, ConnectionChannel, ConnectionUpdate } from '@guiche/contracts';
+import type { Connection, ConnectionChannel, ConnectionUpdate, PairingCodeAnswer } from '@guiche/contracts';
 
 /** GET /whatsapp with the QR codes (managers only see them). */
 export async function fetchConnections(): Promise<Connection[]> {
@@ -41,6 +41,18 @@ export async function requestNewQr(id: number): Promise<Connection> {
 /** "Disconnect" (and the session reset before an import). */
 export async function disconnectSession(id: number): Promise<Connection> {
   const { data } = await api.delete<Connection>(`/whatsappsession/${id}`);
+  return data;
+}
+
+/** The pairing-code alternative to the QR: the code to type on the phone with this number. */
+export async function requestPairingCode(id: number, number: string): Promise<PairingCodeAnswer> {
+  const { data } = await api.post<PairingCodeAnswer>(`/whatsappsession/${id}/pairing-code`, { number });
+  return data;
+}
+
+/** "Close imported tickets" once the history import finished. */
+export async function closeImportedTickets(id: number): Promise<{ closed: number }> {
+  const { data } = await api.post<{ closed: number }>(`/closedimported/${id}`);
   return data;
 }
 

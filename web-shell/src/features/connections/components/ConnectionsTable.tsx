@@ -95,12 +95,14 @@ function SessionButtons({ connection, busy, onSession }: { connection: Connectio
         return <Button key={action} size="small" disabled icon="time" text={t('session.connecting')} data-testid="session-connecting" />;
       case 'disconnect':
         return <Button {...common} intent={Intent.DANGER} variant="outlined" icon="disable" text={t('session.disconnect')} />;
+      case 'closeImported':
+        return <Button {...common} intent={Intent.WARNING} icon="archive" text={t('import.closeTickets')} data-testid="import-close-tickets" />;
     }
   };
   return (
     <span className="cn-session">
       {actions.map(button)}
-      {/* 'Close imported tickets' needs POST /closedimported/{id}, which the API does not have yet. */}
+      {imported?.kind === 'closeTickets' && button('closeImported')}
       {imported?.kind === 'preparing' && <Button size="small" disabled icon="import" text={t('import.preparing')} data-testid="import-preparing" />}
     </span>
   );

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Events, type Connection, type ConnectionChannel, type ConnectionUpdate } from '@guiche/contracts';
 import { useSession, useSocketEvent } from '@guiche/web-sdk';
 import {
+  closeImportedTickets,
   createConnection,
   deleteConnection,
   disconnectSession,
@@ -9,6 +10,7 @@ import {
   fetchQueueOptions,
   removeGreetingMedia,
   requestNewQr,
+  requestPairingCode,
   restartConnections,
   startSession,
   updateConnection,
@@ -77,5 +79,12 @@ export function useConnectionMutations() {
     restart: useMutation({ mutationFn: restartConnections, onSuccess: refresh }),
     upload: useMutation({ mutationFn: ({ id, file }: { id: number; file: File }) => uploadGreetingMedia(id, file), onSuccess: put }),
     removeMedia: useMutation({ mutationFn: removeGreetingMedia, onSuccess: put }),
+    // The server clears statusImportMessages and emits it: the button goes away live.
+    closeImported: useMutation({ mutationFn: closeImportedTickets }),
   };
+}
+
+/** Asks the session for a pairing code; it reports PAIRING (and later CONNECTED) live, the answer only carries the code. */
+export function usePairingCode() {
+  return useMutation({ mutationFn: ({ id, number }: { id: number; number: string }) => requestPairingCode(id, number) });
 }

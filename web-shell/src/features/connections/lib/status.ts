@@ -1,7 +1,7 @@
 import type { Connection, ConnectionChannel, ConnectionStatus, PlanFlag } from '@guiche/contracts';
 
-/** The buttons of the session column (account-admin.md §2): what each status offers. */
-export type SessionAction = 'qrcode' | 'retry' | 'newQr' | 'connecting' | 'disconnect';
+/** The buttons of the session column (account-admin.md §2): what each status offers, and closing imported tickets (§4 Import). */
+export type SessionAction = 'qrcode' | 'retry' | 'newQr' | 'connecting' | 'disconnect' | 'closeImported';
 
 export function sessionActions(status: ConnectionStatus | string): SessionAction[] {
   switch (status) {

@@ -2,7 +2,6 @@ import { Button, Card, Intent, Menu, MenuItem, Popover } from '@blueprintjs/core
 import { useCallback, useState } from 'react';
 import type { Connection, ConnectionChannel } from '@guiche/contracts';
 import { ConfirmDialog, EmptyState, ErrorCard, LoadingState, PageHeader, toastError, toastSuccess, useSession, useTranslation } from '@guiche/web-sdk';
-import '../../contacts/shared/features.css';
 import '../connections.css';
 import { channelIcon } from '../components/ChannelIcon.js';
 import { ConnectionDialog, type ConnectionSave } from '../components/ConnectionDialog.js';
@@ -46,7 +45,10 @@ export default function ConnectionsPage() {
     setBusy({ id: connection.id, action });
     try {
       if (action === 'retry') await mutations.start.mutateAsync(connection.id);
-      else {
+      else if (action === 'closeImported') {
+        const { closed } = await mutations.closeImported.mutateAsync(connection.id);
+        toastSuccess(t('import.closed', { count: closed }));
+      } else {
         await mutations.newQr.mutateAsync(connection.id);
         // The new code shows in the dialog as soon as the session reports it.
         setQrFor(connection.id);

@@ -67,6 +67,22 @@ export const pt = {
     step3: 'Toque em Dispositivos conectados e, em seguida, em Conectar dispositivo.',
     step4: 'Aponte o celular para esta tela para ler o QR Code.',
     retries: 'Tentativa {{count}}',
+    tabQr: 'QR Code',
+    tabPhone: 'Número de telefone',
+  },
+  pairing: {
+    title: 'Conectar com número de telefone',
+    intro: 'Não consegue ler o QR Code? Receba um código para digitar no celular.',
+    number: 'Número do WhatsApp (com DDI e DDD)',
+    placeholder: '+55 11 98765-4321',
+    submit: 'Gerar código',
+    waitingSession: 'Aguardando a sessão ficar pronta para o pareamento...',
+    codeLabel: 'Código de pareamento',
+    step1: 'Abra o WhatsApp no celular do número {{number}}.',
+    step2: 'Toque em Mais opções ⋮ no Android ou em Configurações ⚙ no iPhone e depois em Dispositivos conectados.',
+    step3: 'Toque em Conectar dispositivo e depois em Conectar com número de telefone.',
+    step4: 'Digite no celular o código abaixo.',
+    otherNumber: 'Usar outro número',
   },
   dialog: {
     newTitle: 'Nova conexão',
@@ -110,6 +126,7 @@ export const pt = {
     preparing: 'Preparando a importação...',
     running: 'Importando mensagens...',
     closeTickets: 'Encerrar atendimentos importados',
+    closed: 'Atendimentos importados encerrados: {{count}}',
   },
 };
 
