@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import webchatPlugin from '@guiche/plugin-channel-webchat';
 import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { solidPng } from './support/png.js';
 
 /**
  * The conversation panel and the contact drawer in Debian's chromium against a real kernel: a
@@ -22,35 +22,6 @@ const SHOTS = process.env.CONVERSATION_SHOTS;
 let kernel: TestKernel;
 let browser: Browser;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'conversation-e2e-'));
-
-/** A small solid-colour PNG. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 beforeAll(async () => {
   requireBuiltWeb();
@@ -104,7 +75,7 @@ describe('conversation panel and contact drawer', () => {
     await kernel.kernel.core.ingest.ingest(connectionId, {
       ...inbound('foto do produto', new Date(Date.now() - 60_000)),
       mediaType: 'image',
-      media: { data: png(64, 48, [200, 40, 40]), mimetype: 'image/png', fileName: 'produto.png' },
+      media: { data: solidPng(64, 48, [200, 40, 40]), mimetype: 'image/png', fileName: 'produto.png' },
     });
     result = await kernel.kernel.core.ingest.ingest(connectionId, inbound('Olá, preciso de ajuda com meu pedido', new Date()));
     const row = await kernel.db('tickets').where({ id: result.ticketId }).first('id', 'uuid', 'contactId');
@@ -153,7 +124,7 @@ describe('conversation panel and contact drawer', () => {
 
     // An image with a caption through the attachment dialog.
     const file = path.join(tmp, 'resposta.png');
-    fs.writeFileSync(file, png(40, 30, [30, 120, 200]));
+    fs.writeFileSync(file, solidPng(40, 30, [30, 120, 200]));
     await page.getByTestId('attach-input').setInputFiles(file);
     await page.getByRole('dialog').getByRole('textbox').fill('Segue a imagem');
     await page.getByTestId('attachment-send').click();

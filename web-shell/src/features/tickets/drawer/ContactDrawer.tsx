@@ -160,6 +160,7 @@ function DrawerBody({ ticket }: { ticket: ConversationTicket }) {
           disabled={togglingBot}
           onChange={() => void toggleBot()}
           label={t('disableBot')}
+          role="switch"
           className="cd-switch"
           data-testid="contact-disable-bot"
         />

@@ -211,7 +211,7 @@ export function MessageInput({ ticketId, disabled, replyTo, onCancelReply, onSen
           disabled={disabled}
           onChange={(e) => setPrivate(e.currentTarget.checked)}
           label={t('input.private')}
-          innerLabel={undefined}
+          role="switch"
           alignIndicator="left"
           data-testid="private-toggle"
         />

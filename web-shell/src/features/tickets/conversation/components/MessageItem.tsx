@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Button, Checkbox, Icon, Menu, MenuDivider, MenuItem, Popover, Tag, Tooltip } from '@blueprintjs/core';
 import type { MessageRecord } from '@guiche/contracts';
 import { formatTime, useTranslation } from '@guiche/web-sdk';
-import { canDelete, canEdit, mediaSrc, type Reaction } from '../lib/messages.js';
+import { canDelete, canEdit, groupAuthorOf, mediaSrc, type Reaction } from '../lib/messages.js';
 import { NS } from '../i18n/register.js';
 import { AckIcon } from './AckIcon.js';
 import { MessageMedia, bodyIsCaption } from './MessageMedia.js';
@@ -72,7 +72,7 @@ function Quoted({ message, onJump }: { message: MessageRecord; onJump(id: number
   const thumb = quoted.mediaType === 'image' ? mediaSrc(quoted.mediaUrl) : null;
   const text = quoted.isDeleted ? t('message.deleted') : quoted.body || t(`mediaLabel.${quoted.mediaType}`, { defaultValue: t('mediaLabel.application') });
   return (
-    <button type="button" className={`cv-quoted${quoted.fromMe ? ' cv-quoted--mine' : ''}`} onClick={() => onJump(quoted.id)} data-testid="message-quoted">
+    <button type="button" className={`cv-quoted${quoted.fromMe ? ' cv-quoted--mine' : ''}${thumb ? ' cv-quoted--thumb' : ''}`} onClick={() => onJump(quoted.id)} data-testid="message-quoted">
       <span className="cv-quoted__author">{author}</span>
       <span className="cv-quoted__text">{text}</span>
       {thumb && <img src={thumb} alt="" className="cv-quoted__thumb" />}
@@ -90,6 +90,7 @@ function MessageItemView({ message, myUserId, isGroup, reactions, selecting, sel
   const showBody = Boolean(message.body) && bodyIsCaption(message);
   const failed = message.sendStatus === 'failed' && !message.isDeleted;
   const editable = canEdit(message, myUserId);
+  const author = isGroup && !mine ? groupAuthorOf(message) : null;
 
   const menu = (
     <Menu aria-label={t('menu.label')}>
@@ -130,7 +131,7 @@ function MessageItemView({ message, myUserId, isGroup, reactions, selecting, sel
         <Popover content={menu} placement="bottom-end" className="cv-message__menu">
           <Button size="small" variant="minimal" icon="chevron-down" aria-label={t('menu.open')} data-testid="message-menu" />
         </Popover>
-        {(message.isPrivate || message.isForwarded || (isGroup && !mine && message.contact?.name)) && (
+        {(message.isPrivate || message.isForwarded || author) && (
           <div className="cv-message__top">
             {message.isPrivate && (
               <Tag minimal intent="warning" icon="lock" className="cv-message__mark">
@@ -142,14 +143,18 @@ function MessageItemView({ message, myUserId, isGroup, reactions, selecting, sel
                 <Icon icon="share" size={12} /> {t('message.forwarded')}
               </span>
             )}
-            {isGroup && !mine && message.contact?.name && <span className="cv-message__author">{message.contact.name}</span>}
+            {author && (
+              <span className="cv-message__author" data-testid="message-author">
+                {author}
+              </span>
+            )}
           </div>
         )}
         <Quoted message={message} onJump={actions.jumpTo} />
         {message.isDeleted ? (
           <div className="cv-message__deleted" data-testid="message-deleted">
             <Icon icon="ban-circle" size={12} /> {t('message.deleted')}
-            {message.body && <span className="cv-message__deleted-text">{message.body}</span>}
+            {message.body && <span className="cv-message__deleted-text">{formatted(message.body, 'deleted')}</span>}
           </div>
         ) : (
           <>

@@ -65,6 +65,7 @@ export const en: Shape<typeof pt> = {
   },
   selection: {
     label: 'Selected messages',
+    count_zero: 'No messages selected',
     count_one: '{{count}} message selected',
     count_other: '{{count}} messages selected',
     forward: 'Forward',

@@ -65,6 +65,7 @@ export const es: Shape<typeof pt> = {
   },
   selection: {
     label: 'Mensajes seleccionados',
+    count_zero: 'Ningún mensaje seleccionado',
     count_one: '{{count}} mensaje seleccionado',
     count_other: '{{count}} mensajes seleccionados',
     forward: 'Reenviar',

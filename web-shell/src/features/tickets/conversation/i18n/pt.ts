@@ -68,6 +68,7 @@ export const pt = {
   },
   selection: {
     label: 'Mensagens selecionadas',
+    count_zero: 'Nenhuma mensagem selecionada',
     count_one: '{{count}} mensagem selecionada',
     count_other: '{{count}} mensagens selecionadas',
     forward: 'Encaminhar',

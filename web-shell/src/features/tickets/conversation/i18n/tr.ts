@@ -65,6 +65,7 @@ export const tr: Shape<typeof pt> = {
   },
   selection: {
     label: 'Seçili mesajlar',
+    count_zero: 'Hiç mesaj seçilmedi',
     count_one: '{{count}} mesaj seçildi',
     count_other: '{{count}} mesaj seçildi',
     forward: 'İlet',

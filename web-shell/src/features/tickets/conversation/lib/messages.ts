@@ -40,6 +40,13 @@ export function ackState(ack: number): AckState {
   return 'clock';
 }
 
+/** Who wrote a group message: the participant the channel named, else their address, else the contact. */
+export function groupAuthorOf(message: MessageRecord): string | null {
+  const name = dataOf(message).participantName;
+  if (typeof name === 'string' && name.trim()) return name;
+  return message.participant || message.contact?.name || null;
+}
+
 /** Editing is offered on the agent's own, not deleted, text messages for 15 minutes (inbox.md §4, §9). */
 export function canEdit(message: MessageRecord, userId: number | undefined, now: number = Date.now()): boolean {
   if (!message.fromMe || message.isDeleted || userId === undefined || message.userId !== userId) return false;
