@@ -1,6 +1,6 @@
 import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
-import { tagSummary, truncate } from '../src/features/tickets/lib/text.js';
+import { plainPreview, tagSummary, truncate } from '../src/features/tickets/lib/text.js';
 import { concernsUser, shouldAlert, updateNotifications } from '../src/features/tickets/lib/notifications.js';
 import { conflictOf, conflictOutcome } from '../src/features/tickets/lib/errors.js';
 import { ticket } from './tickets-fixtures.js';
@@ -11,6 +11,13 @@ describe('row texts (inbox.md §9)', () => {
     expect(truncate('a'.repeat(31))).toBe(`${'a'.repeat(30)}...`);
     expect(truncate(`${'😀'.repeat(31)}`)).toBe(`${'😀'.repeat(30)}...`);
     expect(truncate(null)).toBe('');
+  });
+
+  it('shows the last message as one plain line: signature and formatting markers dropped', () => {
+    expect(plainPreview('*Admin 1*:\nJá registrei aqui')).toBe('Admin 1: Já registrei aqui');
+    expect(plainPreview('um _itálico_, ~riscado~ e ```mono```')).toBe('um itálico, riscado e mono');
+    expect(plainPreview('2 * 3 = 6 e 4 * 5')).toBe('2 * 3 = 6 e 4 * 5');
+    expect(plainPreview(null)).toBe('');
   });
 
   it('shows one tag and counts the others', () => {

@@ -3,7 +3,7 @@ import { Button, Classes, Intent, Tag } from '@blueprintjs/core';
 import { Link } from 'react-router';
 import { formatDateTime, formatRelativeTime, useTranslation } from '@guiche/web-sdk';
 import type { Ticket } from '../api/types.js';
-import { tagSummary, truncate } from '../lib/text.js';
+import { plainPreview, tagSummary, truncate } from '../lib/text.js';
 import { TICKETS_NS } from '../i18n/register.js';
 
 export const TICKET_ROW_HEIGHT = 84;
@@ -49,7 +49,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, showOwner, 
             </time>
           </span>
           <span className={`tk-row__message${presenceText ? ' tk-row__message--presence' : ''}`}>
-            {presenceText ?? (ticket.lastMessage ? truncate(ticket.lastMessage) : <span className={Classes.TEXT_MUTED}>{t('list.noMessage')}</span>)}
+            {presenceText ?? (ticket.lastMessage ? truncate(plainPreview(ticket.lastMessage)) : <span className={Classes.TEXT_MUTED}>{t('list.noMessage')}</span>)}
           </span>
           <span className="tk-row__tags">
             {ticket.isGroup && <Tag minimal>{t('list.group')}</Tag>}

@@ -13,3 +13,15 @@ export function tagSummary<T>(tags: readonly T[] | null | undefined): { first: T
   const list = tags ?? [];
   return { first: list[0] ?? null, more: Math.max(0, list.length - 1) };
 }
+
+/** WhatsApp-style *bold*, _italic_, ~strike~ and ```mono``` markers around a run of text. */
+const FORMAT_MARKERS = /(```|[*_~])(?=\S)([^\n]*?\S)\1/g;
+
+/**
+ * A message as one plain line for the list: formatting markers dropped (the signature of a sent
+ * message, "*Ana*:", reads "Ana:") and line breaks turned into spaces.
+ */
+export function plainPreview(text: string | null | undefined): string {
+  if (!text) return '';
+  return text.replace(FORMAT_MARKERS, '$2').replace(/\s*\n\s*/g, ' ').trim();
+}
