@@ -1,14 +1,18 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import {
+  applyToPagedLists,
   flattenPages,
   nearBottom,
   nextPageNumber,
   removeFromPages,
+  replaceInPagedLists,
+  searchFinds,
   textMatches,
   totalCount,
   upsertInPages,
   type Paged,
-} from '../src/features/contacts/shared/paged-cache.js';
+} from '@guiche/web-sdk';
 import { contactMatches, contactTagParam } from '../src/features/contacts/lib/contact-filter.js';
 
 type Row = { id: number; name: string };
@@ -67,6 +71,45 @@ describe('paged lists of the contacts, tags and quick-messages pages', () => {
     expect(textMatches('PRADO', null, 'zélia prado')).toBe(true);
     expect(textMatches('  ', 'x')).toBe(true);
     expect(textMatches('ana', 'Bruno', null, undefined)).toBe(false);
+  });
+});
+
+describe('live changes applied to every cached list', () => {
+  const listsKey = ['rows', 'list'];
+  const ids = (client: QueryClient, search: string) => flattenPages(client.getQueryData<Paged<Row>>([...listsKey, { search }])).map((r) => r.id);
+  const client = () => {
+    const c = new QueryClient();
+    c.setQueryData([...listsKey, { search: '' }], paged([{ id: 1, name: 'Ana' }, { id: 2, name: 'Bia' }]));
+    c.setQueryData([...listsKey, { search: 'bia' }], paged([{ id: 2, name: 'Bia' }]));
+    return c;
+  };
+
+  it('adds a new record on top of the lists whose search finds it, and only those', () => {
+    const c = client();
+    applyToPagedLists<Row>(c, listsKey, { record: { id: 3, name: 'Bianca' }, matches: searchFinds('Bianca') });
+    expect(ids(c, '')).toEqual([3, 1, 2]);
+    expect(ids(c, 'bia')).toEqual([3, 2]);
+    applyToPagedLists<Row>(c, listsKey, { record: { id: 4, name: 'Caio' }, matches: searchFinds('Caio') });
+    expect(ids(c, 'bia')).toEqual([3, 2]);
+  });
+
+  it('hands each list its own filters, drops a record from those it left, and removes a deleted one everywhere', () => {
+    const c = client();
+    const seen: unknown[] = [];
+    applyToPagedLists<Row, { search: string }>(c, listsKey, { record: { id: 2, name: 'Beatriz' }, matches: (params) => (seen.push(params), textMatches(params?.search ?? '', 'Beatriz')) });
+    expect(seen).toEqual(expect.arrayContaining([{ search: '' }, { search: 'bia' }]));
+    expect(ids(c, '')).toEqual([1, 2]);
+    expect(ids(c, 'bia')).toEqual([]);
+    applyToPagedLists<Row>(c, listsKey, { removedId: 1 });
+    expect(ids(c, '')).toEqual([2]);
+  });
+
+  it('puts a saved record in place only where it is already listed', () => {
+    const c = client();
+    replaceInPagedLists<Row>(c, listsKey, { id: 2, name: 'Bia Souza' });
+    expect(c.getQueryData<Paged<Row>>([...listsKey, { search: 'bia' }])?.pages[0].items).toEqual([{ id: 2, name: 'Bia Souza' }]);
+    replaceInPagedLists<Row>(c, listsKey, { id: 9, name: 'Novo' });
+    expect(ids(c, '')).toEqual([1, 2]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { V } from '@guiche/contracts';
-import { initials, numberDisplay } from '../src/features/contacts/lib/phone.js';
+import { initialsOf } from '@guiche/web-sdk';
+import { numberDisplay } from '../src/features/contacts/lib/phone.js';
 import { conflictAction, conflictTicketOf } from '../src/features/contacts/lib/ticket-conflict.js';
 import { contactFormSchema, contactPayload, contactFormValues, isMaskedNumber } from '../src/features/contacts/lib/contact-form.js';
 import { connectionsForChannel, defaultConnectionId, queueRequired } from '../src/features/contacts/lib/open-ticket.js';
@@ -29,9 +30,9 @@ describe('number column (inbox.md §5)', () => {
   });
 
   it('makes two-letter initials for avatars without a picture', () => {
-    expect(initials('Ana Beatriz Costa')).toBe('AC');
-    expect(initials('zélia')).toBe('Z');
-    expect(initials('  ')).toBe('?');
+    expect(initialsOf('Ana Beatriz Costa')).toBe('AC');
+    expect(initialsOf('zélia')).toBe('Z');
+    expect(initialsOf('  ')).toBe('?');
   });
 });
 

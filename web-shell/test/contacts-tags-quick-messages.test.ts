@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHexColor, normalizeHex, readableOn, TAG_PALETTE } from '../src/features/contacts/shared/colors.js';
+import { isHexColor, normalizeHex, readableOn, TAG_PALETTE } from '@guiche/web-sdk';
 import { tagFormSchema, TagV } from '../src/features/tags/lib/tag-form.js';
 import { managesAllQuickMessages, mayChangeQuickMessage, quickMessageType } from '../src/features/quick-messages/lib/permissions.js';
 import { mediaShown, quickMessageFormSchema, QuickMessageV } from '../src/features/quick-messages/lib/quick-message-form.js';

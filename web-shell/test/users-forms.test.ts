@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Queue } from '@guiche/contracts';
+import { initialsOf } from '@guiche/web-sdk';
 import {
   ADMIN_ONLY_FIELDS,
-  initialsOf,
   profileImageUrl,
   USER_DEFAULTS,
   userFormSchema,

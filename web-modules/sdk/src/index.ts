@@ -1,3 +1,6 @@
+// The list pages' layout classes (cx-…) load with the SDK, so any page may use them.
+import './ui/list.css';
+
 export { api, refreshAccessToken, DENIAL_REDIRECT_MS } from './api.js';
 export { toastError, toastSuccess, toastWarning, toastInfo, showToast, errorText, ERROR_TOAST_MS } from './toast.js';
 export { errorCodeOf, errorBodyOf, statusOf } from './errors.js';
@@ -46,8 +49,9 @@ export { readableOn } from './color.js';
 export { RecordMultiSelect, type RecordMultiSelectProps, type SelectableRecord } from './ui/RecordMultiSelect.js';
 export { RecordsField, type RecordsFieldProps } from './ui/RecordsField.js';
 export { ListBody, type ListBodyProps } from './ui/ListBody.js';
-export { RowActions, type RowActionsProps } from './ui/RowActions.js';
-export { useDeleteConfirmation, type DeleteConfirmation } from './ui/useDeleteConfirmation.js';
+export { RowActions, RowButton, type RowActionsProps, type RowButtonProps } from './ui/RowActions.js';
+export { useDeleteConfirmation } from './ui/useDeleteConfirmation.js';
+export { useConfirmedAction, type ConfirmedAction, type DeleteConfirmation } from './ui/useConfirmedAction.js';
 export { fieldError, fieldIntent, type FieldForm, type FieldsOf } from './ui/formik-field.js';
 export { TextField, type TextFieldProps } from './ui/TextField.js';
 export { TextAreaField, type TextAreaFieldProps } from './ui/TextAreaField.js';
@@ -55,3 +59,30 @@ export { SelectField, type SelectFieldProps } from './ui/SelectField.js';
 export { SwitchField, type SwitchFieldProps } from './ui/SwitchField.js';
 export { FormDialogFooter, type FormDialogFooterProps } from './ui/FormDialogFooter.js';
 export { showSubmitError } from './ui/submit-error.js';
+
+export { ListPage, type ListPageProps } from './ui/ListPage.js';
+export { ListTable, type ListTableProps } from './ui/ListTable.js';
+export { InfiniteScroll } from './ui/InfiniteScroll.js';
+export { SearchBox } from './ui/SearchBox.js';
+export { useListSearch, type ListSearch } from './ui/useListSearch.js';
+export { useDebouncedValue } from './ui/useDebouncedValue.js';
+export { usePagedList } from './ui/usePagedList.js';
+export { TagChip } from './ui/TagChip.js';
+export { Avatar, type AvatarProps } from './ui/Avatar.js';
+export {
+  flattenPages,
+  nearBottom,
+  nextPageNumber,
+  removeFromPages,
+  totalCount,
+  upsertInPages,
+  LOAD_MORE_WITHIN_PX,
+  SEARCH_DEBOUNCE_MS,
+  type Page,
+  type Paged,
+} from './lib/paged-cache.js';
+export { applyToPagedLists, replaceInPagedLists, searchFinds, type PagedListChange, type ListParams } from './lib/paged-list-events.js';
+export { usePagedListEvents, type PagedListEventsOptions } from './lib/usePagedListEvents.js';
+export { foldText, initialsOf, textMatches } from './lib/text.js';
+export { isHexColor, normalizeHex, TAG_PALETTE } from './lib/hex-color.js';
+export { base64Blob, saveBlob } from './lib/download.js';

@@ -1,18 +1,20 @@
-import { api } from '@guiche/web-sdk';
+import { api, type Page } from '@guiche/web-sdk';
 import type { Chat, ChatInput, ChatMessage } from '@guiche/contracts';
 
-export interface Page<T> {
+/** One page as the chats API answers it. */
+interface ServerPage<T> {
   records: T[];
   hasMore: boolean;
 }
+
 export interface UserOption {
   id: number;
   name: string;
 }
 
 export async function fetchChats(pageNumber: number): Promise<Page<Chat>> {
-  const { data } = await api.get<Page<Chat>>('/chats', { params: { pageNumber } });
-  return data;
+  const { data } = await api.get<ServerPage<Chat>>('/chats', { params: { pageNumber } });
+  return { items: data.records, hasMore: data.hasMore };
 }
 
 /** The server accepts the numeric id or the uuid. */
@@ -40,10 +42,10 @@ export async function markChatRead(id: number, userId: number): Promise<void> {
 }
 
 export async function fetchMessages(chatId: number, pageNumber: number): Promise<Page<ChatMessage>> {
-  const { data } = await api.get<Page<ChatMessage>>(`/chats/${chatId}/messages`, {
+  const { data } = await api.get<ServerPage<ChatMessage>>(`/chats/${chatId}/messages`, {
     params: { pageNumber },
   });
-  return data;
+  return { items: data.records, hasMore: data.hasMore };
 }
 
 export async function sendTextMessage(chatId: number, message: string): Promise<ChatMessage> {

@@ -1,12 +1,11 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Dialog, DialogBody, FormGroup, Intent } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { chatInputSchema, type Chat, type ChatInput } from '@guiche/contracts';
-import { serverValidationErrors, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { FormDialogFooter, RecordMultiSelect, serverValidationErrors, TextField, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import type { UserOption } from '../api/chats-api';
 import { useUserOptions } from '../hooks/useUserOptions';
 import { NS } from '../i18n/register';
 import { reportChatError } from '../lib/report-error';
-import { UserMultiSelect } from './UserMultiSelect';
 
 interface FormValues {
   title: string;
@@ -51,9 +50,10 @@ export function ChatFormDialog({ isOpen, chat, myUserId, onSubmit, onSaved, onCl
     },
   });
 
-  const titleError = form.touched.title ? form.errors.title : undefined;
   const usersError = form.touched.users ? (form.errors.users as string | undefined) : undefined;
   const incomplete = !form.values.title.trim() || form.values.users.length === 0;
+  // The chosen members show at once, before the options load.
+  const choices = [...users, ...form.values.users.filter((member) => !users.some((user) => user.id === member.id))];
 
   return (
     <Dialog
@@ -65,48 +65,26 @@ export function ChatFormDialog({ isOpen, chat, myUserId, onSubmit, onSaved, onCl
     >
       <form onSubmit={form.handleSubmit} noValidate>
         <DialogBody>
-          <FormGroup label={t('dialog.title')} labelFor="ic-chat-title" intent={titleError ? Intent.DANGER : Intent.NONE} helperText={titleError}>
-            <InputGroup
-              id="ic-chat-title"
-              name="title"
-              autoFocus
-              placeholder={t('dialog.titlePlaceholder')}
-              value={form.values.title}
-              onChange={form.handleChange}
-              onBlur={form.handleBlur}
-              intent={titleError ? Intent.DANGER : Intent.NONE}
-              aria-invalid={!!titleError || undefined}
-            />
-          </FormGroup>
+          <TextField form={form} name="title" id="ic-chat-title" label={t('dialog.title')} autoFocus placeholder={t('dialog.titlePlaceholder')} />
           <FormGroup label={t('dialog.users')} labelFor="ic-chat-users" intent={usersError ? Intent.DANGER : Intent.NONE} helperText={usersError}>
-            <UserMultiSelect
-              id="ic-chat-users"
-              users={users}
-              selected={form.values.users}
+            <RecordMultiSelect<UserOption>
+              inputId="ic-chat-users"
+              items={choices}
+              selectedIds={form.values.users.map((user) => user.id)}
               loading={isLoading}
+              placeholder={t('dialog.usersPlaceholder')}
+              noResults={t('dialog.noUsers')}
+              loadingText={t('dialog.usersLoading')}
               invalid={!!usersError}
-              onChange={(selected) => {
-                void form.setFieldValue('users', selected);
+              onChange={(ids) => {
+                void form.setFieldValue('users', ids.map((id) => choices.find((user) => user.id === id)).filter((user) => user !== undefined));
                 void form.setFieldTouched('users', true, false);
               }}
               onBlur={() => void form.setFieldTouched('users', true)}
             />
           </FormGroup>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('actions.cancel')} onClick={onClose} />
-              <Button
-                type="submit"
-                intent={Intent.PRIMARY}
-                text={t('actions.save')}
-                loading={form.isSubmitting}
-                disabled={incomplete}
-              />
-            </>
-          }
-        />
+        <FormDialogFooter cancelLabel={t('actions.cancel')} saveLabel={t('actions.save')} saving={form.isSubmitting} saveDisabled={incomplete} onCancel={onClose} />
       </form>
     </Dialog>
   );

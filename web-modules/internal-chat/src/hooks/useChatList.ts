@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { flattenPages, nextPageNumber } from '@guiche/web-sdk';
 import { fetchChats } from '../api/chats-api';
 import { chatKeys } from '../api/query-keys';
-import { flattenChats } from '../lib/chat-cache';
 
 /** The caller's chats, newest activity first, page by page (pages start at 1, with hasMore). */
 export function useChatList() {
@@ -9,8 +9,8 @@ export function useChatList() {
     queryKey: chatKeys.list(),
     queryFn: ({ pageParam }) => fetchChats(pageParam),
     initialPageParam: 1,
-    getNextPageParam: (lastPage, _all, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
+    getNextPageParam: nextPageNumber,
     meta: { silent: true },
   });
-  return { ...query, chats: flattenChats(query.data) };
+  return { ...query, chats: flattenPages(query.data) };
 }

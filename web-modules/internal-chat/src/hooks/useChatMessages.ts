@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { nextPageNumber } from '@guiche/web-sdk';
 import { fetchMessages } from '../api/chats-api';
 import { chatKeys } from '../api/query-keys';
 import { flattenMessages } from '../lib/chat-cache';
@@ -12,7 +13,7 @@ export function useChatMessages(chatId: number, enabled: boolean) {
     queryKey: chatKeys.messages(chatId),
     queryFn: ({ pageParam }) => fetchMessages(chatId, pageParam),
     initialPageParam: 1,
-    getNextPageParam: (lastPage, _all, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
+    getNextPageParam: nextPageNumber,
     enabled,
     meta: { silent: true },
   });

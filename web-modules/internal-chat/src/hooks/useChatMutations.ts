@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Chat, ChatInput } from '@guiche/contracts';
+import { removeFromPages } from '@guiche/web-sdk';
 import { createChat, deleteChat, updateChat } from '../api/chats-api';
 import { chatKeys } from '../api/query-keys';
-import { removeChat, upsertChat, type ChatPages } from '../lib/chat-cache';
+import { upsertChat, type ChatPages } from '../lib/chat-cache';
 
 /** Create / edit / delete a chat; the cache is updated at once (the live event will agree). */
 export function useChatMutations() {
@@ -25,7 +26,7 @@ export function useChatMutations() {
   const remove = useMutation({
     mutationFn: (chat: Chat) => deleteChat(chat.id),
     onSuccess: (_void, chat) => {
-      queryClient.setQueryData<ChatPages>(chatKeys.list(), (data) => removeChat(data, chat.id));
+      queryClient.setQueryData<ChatPages>(chatKeys.list(), (data) => removeFromPages(data, chat.id));
       queryClient.removeQueries({ queryKey: chatKeys.messages(chat.id) });
       queryClient.removeQueries({ queryKey: chatKeys.chat(chat.uuid) });
     },

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { removeFromPages } from '@guiche/web-sdk';
 import { chatKeys } from '../api/query-keys';
-import { appendMessage, removeChat, upsertChat, type ChatPages, type MessagePages } from './chat-cache';
+import { appendMessage, upsertChat, type ChatPages, type MessagePages } from './chat-cache';
 import { chatIdOf, type ChatEvent } from './chat-event';
 import { isMember } from './unreads';
 
@@ -29,7 +30,7 @@ export function applyChatEvent(queryClient: QueryClient, event: ChatEvent, myUse
 }
 
 function forgetChat(queryClient: QueryClient, chatId: number): void {
-  queryClient.setQueryData<ChatPages>(chatKeys.list(), (data) => removeChat(data, chatId));
+  queryClient.setQueryData<ChatPages>(chatKeys.list(), (data) => removeFromPages(data, chatId));
   queryClient.removeQueries({ queryKey: chatKeys.messages(chatId) });
   queryClient.removeQueries({
     queryKey: ['internal-chat', 'chat'],

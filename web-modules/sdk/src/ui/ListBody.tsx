@@ -12,17 +12,17 @@ export interface ListBodyProps {
   onRetry(): void;
   /** The empty state while nothing is filtered. */
   empty: EmptyStateProps;
-  /** With a search typed, an empty list says nothing matched (search icon, this title). */
+  /** With a search or filter on, an empty list says nothing matched (search icon, these texts). */
   filtered?: boolean;
-  filteredEmptyTitle?: string;
+  filteredEmpty?: Omit<EmptyStateProps, 'icon'>;
   /** The rows (a table or a list). */
   children: ReactNode;
 }
 
 /** What a list page shows in its card: loading, the error with a retry, the empty state, or the rows. */
-export function ListBody({ status, rows, loadingLabel, errorMessage, onRetry, empty, filtered, filteredEmptyTitle, children }: ListBodyProps) {
+export function ListBody({ status, rows, loadingLabel, errorMessage, onRetry, empty, filtered, filteredEmpty, children }: ListBodyProps) {
   if (status === 'pending') return <LoadingState label={loadingLabel} />;
   if (status === 'error' && rows === 0) return <ErrorCard message={errorMessage} onRetry={onRetry} />;
-  if (rows === 0) return filtered ? <EmptyState icon="search" title={filteredEmptyTitle} /> : <EmptyState {...empty} />;
+  if (rows === 0) return filtered ? <EmptyState icon="search" {...filteredEmpty} /> : <EmptyState {...empty} />;
   return <>{children}</>;
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, MenuItem } from '@blueprintjs/core';
 import { MultiSelect, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
 import { readableOn } from '../color.js';
+import { foldText } from '../lib/text.js';
 
 export interface SelectableRecord {
   id: number | string;
@@ -22,6 +23,10 @@ export interface RecordMultiSelectProps<T extends SelectableRecord> {
   /** id of the text input (for a <label htmlFor>) and/or its accessible name. */
   inputId?: string;
   ariaLabel?: string;
+  /** The field has an error: a red outline and aria-invalid. */
+  invalid?: boolean;
+  /** The text input lost the focus (a form marks the field touched). */
+  onBlur?(): void;
   /** With a label, a button that clears the selection. */
   clearLabel?: string;
   /** How an option reads in the list (default: its name, with a colour dot when it has a colour). */
@@ -30,15 +35,11 @@ export interface RecordMultiSelectProps<T extends SelectableRecord> {
   testId?: string;
 }
 
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-const byName: ItemPredicate<SelectableRecord> = (query, item) => fold(item.name).includes(fold(query.trim()));
+const byName: ItemPredicate<SelectableRecord> = (query, item) => foldText(item.name).includes(foldText(query.trim()));
 
 /** A searchable multi-select of named records (tags, queues, users, connections), coloured when a record has a colour. */
 export function RecordMultiSelect<T extends SelectableRecord>(props: RecordMultiSelectProps<T>) {
-  const { items, selectedIds, onChange, placeholder, noResults, loading, loadingText = '…', disabled, inputId, ariaLabel, clearLabel, renderOption, className, testId } = props;
+  const { items, selectedIds, onChange, placeholder, noResults, loading, loadingText = '…', disabled, inputId, ariaLabel, invalid, onBlur, clearLabel, renderOption, className, testId } = props;
   const selected = selectedIds.map((id) => items.find((item) => item.id === id)).filter((item): item is T => !!item);
   const toggle = (item: T) => onChange(selectedIds.includes(item.id) ? selectedIds.filter((id) => id !== item.id) : [...selectedIds, item.id]);
 
@@ -78,7 +79,8 @@ export function RecordMultiSelect<T extends SelectableRecord>(props: RecordMulti
         disabled={disabled}
         popoverProps={{ minimal: true, matchTargetWidth: true }}
         tagInputProps={{
-          inputProps: { id: inputId, 'aria-label': ariaLabel },
+          inputProps: { id: inputId, 'aria-label': ariaLabel, 'aria-invalid': invalid || undefined, onBlur },
+          intent: invalid ? 'danger' : 'none',
           tagProps: (_value, index) => {
             const color = selected[index]?.color;
             return color ? { minimal: true, style: { backgroundColor: color, color: readableOn(color) } } : { minimal: true };

@@ -9,7 +9,6 @@ export const en: ChatLocale = {
     delete: 'Delete',
     save: 'Save',
     cancel: 'Cancel',
-    retry: 'Try again',
     back: 'Back to chats',
   },
   dialog: {
@@ -21,7 +20,6 @@ export const en: ChatLocale = {
     usersPlaceholder: 'Select users',
     noUsers: 'No users found',
     usersLoading: 'Loading users...',
-    removeUser: 'Remove {{name}}',
   },
   remove: {
     title: 'Delete chat',
@@ -52,7 +50,6 @@ export const en: ChatLocale = {
     loading: 'Loading messages...',
     loadingOlder: 'Loading older messages...',
     label: 'Messages of {{title}}',
-    you: 'You',
   },
   input: {
     placeholder: 'Type a message (Enter sends, Shift+Enter adds a line)',
@@ -63,7 +60,6 @@ export const en: ChatLocale = {
     stopRecording: 'Stop and send the audio',
     cancelRecording: 'Cancel the recording',
     recording: 'Recording audio...',
-    sending: 'Sending...',
     audioTooShort: 'Audio too short: the recording was discarded.',
     micUnavailable: 'Could not access the microphone.',
   },

@@ -9,7 +9,6 @@ export const es: ChatLocale = {
     delete: 'Eliminar',
     save: 'Guardar',
     cancel: 'Cancelar',
-    retry: 'Intentar de nuevo',
     back: 'Volver a las conversaciones',
   },
   dialog: {
@@ -21,7 +20,6 @@ export const es: ChatLocale = {
     usersPlaceholder: 'Seleccione los usuarios',
     noUsers: 'No se encontraron usuarios',
     usersLoading: 'Cargando usuarios...',
-    removeUser: 'Quitar a {{name}}',
   },
   remove: {
     title: 'Eliminar conversación',
@@ -52,7 +50,6 @@ export const es: ChatLocale = {
     loading: 'Cargando mensajes...',
     loadingOlder: 'Cargando mensajes anteriores...',
     label: 'Mensajes de {{title}}',
-    you: 'Usted',
   },
   input: {
     placeholder: 'Escriba un mensaje (Enter envía, Shift+Enter agrega una línea)',
@@ -63,7 +60,6 @@ export const es: ChatLocale = {
     stopRecording: 'Detener y enviar el audio',
     cancelRecording: 'Cancelar la grabación',
     recording: 'Grabando audio...',
-    sending: 'Enviando...',
     audioTooShort: 'Audio demasiado corto: la grabación se descartó.',
     micUnavailable: 'No se pudo acceder al micrófono.',
   },

@@ -8,7 +8,6 @@ export const pt = {
     delete: 'Excluir',
     save: 'Salvar',
     cancel: 'Cancelar',
-    retry: 'Tentar novamente',
     back: 'Voltar para as conversas',
   },
   dialog: {
@@ -20,7 +19,6 @@ export const pt = {
     usersPlaceholder: 'Selecione os usuários',
     noUsers: 'Nenhum usuário encontrado',
     usersLoading: 'Carregando usuários...',
-    removeUser: 'Remover {{name}}',
   },
   remove: {
     title: 'Excluir conversa',
@@ -51,7 +49,6 @@ export const pt = {
     loading: 'Carregando mensagens...',
     loadingOlder: 'Carregando mensagens anteriores...',
     label: 'Mensagens de {{title}}',
-    you: 'Você',
   },
   input: {
     placeholder: 'Digite uma mensagem (Enter envia, Shift+Enter quebra a linha)',
@@ -62,7 +59,6 @@ export const pt = {
     stopRecording: 'Parar e enviar o áudio',
     cancelRecording: 'Cancelar a gravação',
     recording: 'Gravando áudio...',
-    sending: 'Enviando...',
     audioTooShort: 'Áudio muito curto: a gravação foi descartada.',
     micUnavailable: 'Não foi possível acessar o microfone.',
   },

@@ -9,7 +9,6 @@ export const tr: ChatLocale = {
     delete: 'Sil',
     save: 'Kaydet',
     cancel: 'İptal',
-    retry: 'Tekrar dene',
     back: 'Sohbetlere dön',
   },
   dialog: {
@@ -21,7 +20,6 @@ export const tr: ChatLocale = {
     usersPlaceholder: 'Kullanıcıları seçin',
     noUsers: 'Kullanıcı bulunamadı',
     usersLoading: 'Kullanıcılar yükleniyor...',
-    removeUser: '{{name}} kişisini kaldır',
   },
   remove: {
     title: 'Sohbeti sil',
@@ -52,7 +50,6 @@ export const tr: ChatLocale = {
     loading: 'Mesajlar yükleniyor...',
     loadingOlder: 'Önceki mesajlar yükleniyor...',
     label: '{{title}} mesajları',
-    you: 'Siz',
   },
   input: {
     placeholder: 'Bir mesaj yazın (Enter gönderir, Shift+Enter yeni satır ekler)',
@@ -63,7 +60,6 @@ export const tr: ChatLocale = {
     stopRecording: 'Durdur ve sesi gönder',
     cancelRecording: 'Kaydı iptal et',
     recording: 'Ses kaydediliyor...',
-    sending: 'Gönderiliyor...',
     audioTooShort: 'Ses çok kısa: kayıt silindi.',
     micUnavailable: 'Mikrofona erişilemedi.',
   },

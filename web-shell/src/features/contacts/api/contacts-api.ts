@@ -1,6 +1,5 @@
-import { api } from '@guiche/web-sdk';
+import { api, type Page } from '@guiche/web-sdk';
 import type { Connection, Contact, Queue, Tag } from '@guiche/contracts';
-import type { Page } from '../shared/paged-cache.js';
 import { contactTagParam } from '../lib/contact-filter.js';
 import type { RowOutcome } from '../lib/row-import.js';
 import type { ContactSheetRow } from '../lib/sheet-rows.js';

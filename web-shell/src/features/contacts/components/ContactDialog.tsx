@@ -1,12 +1,13 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H6, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, FormGroup, H6, InputGroup, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { getIn, useFormik, type FormikErrors } from 'formik';
 import type { Contact } from '@guiche/contracts';
-import { ErrorCard, LoadingState, serverValidationErrors, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { ErrorCard, fieldIntent, FormDialogFooter, LoadingState, showSubmitError, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { fetchContact, type ContactFormInput } from '../api/contacts-api.js';
 import { contactKeys } from '../api/query-keys.js';
 import { NS } from '../i18n/register.js';
 import { contactFormSchema, contactFormValues, contactPayload, EMPTY_CONTACT, isMaskedNumber, type ContactFormValues } from '../lib/contact-form.js';
+import '../contacts.css';
 
 interface Props {
   isOpen: boolean;
@@ -61,9 +62,7 @@ function ContactForm({ initial, editing, onSubmit, onSaved, onClose }: { initial
         toastSuccess(t('dialog.saved'));
         onSaved(saved);
       } catch (err) {
-        const fieldErrors = serverValidationErrors<ContactFormValues>(err);
-        if (fieldErrors && Object.keys(fieldErrors).length) helpers.setErrors(fieldErrors);
-        else toastError(err);
+        showSubmitError(err, helpers.setErrors);
       }
     },
   });
@@ -74,76 +73,56 @@ function ContactForm({ initial, editing, onSubmit, onSaved, onClose }: { initial
     return touched && typeof error === 'string' ? error : undefined;
   };
 
-  const field = (name: 'name' | 'number' | 'email', extra: { type?: string; placeholder?: string; helper?: string; autoFocus?: boolean } = {}) => {
-    const error = errorOf(name);
-    const id = `contact-${name}`;
+  /** One cell of an extra info row: the field's name or its value. */
+  const extraCell = (index: number, key: 'name' | 'value') => {
+    const path = `extraInfo.${index}.${key}`;
+    const error = errorOf(path);
+    const label = key === 'name' ? t('dialog.extraName') : t('dialog.extraValue');
     return (
-      <FormGroup label={t(`dialog.${name}`)} labelFor={id} labelInfo={name === 'email' ? undefined : '*'} intent={error ? Intent.DANGER : Intent.NONE} helperText={error ?? extra.helper}>
+      <FormGroup intent={fieldIntent(error)} helperText={error}>
         <InputGroup
-          id={id}
-          name={name}
-          type={extra.type ?? 'text'}
-          autoFocus={extra.autoFocus}
-          placeholder={extra.placeholder}
-          value={form.values[name]}
-          onChange={form.handleChange}
+          name={path}
+          aria-label={`${label} ${index + 1}`}
+          placeholder={label}
+          value={form.values.extraInfo[index][key]}
+          onChange={(e) => void form.setFieldValue(path, e.currentTarget.value)}
           onBlur={form.handleBlur}
-          intent={error ? Intent.DANGER : Intent.NONE}
-          aria-invalid={!!error || undefined}
+          intent={fieldIntent(error)}
         />
       </FormGroup>
     );
-  };
-
-  const setExtra = (index: number, key: 'name' | 'value', value: string) => {
-    void form.setFieldValue(`extraInfo.${index}.${key}`, value);
   };
 
   return (
     <form onSubmit={form.handleSubmit} noValidate>
       <DialogBody>
         <H6>{t('dialog.data')}</H6>
-        {field('name', { autoFocus: true })}
-        {field('number', { helper: isMaskedNumber(initial.number) ? t('dialog.numberMasked') : t('dialog.numberHint'), placeholder: '5511999998888' })}
-        {field('email', { type: 'email', placeholder: 'nome@exemplo.com' })}
+        <TextField form={form} name="name" id="contact-name" label={t('dialog.name')} required autoFocus />
+        <TextField
+          form={form}
+          name="number"
+          id="contact-number"
+          label={t('dialog.number')}
+          required
+          hint={isMaskedNumber(initial.number) ? t('dialog.numberMasked') : t('dialog.numberHint')}
+          placeholder="5511999998888"
+        />
+        <TextField form={form} name="email" id="contact-email" label={t('dialog.email')} type="email" placeholder="nome@exemplo.com" />
         <H6>{t('dialog.extraInfo')}</H6>
-        {form.values.extraInfo.map((item, index) => {
-          const nameError = errorOf(`extraInfo.${index}.name`);
-          const valueError = errorOf(`extraInfo.${index}.value`);
-          return (
-            <div className="cx-extra-row" key={index} data-testid="contact-extra-row">
-              <FormGroup intent={nameError ? Intent.DANGER : Intent.NONE} helperText={nameError}>
-                <InputGroup
-                  name={`extraInfo.${index}.name`}
-                  aria-label={`${t('dialog.extraName')} ${index + 1}`}
-                  placeholder={t('dialog.extraName')}
-                  value={item.name}
-                  onChange={(e) => setExtra(index, 'name', e.currentTarget.value)}
-                  onBlur={form.handleBlur}
-                  intent={nameError ? Intent.DANGER : Intent.NONE}
-                />
-              </FormGroup>
-              <FormGroup intent={valueError ? Intent.DANGER : Intent.NONE} helperText={valueError}>
-                <InputGroup
-                  name={`extraInfo.${index}.value`}
-                  aria-label={`${t('dialog.extraValue')} ${index + 1}`}
-                  placeholder={t('dialog.extraValue')}
-                  value={item.value}
-                  onChange={(e) => setExtra(index, 'value', e.currentTarget.value)}
-                  onBlur={form.handleBlur}
-                />
-              </FormGroup>
-              <Button
-                icon="trash"
-                variant="minimal"
-                intent={Intent.DANGER}
-                aria-label={t('dialog.removeExtra', { index: index + 1 })}
-                title={t('dialog.removeExtra', { index: index + 1 })}
-                onClick={() => void form.setFieldValue('extraInfo', form.values.extraInfo.filter((_, i) => i !== index))}
-              />
-            </div>
-          );
-        })}
+        {form.values.extraInfo.map((_item, index) => (
+          <div className="cx-extra-row" key={index} data-testid="contact-extra-row">
+            {extraCell(index, 'name')}
+            {extraCell(index, 'value')}
+            <Button
+              icon="trash"
+              variant="minimal"
+              intent={Intent.DANGER}
+              aria-label={t('dialog.removeExtra', { index: index + 1 })}
+              title={t('dialog.removeExtra', { index: index + 1 })}
+              onClick={() => void form.setFieldValue('extraInfo', form.values.extraInfo.filter((_, i) => i !== index))}
+            />
+          </div>
+        ))}
         <Button
           icon="add"
           variant="outlined"
@@ -151,14 +130,7 @@ function ContactForm({ initial, editing, onSubmit, onSaved, onClose }: { initial
           onClick={() => void form.setFieldValue('extraInfo', [...form.values.extraInfo, { name: '', value: '' }])}
         />
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('actions.cancel')} onClick={onClose} />
-            <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={form.isSubmitting} data-testid="contact-save" />
-          </>
-        }
-      />
+      <FormDialogFooter cancelLabel={t('actions.cancel')} saveLabel={t('actions.save')} saving={form.isSubmitting} onCancel={onClose} saveTestId="contact-save" />
     </form>
   );
 }

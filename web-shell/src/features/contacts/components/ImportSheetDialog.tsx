@@ -5,6 +5,7 @@ import { useSheetImport } from '../hooks/useSheetImport.js';
 import { NS } from '../i18n/register.js';
 import { rowFailureText } from '../lib/row-error.js';
 import { progressValue, type ImportOutcome, type ImportProgress } from '../lib/row-import.js';
+import '../contacts.css';
 
 interface Props {
   isOpen: boolean;

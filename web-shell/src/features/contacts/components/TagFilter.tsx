@@ -1,7 +1,7 @@
 import type { Tag } from '@guiche/contracts';
-import { RecordMultiSelect, useTranslation } from '@guiche/web-sdk';
+import { RecordMultiSelect, TagChip, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
-import { TagChip } from '../shared/TagChip.js';
+import '../contacts.css';
 
 interface Props {
   tags: Tag[];

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '@guiche/contracts';
+import { applyToPagedLists, replaceInPagedLists } from '@guiche/web-sdk';
 import { createContact, deleteContact, setContactActive, updateContact, type ContactFormInput } from '../api/contacts-api.js';
 import { contactKeys } from '../api/query-keys.js';
-import { removeFromPages, upsertInPages, type Paged } from '../shared/paged-cache.js';
 
 /**
  * Writes of the contacts page. The answer is applied to the cached lists at once (the live event
@@ -12,9 +12,7 @@ import { removeFromPages, upsertInPages, type Paged } from '../shared/paged-cach
 export function useContactMutations() {
   const queryClient = useQueryClient();
   const replace = (contact: Contact) => {
-    queryClient.setQueriesData<Paged<Contact>>({ queryKey: contactKeys.lists() }, (data) =>
-      data && data.pages.some((p) => p.items.some((c) => c.id === contact.id)) ? upsertInPages(data, contact, true) : data,
-    );
+    replaceInPagedLists(queryClient, contactKeys.lists(), contact);
     queryClient.setQueryData(contactKeys.detail(contact.id), contact);
   };
 
@@ -33,9 +31,7 @@ export function useContactMutations() {
     }),
     remove: useMutation({
       mutationFn: (id: number) => deleteContact(id),
-      onSuccess: (_data, id) => {
-        queryClient.setQueriesData<Paged<Contact>>({ queryKey: contactKeys.lists() }, (data) => removeFromPages(data, id));
-      },
+      onSuccess: (_data, id) => applyToPagedLists<Contact>(queryClient, contactKeys.lists(), { removedId: id }),
     }),
   };
 }

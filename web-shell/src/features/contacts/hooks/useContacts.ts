@@ -1,20 +1,13 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Events, type Contact } from '@guiche/contracts';
-import { useSession, useSocketEvent } from '@guiche/web-sdk';
+import { usePagedList, usePagedListEvents, useSession, useSocketEvent } from '@guiche/web-sdk';
 import { fetchAllTags, fetchContacts, type ContactsQuery } from '../api/contacts-api.js';
 import { contactKeys } from '../api/query-keys.js';
 import { contactMatches } from '../lib/contact-filter.js';
-import { flattenPages, nextPageNumber, removeFromPages, totalCount, upsertInPages, type Paged } from '../shared/paged-cache.js';
 
 /** The contacts of the current search and tag filter, 20 per page (inbox.md §9). */
 export function useContacts(query: ContactsQuery) {
-  const result = useInfiniteQuery({
-    queryKey: contactKeys.list(query),
-    queryFn: ({ pageParam }) => fetchContacts(query, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: nextPageNumber,
-  });
-  return { ...result, contacts: flattenPages(result.data), count: totalCount(result.data) };
+  return usePagedList(contactKeys.list(query), (pageNumber) => fetchContacts(query, pageNumber));
 }
 
 export function useTagOptions() {
@@ -28,19 +21,15 @@ type ContactEvent = { action: 'create' | 'update'; contact: Contact } | { action
  * leaves a list it no longer matches), a new one joins the lists it matches, a deleted one leaves.
  */
 export function useContactEvents(): void {
-  const queryClient = useQueryClient();
-  const { user } = useSession();
-  useSocketEvent<ContactEvent>(user ? Events.contact(user.companyId) : null, (event) => {
-    if (!event || typeof event !== 'object') return;
-    const lists = queryClient.getQueriesData<Paged<Contact>>({ queryKey: contactKeys.lists() });
-    for (const [key] of lists) {
-      const filters = (key[2] ?? { search: '', tagIds: [] }) as ContactsQuery;
-      queryClient.setQueryData<Paged<Contact>>(key, (data) =>
-        event.action === 'delete' ? removeFromPages(data, event.contactId) : upsertInPages(data, event.contact, contactMatches(event.contact, filters)),
-      );
-    }
-    if (event.action === 'delete') queryClient.removeQueries({ queryKey: contactKeys.detail(event.contactId) });
-    else queryClient.setQueryData(contactKeys.detail(event.contact.id), (old: Contact | undefined) => (old ? { ...old, ...event.contact } : old));
+  usePagedListEvents<ContactEvent, Contact, ContactsQuery>({
+    eventOf: Events.contact,
+    listsKey: contactKeys.lists(),
+    changeOf: (event) =>
+      event.action === 'delete' ? { removedId: event.contactId } : { record: event.contact, matches: (filters) => contactMatches(event.contact, filters ?? { search: '', tagIds: [] }) },
+    also: (event, queryClient) => {
+      if (event.action === 'delete') queryClient.removeQueries({ queryKey: contactKeys.detail(event.contactId) });
+      else queryClient.setQueryData(contactKeys.detail(event.contact.id), (old: Contact | undefined) => (old ? { ...old, ...event.contact } : old));
+    },
   });
 }
 

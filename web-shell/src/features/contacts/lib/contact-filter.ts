@@ -1,5 +1,5 @@
 import type { Contact } from '@guiche/contracts';
-import { textMatches } from '../shared/paged-cache.js';
+import { textMatches } from '@guiche/web-sdk';
 
 export interface ContactFilters {
   search: string;

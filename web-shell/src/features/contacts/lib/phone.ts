@@ -17,12 +17,3 @@ export function numberDisplay(number: string | null | undefined, channel: Contac
   const digits = text.replace(/[^\d*]/g, '').length;
   return digits < MIN_PHONE_DIGITS ? { kind: 'invalid', number: text } : { kind: 'ok', number: text };
 }
-
-/** Two letters for an avatar without a picture. */
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (!words.length) return '?';
-  const first = words[0][0] ?? '';
-  const last = words.length > 1 ? (words[words.length - 1][0] ?? '') : '';
-  return (first + last).toUpperCase();
-}

@@ -1,8 +1,8 @@
-import { Button, Card, Intent } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CONTACT_EXPORT_FILE, type Contact } from '@guiche/contracts';
-import { can, ConfirmDialog, EmptyState, ErrorCard, LoadingState, PageHeader, toastError, toastSuccess, useSession, useTranslation } from '@guiche/web-sdk';
+import { base64Blob, can, ConfirmDialog, ListPage, saveBlob, toastError, toastSuccess, useConfirmedAction, useDeleteConfirmation, useListSearch, useSession, useTranslation } from '@guiche/web-sdk';
 import { exportContacts } from '../api/contacts-api.js';
 import { ContactDialog } from '../components/ContactDialog.js';
 import { ContactsTable } from '../components/ContactsTable.js';
@@ -15,26 +15,20 @@ import { useContactMutations } from '../hooks/useContactMutations.js';
 import { NS } from '../i18n/register.js';
 import { SAMPLE_SHEET_BASE64, SAMPLE_SHEET_FILE } from '../lib/sample-sheet.js';
 import type { ConflictAction } from '../lib/ticket-conflict.js';
-import { base64Blob, saveBlob } from '../shared/download.js';
-import { InfiniteScroll } from '../shared/InfiniteScroll.js';
-import { SearchBox } from '../shared/SearchBox.js';
-import { useDebouncedValue } from '../shared/useDebouncedValue.js';
-import '../shared/features.css';
+import '../contacts.css';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type FormState = { mode: 'new' } | { mode: 'edit'; contactId: number } | null;
-type Confirm = { kind: 'block' | 'delete'; contact: Contact } | null;
 
 /** /contacts (inbox.md §2 Contacts). */
 export default function ContactsPage() {
   const { t } = useTranslation(NS);
   const { user } = useSession();
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search);
+  const search = useListSearch();
   const [tagIds, setTagIds] = useState<number[]>([]);
-  const query = useMemo(() => ({ search: debouncedSearch, tagIds }), [debouncedSearch, tagIds]);
+  const query = useMemo(() => ({ search: search.debounced, tagIds }), [search.debounced, tagIds]);
   const list = useContacts(query);
   const tags = useTagOptions();
   useContactEvents();
@@ -42,14 +36,18 @@ export default function ContactsPage() {
   const mutations = useContactMutations();
 
   const [form, setForm] = useState<FormState>(null);
-  const [confirm, setConfirm] = useState<Confirm>(null);
   const [ticketFor, setTicketFor] = useState<Contact | null>(null);
   const [info, setInfo] = useState<Extract<ConflictAction, { kind: 'info' }> | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
   const canDelete = can(user, 'contacts-page:deleteContact');
-  const filtered = !!query.search.trim() || tagIds.length > 0;
+  const deletion = useDeleteConfirmation((contact: Contact) => mutations.remove.mutateAsync(contact.id), t('remove.done'));
+  const blocking = useConfirmedAction(
+    (contact: Contact) => mutations.setActive.mutateAsync({ id: contact.id, active: !contact.active }),
+    (contact) => (contact.active ? t('block.blocked') : t('block.unblocked')),
+  );
+  const blocks = blocking.target?.active ?? false;
 
   const downloadSample = useCallback(() => saveBlob(base64Blob(SAMPLE_SHEET_BASE64, XLSX_TYPE), SAMPLE_SHEET_FILE), []);
   const closeImport = useCallback(() => setImporting(false), []);
@@ -66,62 +64,15 @@ export default function ContactsPage() {
     }
   };
 
-  const confirmAction = async () => {
-    if (!confirm) return;
-    const { kind, contact } = confirm;
-    try {
-      if (kind === 'delete') {
-        await mutations.remove.mutateAsync(contact.id);
-        toastSuccess(t('remove.done'));
-      } else {
-        await mutations.setActive.mutateAsync({ id: contact.id, active: !contact.active });
-        toastSuccess(contact.active ? t('block.blocked') : t('block.unblocked'));
-      }
-      setConfirm(null);
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const toolbar = (
+    <>
+      <TagFilter tags={tags.data ?? []} selectedIds={tagIds} loading={tags.isPending} onChange={setTagIds} />
+      <ImportExportMenu exporting={exporting} filtered={tagIds.length > 0} onImportSheet={() => setImporting(true)} onExport={() => void runExport()} onSample={downloadSample} />
+    </>
+  );
 
-  let body;
-  if (list.status === 'pending') body = <LoadingState label={t('list.loading')} />;
-  else if (list.status === 'error' && list.contacts.length === 0) body = <ErrorCard message={t('list.error')} error={list.error} onRetry={() => void list.refetch()} />;
-  else if (list.contacts.length === 0)
-    body = filtered ? (
-      <EmptyState icon="search" title={t('list.emptyFiltered')} description={t('list.emptyFilteredHint')} />
-    ) : (
-      <EmptyState icon="people" title={t('list.empty')} description={t('list.emptyHint')} />
-    );
-  else
-    body = (
-      <ContactsTable
-        contacts={list.contacts}
-        canDelete={canDelete}
-        onOpenTicket={setTicketFor}
-        onEdit={(c) => setForm({ mode: 'edit', contactId: c.id })}
-        onToggleBlock={(c) => setConfirm({ kind: 'block', contact: c })}
-        onDelete={(c) => setConfirm({ kind: 'delete', contact: c })}
-      />
-    );
-
-  const blocking = confirm?.kind === 'block' && confirm.contact.active;
-
-  return (
-    <div className="cx-page" data-testid="contacts-page">
-      <PageHeader title={t('title')} count={list.count}>
-        <div className="cx-toolbar">
-          <SearchBox value={search} onChange={setSearch} placeholder={t('search')} label={t('searchLabel')} testId="contacts-search" />
-          <TagFilter tags={tags.data ?? []} selectedIds={tagIds} loading={tags.isPending} onChange={setTagIds} />
-          <ImportExportMenu exporting={exporting} filtered={tagIds.length > 0} onImportSheet={() => setImporting(true)} onExport={() => void runExport()} onSample={downloadSample} />
-          <Button icon="add" intent={Intent.PRIMARY} text={t('actions.add')} onClick={() => setForm({ mode: 'new' })} data-testid="contacts-add" />
-        </div>
-      </PageHeader>
-      <Card className="cx-card" compact>
-        <InfiniteScroll hasMore={!!list.hasNextPage} loadingMore={list.isFetchingNextPage} loadMore={() => void list.fetchNextPage()} loadingLabel={t('table.loadingMore')} testId="contacts-scroll">
-          {body}
-        </InfiniteScroll>
-      </Card>
-
+  const dialogs = (
+    <>
       <ContactDialog
         isOpen={form !== null}
         contactId={form?.mode === 'edit' ? form.contactId : undefined}
@@ -135,23 +86,12 @@ export default function ContactsPage() {
       />
 
       <ConfirmDialog
-        isOpen={confirm !== null}
-        title={
-          confirm
-            ? confirm.kind === 'delete'
-              ? t('remove.title', { name: confirm.contact.name })
-              : blocking
-                ? t('block.blockTitle', { name: confirm.contact.name })
-                : t('block.unblockTitle', { name: confirm.contact.name })
-            : undefined
-        }
-        confirmLabel={confirm?.kind === 'delete' ? t('actions.delete') : blocking ? t('actions.block') : t('actions.unblock')}
-        intent={confirm?.kind === 'block' && !blocking ? Intent.PRIMARY : Intent.DANGER}
-        loading={mutations.remove.isPending || mutations.setActive.isPending}
-        onConfirm={() => void confirmAction()}
-        onClose={() => setConfirm(null)}
+        {...blocking.dialogProps}
+        title={blocking.target ? t(blocks ? 'block.blockTitle' : 'block.unblockTitle', { name: blocking.target.name }) : undefined}
+        confirmLabel={blocks ? t('actions.block') : t('actions.unblock')}
+        intent={blocks ? Intent.DANGER : Intent.PRIMARY}
       >
-        <p>{confirm?.kind === 'delete' ? t('remove.message') : blocking ? t('block.blockMessage') : t('block.unblockMessage')}</p>
+        <p>{blocks ? t('block.blockMessage') : t('block.unblockMessage')}</p>
       </ConfirmDialog>
 
       <OpenTicketDialog
@@ -170,6 +110,32 @@ export default function ContactsPage() {
       <TicketInfoDialog info={info} onClose={() => setInfo(null)} />
 
       <ImportSheetDialog isOpen={importing} onDownloadSample={downloadSample} onClose={closeImport} />
-    </div>
+    </>
+  );
+
+  return (
+    <ListPage
+      ns={NS}
+      testIds={{ page: 'contacts-page', search: 'contacts-search', add: 'contacts-add', scroll: 'contacts-scroll' }}
+      list={list}
+      rows={list.items.length}
+      search={search}
+      filtered={search.filtered || tagIds.length > 0}
+      toolbar={toolbar}
+      onAdd={() => setForm({ mode: 'new' })}
+      emptyIcon="people"
+      deletion={deletion}
+      deleteName={(contact) => contact.name}
+      dialogs={dialogs}
+    >
+      <ContactsTable
+        contacts={list.items}
+        canDelete={canDelete}
+        onOpenTicket={setTicketFor}
+        onEdit={(c) => setForm({ mode: 'edit', contactId: c.id })}
+        onToggleBlock={blocking.ask}
+        onDelete={deletion.ask}
+      />
+    </ListPage>
   );
 }

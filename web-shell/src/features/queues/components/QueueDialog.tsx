@@ -1,8 +1,7 @@
 import { Dialog, DialogBody, FormGroup, HTMLSelect, Switch } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import type { Queue } from '@guiche/contracts';
-import { errorCodeOf, errorText, fieldError, fieldIntent, FormDialogFooter, RecordsField, showSubmitError, SwitchField, TextAreaField, TextField, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
-import { TAG_PALETTE } from '../../contacts/shared/colors.js';
+import { errorCodeOf, errorText, fieldError, fieldIntent, FormDialogFooter, RecordsField, showSubmitError, SwitchField, TAG_PALETTE, TextAreaField, TextField, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { ColorField } from '../../tags/components/ColorField.js';
 import '../../users/components/users.css';
 import { useQueueMutations, useUserOptions } from '../hooks/useQueues.js';

@@ -1,6 +1,5 @@
 import type { Queue } from '@guiche/contracts';
-import { RowActions, useTranslation } from '@guiche/web-sdk';
-import { ListTable } from '../../shared/ListTable.js';
+import { ListTable, RowActions, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
 import { cutText } from '../lib/queue-form.js';
 

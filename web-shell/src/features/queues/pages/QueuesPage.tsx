@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { Queue } from '@guiche/contracts';
-import { ErrorCard, isAdmin, useDeleteConfirmation, useSession, useTranslation } from '@guiche/web-sdk';
-import { ListPage } from '../../shared/ListPage.js';
+import { ErrorCard, isAdmin, ListPage, useDeleteConfirmation, useSession, useTranslation } from '@guiche/web-sdk';
 import { QueueDialog } from '../components/QueueDialog.js';
 import { QueuesTable } from '../components/QueuesTable.js';
 import { useQueueEvents, useQueueMutations, useQueues } from '../hooks/useQueues.js';

@@ -1,6 +1,5 @@
-import { api } from '@guiche/web-sdk';
+import { api, type Page } from '@guiche/web-sdk';
 import type { QuickMessage } from '@guiche/contracts';
-import type { Page } from '../../contacts/shared/paged-cache.js';
 
 export interface QuickMessageInput {
   shortcode: string;

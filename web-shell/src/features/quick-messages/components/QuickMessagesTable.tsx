@@ -1,7 +1,6 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import type { QuickMessage } from '@guiche/contracts';
-import { RowActions, useTranslation } from '@guiche/web-sdk';
-import { ListTable } from '../../shared/ListTable.js';
+import { ListTable, RowActions, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
 import { quickMessageType } from '../lib/permissions.js';
 

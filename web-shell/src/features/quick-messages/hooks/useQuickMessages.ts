@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MessagesApiEvents, type QuickMessage } from '@guiche/contracts';
-import { useSession, useSocketEvent } from '@guiche/web-sdk';
-import { applyToPagedLists } from '../../shared/paged-list-events.js';
-import { usePagedList } from '../../shared/usePagedList.js';
+import { searchFinds, usePagedList, usePagedListEvents } from '@guiche/web-sdk';
 import { fetchQuickMessages } from '../api/quick-messages-api.js';
 import { quickMessageKeys } from '../api/query-keys.js';
 
@@ -14,15 +12,10 @@ type QuickMessageEvent = { action: 'create' | 'update'; record: QuickMessage } |
 
 /** company-{id}-quickemessage: the server sends each change only to those who may see the record. */
 export function useQuickMessageEvents(): void {
-  const queryClient = useQueryClient();
-  const { user } = useSession();
-  useSocketEvent<QuickMessageEvent>(user ? MessagesApiEvents.quickMessage(user.companyId) : null, (event) => {
-    if (!event || typeof event !== 'object') return;
-    applyToPagedLists<QuickMessage>(
-      queryClient,
-      quickMessageKeys.lists(),
-      event.action === 'delete' ? { removedId: event.id } : { record: event.record, searchable: [event.record.shortcode, event.record.message] },
-    );
+  usePagedListEvents<QuickMessageEvent, QuickMessage>({
+    eventOf: MessagesApiEvents.quickMessage,
+    listsKey: quickMessageKeys.lists(),
+    changeOf: (event) => (event.action === 'delete' ? { removedId: event.id } : { record: event.record, matches: searchFinds(event.record.shortcode, event.record.message) }),
   });
 }
 

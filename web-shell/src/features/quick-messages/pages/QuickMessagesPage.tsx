@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import type { QuickMessage } from '@guiche/contracts';
-import { useDeleteConfirmation, useSession, useTranslation } from '@guiche/web-sdk';
-import { ListPage } from '../../shared/ListPage.js';
-import { useListSearch } from '../../shared/useListSearch.js';
+import { ListPage, useDeleteConfirmation, useListSearch, useSession, useTranslation } from '@guiche/web-sdk';
 import { deleteQuickMessage } from '../api/quick-messages-api.js';
 import { QuickMessageDialog } from '../components/QuickMessageDialog.js';
 import { QuickMessagesTable } from '../components/QuickMessagesTable.js';

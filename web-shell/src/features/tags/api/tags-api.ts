@@ -1,6 +1,5 @@
-import { api } from '@guiche/web-sdk';
+import { api, type Page } from '@guiche/web-sdk';
 import type { Tag } from '@guiche/contracts';
-import type { Page } from '../../contacts/shared/paged-cache.js';
 
 export interface TagFormInput {
   name: string;

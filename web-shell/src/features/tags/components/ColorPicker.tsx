@@ -1,8 +1,8 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
 import { useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from '@guiche/web-sdk';
-import { isHexColor, normalizeHex, TAG_PALETTE } from '../../contacts/shared/colors.js';
+import { isHexColor, normalizeHex, TAG_PALETTE, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
+import '../tags.css';
 
 interface Props {
   id: string;

@@ -1,8 +1,6 @@
 import { Tag as BpTag } from '@blueprintjs/core';
 import type { Tag } from '@guiche/contracts';
-import { RowActions, useTranslation } from '@guiche/web-sdk';
-import { TagChip } from '../../contacts/shared/TagChip.js';
-import { ListTable } from '../../shared/ListTable.js';
+import { ListTable, RowActions, TagChip, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
 
 interface Props {

@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Events, type Tag } from '@guiche/contracts';
-import { useSession, useSocketEvent } from '@guiche/web-sdk';
-import { removeFromPages, upsertInPages, type Paged } from '../../contacts/shared/paged-cache.js';
-import { applyToPagedLists } from '../../shared/paged-list-events.js';
-import { usePagedList } from '../../shared/usePagedList.js';
+import { applyToPagedLists, replaceInPagedLists, searchFinds, usePagedList, usePagedListEvents } from '@guiche/web-sdk';
 import { createTag, deleteTag, fetchTags, updateTag, type TagFormInput } from '../api/tags-api.js';
 import { tagKeys } from '../api/query-keys.js';
 
@@ -15,11 +12,10 @@ type TagEvent = { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; 
 
 /** company-{id}-tag: tags created, changed or deleted anywhere show at once. */
 export function useTagEvents(): void {
-  const queryClient = useQueryClient();
-  const { user } = useSession();
-  useSocketEvent<TagEvent>(user ? Events.tag(user.companyId) : null, (event) => {
-    if (!event || typeof event !== 'object') return;
-    applyToPagedLists<Tag>(queryClient, tagKeys.lists(), event.action === 'delete' ? { removedId: event.tagId } : { record: event.tag, searchable: [event.tag.name] });
+  usePagedListEvents<TagEvent, Tag>({
+    eventOf: Events.tag,
+    listsKey: tagKeys.lists(),
+    changeOf: (event) => (event.action === 'delete' ? { removedId: event.tagId } : { record: event.tag, matches: searchFinds(event.tag.name) }),
   });
 }
 
@@ -30,14 +26,11 @@ export function useTagMutations() {
     create: useMutation({ mutationFn: (input: TagFormInput) => createTag(input), onSuccess: refresh }),
     update: useMutation({
       mutationFn: ({ id, input }: { id: number; input: TagFormInput }) => updateTag(id, input),
-      onSuccess: (tag) =>
-        queryClient.setQueriesData<Paged<Tag>>({ queryKey: tagKeys.lists() }, (data) =>
-          data && data.pages.some((p) => p.items.some((t) => t.id === tag.id)) ? upsertInPages(data, tag, true) : data,
-        ),
+      onSuccess: (tag) => replaceInPagedLists(queryClient, tagKeys.lists(), tag),
     }),
     remove: useMutation({
       mutationFn: (id: number) => deleteTag(id),
-      onSuccess: (_data, id) => queryClient.setQueriesData<Paged<Tag>>({ queryKey: tagKeys.lists() }, (data) => removeFromPages(data, id)),
+      onSuccess: (_data, id) => applyToPagedLists<Tag>(queryClient, tagKeys.lists(), { removedId: id }),
     }),
   };
 }

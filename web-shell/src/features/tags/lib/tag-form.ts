@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TAG_COLOR, type Tag } from '@guiche/contracts';
-import { isHexColor } from '../../contacts/shared/colors.js';
+import { isHexColor } from '@guiche/web-sdk';
 
 /**
  * The tag dialog (outreach-config.md §5): name required ('Obrigatório'), at least 3 characters

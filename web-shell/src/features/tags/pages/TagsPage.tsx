@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import type { Tag } from '@guiche/contracts';
-import { useDeleteConfirmation, useTranslation } from '@guiche/web-sdk';
-import { ListPage } from '../../shared/ListPage.js';
-import { useListSearch } from '../../shared/useListSearch.js';
+import { ListPage, useDeleteConfirmation, useListSearch, useTranslation } from '@guiche/web-sdk';
 import { TagDialog } from '../components/TagDialog.js';
 import { TagsTable } from '../components/TagsTable.js';
 import { useTagEvents, useTagMutations, useTags } from '../hooks/useTags.js';

@@ -1,6 +1,5 @@
-import { api } from '@guiche/web-sdk';
+import { api, type Page } from '@guiche/web-sdk';
 import type { Connection, Queue } from '@guiche/contracts';
-import type { Page } from '../../contacts/shared/paged-cache.js';
 import type { CompanyUser, Option } from '../lib/user-types.js';
 
 /** GET /users (searchParam, pageNumber): 20 per page by name; admins search name and e-mail. */

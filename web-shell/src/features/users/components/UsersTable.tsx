@@ -1,6 +1,5 @@
 import { Intent, Tag } from '@blueprintjs/core';
-import { RowActions, useTranslation } from '@guiche/web-sdk';
-import { ListTable } from '../../shared/ListTable.js';
+import { ListTable, RowActions, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
 import type { CompanyUser } from '../lib/user-types.js';
 import { UserAvatar } from './UserAvatar.js';

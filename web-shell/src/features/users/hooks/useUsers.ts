@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Events, queueEvent } from '@guiche/contracts';
-import { useSession, useSocketEvent } from '@guiche/web-sdk';
-import { applyToPagedLists } from '../../shared/paged-list-events.js';
-import { usePagedList } from '../../shared/usePagedList.js';
+import { applyToPagedLists, searchFinds, usePagedList, useSession, useSocketEvent } from '@guiche/web-sdk';
 import { createUser, deleteUser, fetchConnectionOptions, fetchQueueOptions, fetchUser, fetchUsers, updateUser, uploadProfileImage } from '../api/users-api.js';
 import { userKeys } from '../api/query-keys.js';
 import type { CompanyUser, UserEvent } from '../lib/user-types.js';
@@ -27,7 +25,7 @@ export function useConnectionOptions(enabled: boolean) {
 
 /** Applies one company-{id}-user event to every cached users list and to the user's detail. */
 export function applyUserEvent(queryClient: ReturnType<typeof useQueryClient>, event: UserEvent): void {
-  applyToPagedLists<CompanyUser>(queryClient, userKeys.lists(), event.action === 'delete' ? { removedId: event.userId } : { record: event.user, searchable: [event.user.name, event.user.email] });
+  applyToPagedLists<CompanyUser>(queryClient, userKeys.lists(), event.action === 'delete' ? { removedId: event.userId } : { record: event.user, matches: searchFinds(event.user.name, event.user.email) });
   if (event.action === 'delete') queryClient.removeQueries({ queryKey: userKeys.detail(event.userId) });
   else queryClient.setQueryData<CompanyUser>(userKeys.detail(event.user.id), (old) => (old ? { ...old, ...event.user } : old));
 }

@@ -117,12 +117,3 @@ export function userPayload(values: UserFormValues, { isNew, admin }: { isNew: b
 
 /** Where a user's stored picture is served (the API gives the storage path). */
 export const profileImageUrl = publicUrl;
-
-/** The default avatar's letters: first letters of the first and last words. */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const first = words[0][0];
-  const last = words.length > 1 ? words[words.length - 1][0] : '';
-  return (first + last).toUpperCase();
-}

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { ErrorCard, isAdmin, statusOf, useDeleteConfirmation, useSession, useTranslation } from '@guiche/web-sdk';
-import { ListPage } from '../../shared/ListPage.js';
-import { useListSearch } from '../../shared/useListSearch.js';
+import { ErrorCard, isAdmin, ListPage, statusOf, useDeleteConfirmation, useListSearch, useSession, useTranslation } from '@guiche/web-sdk';
 import { UserDialog } from '../components/UserDialog.js';
 import { UsersTable } from '../components/UsersTable.js';
 import { useUserEvents, useUserMutations, useUsers } from '../hooks/useUsers.js';

@@ -45,11 +45,11 @@ export const en: ContactsLocale = {
     invalidNumber: 'Invalid number',
     noNumber: 'Number not available',
     never: 'Never',
-    loadingMore: 'Loading more contacts...',
     group: 'Group',
   },
   list: {
     loading: 'Loading contacts...',
+    loadingMore: 'Loading more contacts...',
     error: 'The contacts could not be loaded.',
     empty: 'No contacts yet',
     emptyHint: 'Add a contact or import a spreadsheet.',

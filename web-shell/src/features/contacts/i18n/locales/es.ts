@@ -45,11 +45,11 @@ export const es: ContactsLocale = {
     invalidNumber: 'Número inválido',
     noNumber: 'Número no disponible',
     never: 'Nunca',
-    loadingMore: 'Cargando más contactos...',
     group: 'Grupo',
   },
   list: {
     loading: 'Cargando contactos...',
+    loadingMore: 'Cargando más contactos...',
     error: 'No se pudieron cargar los contactos.',
     empty: 'Aún no hay contactos',
     emptyHint: 'Agregue un contacto o importe una hoja de cálculo.',

@@ -46,11 +46,11 @@ export const pt = {
     invalidNumber: 'Número inválido',
     noNumber: 'Número não disponível',
     never: 'Nunca',
-    loadingMore: 'Carregando mais contatos...',
     group: 'Grupo',
   },
   list: {
     loading: 'Carregando contatos...',
+    loadingMore: 'Carregando mais contatos...',
     error: 'Não foi possível carregar os contatos.',
     empty: 'Nenhum contato ainda',
     emptyHint: 'Adicione um contato ou importe uma planilha.',

@@ -45,11 +45,11 @@ export const tr: ContactsLocale = {
     invalidNumber: 'Geçersiz numara',
     noNumber: 'Numara mevcut değil',
     never: 'Hiç',
-    loadingMore: 'Daha fazla kişi yükleniyor...',
     group: 'Grup',
   },
   list: {
     loading: 'Kişiler yükleniyor...',
+    loadingMore: 'Daha fazla kişi yükleniyor...',
     error: 'Kişiler yüklenemedi.',
     empty: 'Henüz kişi yok',
     emptyHint: 'Bir kişi ekleyin veya bir tablo içe aktarın.',

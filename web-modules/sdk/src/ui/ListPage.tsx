@@ -1,17 +1,22 @@
 import { Button, Card, Intent } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
-import { ConfirmDialog, ListBody, PageHeader, useTranslation, type DeleteConfirmation } from '@guiche/web-sdk';
-import { InfiniteScroll } from '../contacts/shared/InfiniteScroll.js';
-import { SearchBox } from '../contacts/shared/SearchBox.js';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import { InfiniteScroll } from './InfiniteScroll.js';
+import { ListBody } from './ListBody.js';
+import { PageHeader } from './PageHeader.js';
+import { SearchBox } from './SearchBox.js';
+import type { DeleteConfirmation } from './useConfirmedAction.js';
 import type { ListSearch } from './useListSearch.js';
-import '../contacts/shared/features.css';
+import './list.css';
 
 export interface ListPageProps<T> {
   /**
    * The page's i18n namespace. Its texts come from these keys: title, search, searchLabel,
    * actions.add, actions.delete, list.loading, list.loadingMore, list.error, list.empty,
-   * list.emptyHint, list.emptyFiltered, and remove.title / remove.message with `deleteName`.
+   * list.emptyHint, list.emptyFiltered, list.emptyFilteredHint (optional), and
+   * remove.title / remove.message with `deleteName`.
    */
   ns: string;
   testIds: { page: string; add: string; search?: string; scroll?: string };
@@ -20,6 +25,10 @@ export interface ListPageProps<T> {
   /** Rows loaded (a failed later page leaves them on screen). */
   rows: number;
   search?: ListSearch;
+  /** Something narrows the list (default: a search is typed): an empty list then means nothing matched. */
+  filtered?: boolean;
+  /** More of the toolbar (filters, menus), between the search box and the add button. */
+  toolbar?: ReactNode;
   addIcon?: IconName;
   onAdd(): void;
   emptyIcon: IconName;
@@ -35,12 +44,13 @@ export interface ListPageProps<T> {
 }
 
 /**
- * A settings list page (tags, quick messages, users, queues): title and count, search box and add
- * button, then the rows in a scrolling card with their loading, error and empty states, and the
- * delete confirmation.
+ * A list page (tags, quick messages, users, queues, contacts): title and count, search box, toolbar
+ * and add button, then the rows in a scrolling card with their loading, error and empty states,
+ * and the delete confirmation.
  */
-export function ListPage<T>({ ns, testIds, list, rows, search, addIcon = 'add', onAdd, emptyIcon, errorMessage, deletion, deleteName, dialogs, children }: ListPageProps<T>) {
-  const { t } = useTranslation(ns);
+export function ListPage<T>(props: ListPageProps<T>) {
+  const { ns, testIds, list, rows, search, filtered = search?.filtered, toolbar, addIcon = 'add', onAdd, emptyIcon, errorMessage, deletion, deleteName, dialogs, children } = props;
+  const { t, i18n } = useTranslation(ns);
   const body = (
     <ListBody
       status={list.status}
@@ -49,8 +59,8 @@ export function ListPage<T>({ ns, testIds, list, rows, search, addIcon = 'add', 
       errorMessage={errorMessage ?? t('list.error')}
       onRetry={() => void list.refetch()}
       empty={{ icon: emptyIcon, title: t('list.empty'), description: t('list.emptyHint') }}
-      filtered={search?.filtered}
-      filteredEmptyTitle={search ? t('list.emptyFiltered') : undefined}
+      filtered={filtered}
+      filteredEmpty={{ title: t('list.emptyFiltered'), description: i18n.exists('list.emptyFilteredHint', { ns }) ? t('list.emptyFilteredHint') : undefined }}
     >
       {children}
     </ListBody>
@@ -62,6 +72,7 @@ export function ListPage<T>({ ns, testIds, list, rows, search, addIcon = 'add', 
       <PageHeader title={t('title')} count={list.count}>
         <div className="cx-toolbar">
           {search && <SearchBox value={search.value} onChange={search.onChange} placeholder={t('search')} label={t('searchLabel')} testId={testIds.search} />}
+          {toolbar}
           <Button icon={addIcon} intent={Intent.PRIMARY} text={t('actions.add')} onClick={onAdd} data-testid={testIds.add} />
         </div>
       </PageHeader>

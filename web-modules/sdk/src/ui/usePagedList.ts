@@ -1,5 +1,5 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { flattenPages, nextPageNumber, totalCount, type Page } from '../contacts/shared/paged-cache.js';
+import { flattenPages, nextPageNumber, totalCount, type Page } from '../lib/paged-cache.js';
 
 /**
  * A list the server pages (pageNumber from 1, hasMore): every loaded row once, the total when the

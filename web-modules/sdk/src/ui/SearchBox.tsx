@@ -1,4 +1,5 @@
 import { InputGroup } from '@blueprintjs/core';
+import './list.css';
 
 interface Props {
   value: string;

@@ -1,5 +1,5 @@
 import { Tag as BpTag } from '@blueprintjs/core';
-import { readableOn } from './colors.js';
+import { readableOn } from '../color.js';
 
 /** A tag's name on its own colour. */
 export function TagChip({ name, color, large }: { name: string; color: string; large?: boolean }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from './paged-cache.js';
+import { SEARCH_DEBOUNCE_MS } from '../lib/paged-cache.js';
 
 /** The value, once it has stopped changing for `delay` ms (inbox.md §9: searches wait 500 ms). */
 export function useDebouncedValue<T>(value: T, delay = SEARCH_DEBOUNCE_MS): T {

@@ -1,7 +1,7 @@
 import { HTMLTable } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from '@guiche/web-sdk';
-import '../contacts/shared/features.css';
+import { useTranslation } from 'react-i18next';
+import './list.css';
 
 export interface ListTableProps {
   /** The page's i18n namespace: the table is named by its key table.label. */
@@ -13,7 +13,7 @@ export interface ListTableProps {
   children: ReactNode;
 }
 
-/** The table of a list page: sticky headers, striped rows (contacts/shared/features.css). */
+/** The table of a list page: sticky headers, striped rows (list.css). */
 export function ListTable({ ns, testId, columns, children }: ListTableProps) {
   const { t } = useTranslation(ns);
   return (

@@ -1,6 +1,7 @@
 import { Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { nearBottom } from './paged-cache.js';
+import { nearBottom } from '../lib/paged-cache.js';
+import './list.css';
 
 interface Props {
   hasMore: boolean;

@@ -1,4 +1,4 @@
-/** Colour helpers of the tag chips and the tag dialog's colour picker (pure; unit-tested). */
+/** Hex colours as the server stores them, and the palette of the tag and queue colour pickers (pure; unit-tested). */
 
 /** outreach-config.md §2: the tag dialog's colour picker — a palette plus any hex colour. */
 export const TAG_PALETTE = [
@@ -20,5 +20,3 @@ export function normalizeHex(value: string): string {
   if (/^#[0-9a-fA-F]{3}$/.test(text)) text = `#${[...text.slice(1)].map((c) => c + c).join('')}`;
   return isHexColor(text) ? text.toUpperCase() : value.trim();
 }
-
-export { readableOn } from '@guiche/web-sdk';

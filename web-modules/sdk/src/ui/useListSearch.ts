@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDebouncedValue } from '../contacts/shared/useDebouncedValue.js';
+import { useDebouncedValue } from './useDebouncedValue.js';
 
 export interface ListSearch {
   value: string;

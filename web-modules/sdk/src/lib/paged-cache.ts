@@ -1,7 +1,7 @@
 /**
- * Pure helpers for the paged lists of the contacts, tags and quick-messages pages: the react-query
- * infinite data (one page per server call) and the live-event edits applied to it.
- * No React, no SDK: unit-tested in web-shell/test/contacts-paged-cache.test.ts.
+ * Pure helpers for paged lists (contacts, tags, quick messages, users…): the react-query infinite
+ * data (one page per server call) and the live-event edits applied to it.
+ * No React: unit-tested in web-shell/test/contacts-lists.test.ts.
  */
 
 /** One page of a list as the pages keep it (each API names its list differently; the api/ files map it here). */
@@ -98,15 +98,4 @@ export function removeFromPages<T extends WithId>(data: Paged<T> | undefined, id
       count: index === 0 && p.count !== undefined ? Math.max(0, p.count - 1) : p.count,
     })),
   };
-}
-
-/** Case- and accent-insensitive "contains", as the server's ILIKE search roughly behaves for the live additions. */
-export function textMatches(search: string, ...values: (string | null | undefined)[]): boolean {
-  const needle = fold(search.trim());
-  if (!needle) return true;
-  return values.some((v) => v != null && fold(v).includes(needle));
-}
-
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
