@@ -1,7 +1,7 @@
 import { MenuItem } from '@blueprintjs/core';
 import { Suggest, type ItemRenderer } from '@blueprintjs/select';
 import { useState } from 'react';
-import { useDebounced } from '../hooks/useDebounced.js';
+import { useDebouncedValue } from '@guiche/web-sdk';
 import { SEARCH_MIN_CHARS } from '../hooks/useReferenceData.js';
 
 interface Props<T extends { id: number; name: string }> {
@@ -22,7 +22,7 @@ interface Props<T extends { id: number; name: string }> {
 export function SearchSuggest<T extends { id: number; name: string }>(props: Props<T>) {
   const { id, placeholder, selected, useResults, describe, noResults, searching, hint, invalid, onSelect } = props;
   const [query, setQuery] = useState('');
-  const debounced = useDebounced(query);
+  const debounced = useDebouncedValue(query);
   const results = useResults(debounced);
   const tooShort = query.trim().length < SEARCH_MIN_CHARS;
   const waiting = !tooShort && (debounced !== query || results.isFetching);

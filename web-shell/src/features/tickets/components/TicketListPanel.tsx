@@ -1,9 +1,8 @@
 import { Button, ButtonGroup, H4, InputGroup, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { EmptyState, useTranslation, RecordMultiSelect } from '@guiche/web-sdk';
+import { EmptyState, useDebouncedValue, useTranslation, RecordMultiSelect } from '@guiche/web-sdk';
 import type { TicketStatus } from '@guiche/contracts';
 import type { Ticket } from '../api/types.js';
-import { useDebounced } from '../hooks/useDebounced.js';
 import type { ListControlsState } from '../hooks/useListControls.js';
 import { usePresence } from '../hooks/usePresence.js';
 import { useConnections, useTags, useUserList } from '../hooks/useReferenceData.js';
@@ -46,7 +45,7 @@ export function TicketListPanel({ controls: c, selectedUuid }: Props) {
     statuses: c.statuses,
     users: c.users,
   };
-  const settled = useDebounced(raw);
+  const settled = useDebouncedValue(raw);
   const ready = c.queueIds !== null && c.queueIds.length > 0 && settled.queueIds.length > 0;
 
   const filters = useMemo(

@@ -6,7 +6,7 @@ import { ticketKeys } from '../api/query-keys.js';
 import type { AppMessageEvent, ContactSocketEvent, Ticket, TicketPage, TicketSocketEvent } from '../api/types.js';
 import { applyChangeToPages, type ListChange } from '../lib/list-rules.js';
 import type { ListFilter } from '../lib/ticket-filters.js';
-import { DEBOUNCE_MS } from './useDebounced.js';
+import { SEARCH_DEBOUNCE_MS as DEBOUNCE_MS } from '@guiche/web-sdk';
 
 type Pages = InfiniteData<TicketPage, string | null>;
 
