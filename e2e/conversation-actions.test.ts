@@ -479,6 +479,11 @@ describe('what the agent does reaches the channel', () => {
     await input.press('Escape');
     expect(await list.count()).toBe(0);
     expect(await input.inputValue()).toBe('');
+    // A quick message created meanwhile is offered at once (the list follows the company's event).
+    await apiOk('POST', '/quick-messages', { shortcode: 'prazo', message: 'O prazo é de 5 dias úteis.' });
+    await input.fill('/');
+    await expect.poll(() => options.filter({ hasText: '/prazo' }).count()).toBe(1);
+    await input.press('Escape');
     // Enter takes the highlighted reply into the input; Enter again sends it.
     await input.pressSequentially('/tro');
     await expect.poll(() => options.count()).toBe(1);

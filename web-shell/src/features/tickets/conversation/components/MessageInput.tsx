@@ -1,13 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Callout, Icon, Intent, Switch, TextArea, Tooltip } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
 import type { MessageRecord, QuickMessage } from '@guiche/contracts';
 import { toastError, toastWarning, useAudioRecorder, useTranslation, type AudioRecorderOptions } from '@guiche/web-sdk';
-import { conversationKeys, fetchQuickReplies, sendMedia, sendStoredMedia, sendText, type Attachment } from '../api.js';
+import { sendMedia, sendStoredMedia, sendText, type Attachment } from '../api.js';
 import { matchQuickReplies, quickReplyTerm, truncate } from '../lib/messages.js';
 import { NS } from '../i18n/register.js';
 import { AttachmentDialog } from './AttachmentDialog.js';
 import { QuickReplies } from './QuickReplies.js';
+import { useQuickReplies } from '../hooks/useQuickReplies.js';
 
 /** inbox.md §9: mp3 when the browser can, else its Opus/WebM/Ogg/MP4 type; data every 250 ms; the file typed without codec parameters. */
 const RECORDER_OPTIONS: AudioRecorderOptions = { timesliceMs: 250, bareFileType: true };
@@ -36,7 +36,7 @@ export function MessageInput({ ticketId, disabled, replyTo, onCancelReply, onSen
   const recorder = useAudioRecorder(RECORDER_OPTIONS);
 
   const term = disabled ? null : quickReplyTerm(text);
-  const quick = useQuery({ queryKey: conversationKeys.quickReplies, queryFn: fetchQuickReplies, enabled: term !== null, staleTime: 60_000 });
+  const quick = useQuickReplies(term !== null);
   const matches = useMemo(() => (term === null ? [] : matchQuickReplies(quick.data ?? [], term).slice(0, 50)), [quick.data, term]);
   const rows = Math.min(MAX_INPUT_ROWS, Math.max(1, text.split('\n').length));
   const quotedMsgId = replyTo?.id;
