@@ -16,6 +16,7 @@ import { createPorts, type Ports } from './ports/index.js';
 import type { AuthUser, Routes } from './plugin-sdk/types.js';
 import { createPlansService } from './domain/plans.js';
 import { createSettingsService } from './domain/settings.js';
+import { createConnectionCache } from './connections/connection-cache.js';
 import { createUsersService } from './domain/users.js';
 import { seedFirstStart } from './domain/seed.js';
 import { resolveJwtSecret } from './auth/secret.js';
@@ -113,11 +114,12 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     storage: ports.storage,
     realtime: sockets,
     plans,
-    settings: createSettingsService(db.knex),
+    settings: createSettingsService(db.knex, ports.bus),
     users: createUsersService(db.knex),
     plugins: [],
     channels: null as unknown as ChannelRuntime,
     ingest: null as unknown as IngestService,
+    connectionCache: createConnectionCache(db.knex, ports.bus),
     io: sockets.io,
     log: app.log,
     signAccessToken: (user) => app.jwt.sign({ id: user.id, companyId: user.companyId, profile: user.profile, super: user.super }),

@@ -6,6 +6,7 @@ import type { PlansService, SettingsService, UsersService } from './plugin-sdk/t
 import type { LoadedPlugin } from './plugins/loader.js';
 import type { ChannelRuntime } from './channels/index.js';
 import type { IngestService } from './messaging/types.js';
+import type { ConnectionCache } from './connections/connection-cache.js';
 import type { Server as SocketIoServer } from 'socket.io';
 
 /** What the kernel's own routes and the plugin contexts are built from. */
@@ -23,6 +24,8 @@ export interface CoreServices {
   plugins: LoadedPlugin[];
   channels: ChannelRuntime;
   ingest: IngestService;
+  /** Connection rows ingest reads per message; the connections service invalidates them. */
+  connectionCache: ConnectionCache;
   io: SocketIoServer;
   log: FastifyBaseLogger;
   signAccessToken(user: { id: number; companyId: number; profile: string; super: boolean }): string;

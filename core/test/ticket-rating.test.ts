@@ -73,7 +73,7 @@ describe('rating on resolve', () => {
   });
 
   it('a ticket the reply reopened (timeCreateNewTicket) goes back to closed, without its reopen log', async () => {
-    await k.db('whatsapps').where({ id: conn }).update({ timeCreateNewTicket: 60 });
+    expect((await k.api('PUT', `/whatsapp/${conn}`, { token: c.admin.token, body: { timeCreateNewTicket: 60 } })).status).toBe(200);
     const { ticketId, contactId } = await resolved('5511944440003', { requestRating: true });
     const before = await k.db('tickets').where({ id: ticketId }).first();
     await k.kernel.core.ingest.ingest(conn, inbound('5511944440003', '2'));
@@ -81,7 +81,7 @@ describe('rating on resolve', () => {
     expect(await k.db('ticketLogs').where({ ticketId }).pluck('type')).not.toContain('reopen');
     expect(await activeTickets(contactId)).toEqual([]);
     expect(await ratings(ticketId)).toMatchObject([{ rate: 2 }]);
-    await k.db('whatsapps').where({ id: conn }).update({ timeCreateNewTicket: 0 });
+    expect((await k.api('PUT', `/whatsapp/${conn}`, { token: c.admin.token, body: { timeCreateNewTicket: 0 } })).status).toBe(200);
   });
 
   it('any other reply drops the question and opens a conversation; a later number is a plain message', async () => {

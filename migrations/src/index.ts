@@ -9,6 +9,7 @@ import * as ticketsMessages from './20261121002000_tickets_messages.js';
 import * as quickMessages from './20261121002100_quick_messages.js';
 import * as channelAuthState from './20261121002200_channel_auth_state.js';
 import * as ticketRatings from './20261121003000_ticket_ratings.js';
+import * as ticketListVisibility from './20261122001000_ticket_list_visibility.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -27,4 +28,5 @@ export const coreMigrations: Record<string, Migration> = {
   '20261121002100_quick_messages': quickMessages,
   '20261121002200_channel_auth_state': channelAuthState,
   '20261121003000_ticket_ratings': ticketRatings,
+  '20261122001000_ticket_list_visibility': ticketListVisibility,
 };

@@ -126,6 +126,7 @@ export async function updateConnection(core: CoreServices, companyId: number, id
     if (changes.queueIds) await replaceQueues(trx, companyId, id, changes.queueIds);
     return lostDefault;
   });
+  core.connectionCache.invalidate(id);
   const connection = await findConnection(core.db, companyId, id);
   await emitUpdated(core, companyId, cleared);
   await emitConnection(core, companyId, { action: 'update', whatsapp: connection });
@@ -153,6 +154,7 @@ export async function deleteConnection(core: CoreServices, companyId: number, id
     }
     return { media: current.greetingMediaAttachment as string | null, promotedId };
   });
+  core.connectionCache.invalidate(id);
   if (media) await core.storage.remove(media).catch((err) => core.log.warn({ err, media }, 'greeting media not removed'));
   await emitConnection(core, companyId, { action: 'delete', whatsappId: id });
   if (promotedId) await emitUpdated(core, companyId, [promotedId]);

@@ -7,6 +7,8 @@ export interface IngestedContact {
   id: number;
   /** 'create' when this message created it, 'update' when its name or picture changed. */
   change: 'create' | 'update' | null;
+  /** A rating question to this contact on the message's connection awaits an answer (read with the contact, no extra query). */
+  pendingRating: boolean;
 }
 
 interface ContactKey {
@@ -24,14 +26,30 @@ function keyOf(companyId: number, channel: ContactChannel, peer: ChannelPeer): C
   return { companyId, channel, number: number ?? '', lid };
 }
 
+interface FoundContact {
+  id: number;
+  name: string;
+  number: string;
+  lid: string | null;
+  profilePicUrl: string | null;
+  pendingRating: boolean;
+}
+
 /** The person by number first, else by their LID alias: one person is one contact. */
-async function find(trx: Knex.Transaction, key: ContactKey) {
-  const base = () => trx('contacts').where({ companyId: key.companyId, channel: key.channel });
+async function find(trx: Knex.Transaction, key: ContactKey, connectionId: number): Promise<FoundContact | undefined> {
+  // Served by the partial unique index ticket_ratings_one_pending.
+  const pendingRating = trx.raw(
+    `exists (select 1 from ticket_ratings r where r.company_id = contacts.company_id and r.contact_id = contacts.id
+      and r.whatsapp_id = ? and r.answered_at is null) as pending_rating`,
+    [connectionId],
+  );
+  const base = () =>
+    trx('contacts').where({ companyId: key.companyId, channel: key.channel }).first('id', 'name', 'number', 'lid', 'profilePicUrl', pendingRating);
   if (key.number) {
-    const byNumber = await base().where({ number: key.number }).first('id', 'name', 'number', 'lid', 'profilePicUrl');
+    const byNumber = await base().where({ number: key.number });
     if (byNumber) return byNumber;
   }
-  if (key.lid) return base().where({ lid: key.lid }).first('id', 'name', 'number', 'lid', 'profilePicUrl');
+  if (key.lid) return base().where({ lid: key.lid });
   return undefined;
 }
 
@@ -45,10 +63,10 @@ export async function upsertContact(
   companyId: number,
   channel: ContactChannel,
   peer: ChannelPeer,
-  options: { updateProfile: boolean; acceptAudioMessage: boolean },
+  options: { connectionId: number; updateProfile: boolean; acceptAudioMessage: boolean },
 ): Promise<IngestedContact> {
   const key = keyOf(companyId, channel, peer);
-  let existing = await find(trx, key);
+  let existing = await find(trx, key, options.connectionId);
   if (!existing) {
     const inserted = await trx('contacts')
       .insert({
@@ -65,8 +83,8 @@ export async function upsertContact(
       .onConflict()
       .ignore()
       .returning('id');
-    if (inserted.length) return { id: inserted[0].id, change: 'create' };
-    existing = await find(trx, key);
+    if (inserted.length) return { id: inserted[0].id, change: 'create', pendingRating: false };
+    existing = await find(trx, key, options.connectionId);
     if (!existing) throw new AppError('ERR_CREATING_TICKET', 409);
   }
   const changes: Record<string, unknown> = {};
@@ -77,7 +95,8 @@ export async function upsertContact(
   if (key.number && !existing.number && !(await trx('contacts').where({ companyId, channel, number: key.number }).first('id'))) {
     changes.number = key.number;
   }
-  if (!Object.keys(changes).length) return { id: existing.id, change: null };
+  const { pendingRating } = existing;
+  if (!Object.keys(changes).length) return { id: existing.id, change: null, pendingRating };
   await trx('contacts').where({ id: existing.id }).update({ ...changes, updatedAt: trx.fn.now() });
-  return { id: existing.id, change: 'update' };
+  return { id: existing.id, change: 'update', pendingRating };
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { NormalizedMessage } from '../channels/types.js';
+import { MESSAGE_COLUMNS, type MessageRow } from './messages-repository.js';
 import type { TicketRow } from './ticket-access.js';
 
 export interface PersistInput {
@@ -31,10 +32,11 @@ function dataOf(message: NormalizedMessage): Record<string, unknown> | null {
 }
 
 /**
- * Stores the message once per (connection, wid): null when that wid is already stored (a replay
- * that raced past the early check), so the caller rolls its transaction back.
+ * Stores the message once per (connection, wid) and answers the stored row (what the live event
+ * carries): null when that wid is already stored (a replay that raced past the early check), so
+ * the caller rolls its transaction back.
  */
-export async function persistMessage(trx: Knex.Transaction, input: PersistInput): Promise<number | null> {
+export async function persistMessage(trx: Knex.Transaction, input: PersistInput): Promise<MessageRow | null> {
   const { message } = input;
   const quoted = message.quotedWid
     ? await trx('messages').where({ whatsappId: input.connectionId, wid: message.quotedWid }).first('id')
@@ -66,8 +68,8 @@ export async function persistMessage(trx: Knex.Transaction, input: PersistInput)
     })
     .onConflict()
     .ignore()
-    .returning('id');
-  return row ? Number(row.id) : null;
+    .returning(MESSAGE_COLUMNS);
+  return (row as MessageRow | undefined) ?? null;
 }
 
 /** Unread counter (inbound only), last message and activity of the ticket and its contact. */
@@ -80,9 +82,10 @@ export async function touchTicket(trx: Knex.Transaction, input: PersistInput): P
     // History is not news: imported messages never raise the unread badge.
     if (!message.fromMe && !message.imported) changes.unreadMessages = trx.raw('unread_messages + 1');
   }
-  const [updated] = await trx('tickets').where({ id: ticket.id }).update(changes).returning('*');
-  if (isConversationMessage(message)) {
-    await trx('contacts').where({ id: input.contactId }).update({ lastMessageAt: message.timestamp });
-  }
+  const query = trx('tickets').where({ id: ticket.id });
+  // The contact's activity rides along in one round trip. PostgreSQL runs an unreferenced data-modifying
+  // WITH after the main statement, so the ticket row is still locked before the contact row, as before.
+  if (isConversationMessage(message)) query.with('touchedContact', trx('contacts').where({ id: input.contactId }).update({ lastMessageAt: message.timestamp }));
+  const [updated] = await query.update(changes).returning('*');
   return updated;
 }

@@ -13,6 +13,8 @@ export interface IngestStepContext {
   message: NormalizedMessage;
   messageId: number;
   contactId: number;
+  /** The contact has an unanswered rating question on this connection (known from the contact lookup). */
+  pendingRating: boolean;
   ticket: TicketRow;
   ticketChange: FoundTicket['change'];
   /** For a reopen: the closed row as it was before this message reopened it. */

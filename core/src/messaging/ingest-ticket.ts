@@ -1,17 +1,11 @@
 import type { Knex } from 'knex';
 import { ActiveTicketStatuses } from '@guiche/contracts';
+import type { CachedConnection } from '../connections/connection-cache.js';
 import { AppError } from '../plugin-sdk/types.js';
 import type { TicketRow } from './ticket-access.js';
 import { addTicketLog } from './ticket-logs.js';
 
-export interface IngestConnection {
-  id: number;
-  companyId: number;
-  channel: string;
-  allowGroup: boolean;
-  groupAsTicket: string;
-  timeCreateNewTicket: number;
-}
+export type IngestConnection = CachedConnection;
 
 export interface FoundTicket {
   ticket: TicketRow;

@@ -9,7 +9,9 @@ import { upsertContact, type IngestedContact } from './ingest-contact.js';
 import { isConversationMessage, persistMessage, touchTicket } from './ingest-message.js';
 import { runIngestSteps } from './ingest-steps.js';
 import { findOrCreateTicket, type FoundTicket, type IngestConnection } from './ingest-ticket.js';
+import type { MessageRow } from './messages-repository.js';
 import type { TicketRow } from './ticket-access.js';
+import { ticketDetails } from './ticket-details.js';
 import { emitMessage, emitTicket } from './ticket-events.js';
 import type { IngestResult, IngestService } from './types.js';
 
@@ -34,7 +36,7 @@ interface Outcome {
   contact: IngestedContact;
   found: FoundTicket;
   ticket: TicketRow;
-  messageId: number;
+  message: MessageRow;
 }
 
 /** normalized inbound → contact upsert → ticket find-or-create → persist → routing steps → live events. */
@@ -42,9 +44,7 @@ export function createIngestService(core: CoreServices): IngestService {
   const { db } = core;
 
   async function loadConnection(id: number): Promise<IngestConnection> {
-    const connection = await db('whatsapps')
-      .where({ id })
-      .first('id', 'companyId', 'channel', 'allowGroup', 'groupAsTicket', 'timeCreateNewTicket');
+    const connection = await core.connectionCache.get(id);
     if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
     return connection;
   }
@@ -62,20 +62,24 @@ export function createIngestService(core: CoreServices): IngestService {
       try {
         return await db.transaction(async (trx) => {
           const contact = await upsertContact(trx, connection.companyId, connection.channel as ContactChannel, message.peer, {
+            connectionId: connection.id,
             updateProfile: !message.fromMe,
             acceptAudioMessage,
           });
           const found = await findOrCreateTicket(trx, connection, contact.id, Boolean(message.peer.isGroup), Boolean(message.imported));
           const input = { companyId: connection.companyId, connectionId: connection.id, contactId: contact.id, ticket: found.ticket, message, mediaUrl };
-          const messageId = await persistMessage(trx, input);
-          if (messageId === null) throw new AlreadyStored();
+          const stored = await persistMessage(trx, input);
+          if (stored === null) throw new AlreadyStored();
+          const messageId = Number(stored.id);
           let ticket = await touchTicket(trx, input);
           if (!message.fromMe && !message.imported && isConversationMessage(message)) {
             ticket = await runIngestSteps({
-              core, trx, connection, message, messageId, contactId: contact.id, ticket, ticketChange: found.change, previous: found.previous,
+              core, trx, connection, message, messageId, contactId: contact.id, pendingRating: contact.pendingRating,
+              ticket, ticketChange: found.change, previous: found.previous,
             });
           }
-          return { contact, found, ticket, messageId };
+          // A step may have moved the message to another ticket (a rating answer).
+          return { contact, found, ticket, message: { ...stored, ticketId: ticket.id } };
         });
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= ATTEMPTS) throw error;
@@ -84,17 +88,19 @@ export function createIngestService(core: CoreServices): IngestService {
   }
 
   async function publish(companyId: number, outcome: Outcome): Promise<void> {
-    const { contact, found, ticket, messageId } = outcome;
+    const { contact, found, ticket, message } = outcome;
     try {
       if (contact.change) {
         const record = await findContact(db, companyId, contact.id);
         if (record) await emitContact(core, companyId, contact.change, record);
       }
+      // The ticket event and the message event carry the same ticket: its details are read once.
+      const details = await ticketDetails(db, ticket);
       // A step may have moved the message to another ticket (a rating answer): no audience change to announce then.
-      await emitTicket(core, ticket, 'update', ticket.id === found.ticket.id ? (found.previous ?? found.ticket) : undefined);
-      await emitMessage(core, ticket, messageId, 'create');
+      await emitTicket(core, ticket, 'update', ticket.id === found.ticket.id ? (found.previous ?? found.ticket) : undefined, details);
+      await emitMessage(core, ticket, message, 'create', details);
     } catch (err) {
-      core.log.warn({ err, messageId }, 'ingest: live events failed');
+      core.log.warn({ err, messageId: message.id }, 'ingest: live events failed');
     }
   }
 
@@ -121,7 +127,7 @@ export function createIngestService(core: CoreServices): IngestService {
       throw error;
     }
     await publish(connection.companyId, outcome);
-    return { created: true, messageId: outcome.messageId, ticketId: outcome.ticket.id, contactId: outcome.contact.id };
+    return { created: true, messageId: Number(outcome.message.id), ticketId: outcome.ticket.id, contactId: outcome.contact.id };
   }
 
   /** Applies a change to a stored message found by (connection, wid) and tells the ticket's viewers. */

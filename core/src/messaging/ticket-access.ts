@@ -64,20 +64,6 @@ export function viewerSees(viewer: Viewer, ticket: Pick<TicketRow, 'companyId' |
   return viewer.queueIds.includes(ticket.queueId);
 }
 
-/** The same rule as viewerSees, as a WHERE on a query over `tickets` (company filter not included). */
-export function visibilityWhere(query: Knex.QueryBuilder, viewer: Viewer, table = 'tickets'): Knex.QueryBuilder {
-  if (viewer.isAdmin) return query;
-  return query.where((q) => {
-    q.where(`${table}.userId`, viewer.id).orWhere((unassigned) => {
-      unassigned.whereNull(`${table}.userId`).where((byQueue) => {
-        if (viewer.queueIds.length) byQueue.whereIn(`${table}.queueId`, viewer.queueIds);
-        else byQueue.whereRaw('false');
-        if (viewer.allTicket) byQueue.orWhereNull(`${table}.queueId`);
-      });
-    });
-  });
-}
-
 export async function canSeeTicket(core: CoreServices, auth: AuthUser, ticket: TicketRow): Promise<boolean> {
   if (ticket.companyId !== auth.companyId) return false;
   if (isAdmin(auth) || ticket.userId === auth.id) return true;

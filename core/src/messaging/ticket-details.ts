@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import type { Contact } from '@guiche/contracts';
-import { tagsOfContacts } from '../contacts/contact-repository.js';
 import { maskContact } from '../contacts/lgpd.js';
 import type { TicketRow } from './ticket-access.js';
 
@@ -20,54 +19,98 @@ export interface TicketDetails extends TicketRow {
   userRating: { rate: number } | null;
 }
 
-function byId<T extends { id: number }>(rows: T[]): Map<number, T> {
-  return new Map(rows.map((r) => [r.id, r]));
+interface TicketExtras {
+  ticket_id: number;
+  queue_id: number | null;
+  queue_name: string | null;
+  queue_color: string | null;
+  user_id: number | null;
+  user_name: string | null;
+  whatsapp_id: number | null;
+  whatsapp_name: string | null;
+  whatsapp_channel: string | null;
+  whatsapp_group_as_ticket: string | null;
+  whatsapp_wavoip: string | null;
+  tags: TicketDetails['tags'];
+  rate: number | null;
 }
 
-/** Related records of many tickets in one query per table (never one query per ticket). */
+/** The contacts of the tickets with their tags (ordered by name), in one query. */
+function contactsWithTags(db: Knex, companyId: number, contactIds: number[]): Promise<Contact[]> {
+  return db('contacts')
+    .where({ companyId })
+    .whereIn('id', contactIds)
+    .select(
+      ...CONTACT_COLUMNS.map((c) => `contacts.${c}`),
+      db.raw(
+        `coalesce((select json_agg(json_build_object('id', tags.id, 'name', tags.name, 'color', tags.color, 'kanban', tags.kanban) order by tags.name)
+           from contact_tags join tags on tags.id = contact_tags.tag_id
+           where contact_tags.contact_id = contacts.id and contact_tags.company_id = contacts.company_id), '[]'::json) as tags`,
+      ),
+    );
+}
+
+/**
+ * Per ticket, in one query: its queue, user and connection (left joins on their primary keys),
+ * its tags (ordered by name) and the contact's answer to its rating question (the latest rated row).
+ */
+async function ticketExtras(db: Knex, companyId: number, tickets: TicketRow[]): Promise<Map<number, TicketExtras>> {
+  const column = (pick: (t: TicketRow) => number | null) => tickets.map(pick);
+  const { rows } = await db.raw<{ rows: TicketExtras[] }>(
+    `select t.ticket_id,
+       q.id as queue_id, q.name as queue_name, q.color as queue_color,
+       u.id as user_id, u.name as user_name,
+       w.id as whatsapp_id, w.name as whatsapp_name, w.channel as whatsapp_channel,
+       w.group_as_ticket as whatsapp_group_as_ticket, w.wavoip as whatsapp_wavoip,
+       coalesce((select json_agg(json_build_object('id', tags.id, 'name', tags.name, 'color', tags.color) order by tags.name)
+                 from ticket_tags join tags on tags.id = ticket_tags.tag_id
+                 where ticket_tags.ticket_id = t.ticket_id and ticket_tags.company_id = :companyId), '[]'::json) as tags,
+       (select r.rate from ticket_ratings r
+        where r.ticket_id = t.ticket_id and r.company_id = :companyId and r.rate is not null
+        order by r.id desc limit 1) as rate
+     from unnest(cast(:ids as int[]), cast(:queueIds as int[]), cast(:userIds as int[]), cast(:whatsappIds as int[])) as t(ticket_id, queue_id, user_id, whatsapp_id)
+     left join queues q on q.id = t.queue_id and q.company_id = :companyId
+     left join users u on u.id = t.user_id and u.company_id = :companyId
+     left join whatsapps w on w.id = t.whatsapp_id and w.company_id = :companyId`,
+    {
+      companyId,
+      ids: column((t) => t.id),
+      queueIds: column((t) => t.queueId),
+      userIds: column((t) => t.userId),
+      whatsappIds: column((t) => t.whatsappId),
+    },
+  );
+  return new Map(rows.map((r) => [r.ticket_id, r]));
+}
+
+function detailsOf(ticket: TicketRow, contact: Contact, extras: TicketExtras | undefined): TicketDetails {
+  return {
+    ...ticket,
+    contact,
+    queue: extras?.queue_id != null ? { id: extras.queue_id, name: extras.queue_name!, color: extras.queue_color! } : null,
+    user: extras?.user_id != null ? { id: extras.user_id, name: extras.user_name! } : null,
+    whatsapp:
+      extras?.whatsapp_id != null
+        ? {
+            id: extras.whatsapp_id,
+            name: extras.whatsapp_name!,
+            channel: extras.whatsapp_channel!,
+            groupAsTicket: extras.whatsapp_group_as_ticket!,
+            wavoip: extras.whatsapp_wavoip,
+          }
+        : null,
+    tags: extras?.tags ?? [],
+    userRating: extras?.rate != null ? { rate: extras.rate } : null,
+  };
+}
+
+/** Related records of many tickets in two queries, run together (never one query per ticket). */
 export async function withDetails(db: Knex, companyId: number, tickets: TicketRow[]): Promise<TicketDetails[]> {
   if (!tickets.length) return [];
-  const ids = (pick: (t: TicketRow) => number | null) => [...new Set(tickets.map(pick).filter((v): v is number => v !== null))];
-  const [contacts, queues, users, whatsapps, tagRows, ratings] = await Promise.all([
-    db('contacts').where({ companyId }).whereIn('id', ids((t) => t.contactId)).select(CONTACT_COLUMNS),
-    db('queues').where({ companyId }).whereIn('id', ids((t) => t.queueId)).select('id', 'name', 'color'),
-    db('users').where({ companyId }).whereIn('id', ids((t) => t.userId)).select('id', 'name'),
-    db('whatsapps').where({ companyId }).whereIn('id', ids((t) => t.whatsappId)).select('id', 'name', 'channel', 'groupAsTicket', 'wavoip'),
-    db('ticketTags')
-      .join('tags', 'tags.id', 'ticketTags.tagId')
-      .where('ticketTags.companyId', companyId)
-      .whereIn('ticketTags.ticketId', tickets.map((t) => t.id))
-      .orderBy('tags.name')
-      .select('ticketTags.ticketId', 'tags.id', 'tags.name', 'tags.color'),
-    db('ticketRatings')
-      .where({ companyId })
-      .whereIn('ticketId', tickets.map((t) => t.id))
-      .whereNotNull('rate')
-      .orderBy('id')
-      .select('ticketId', 'rate'),
-  ]);
-  const rateByTicket = new Map((ratings as { ticketId: number; rate: number }[]).map((r) => [r.ticketId, r.rate]));
-  const contactTags = await tagsOfContacts(db, companyId, contacts.map((c: { id: number }) => c.id));
-  const contactMap = byId(contacts as Contact[]);
-  const queueMap = byId(queues as NonNullable<TicketDetails['queue']>[]);
-  const userMap = byId(users as NonNullable<TicketDetails['user']>[]);
-  const whatsappMap = byId(whatsapps as NonNullable<TicketDetails['whatsapp']>[]);
-  const tagsByTicket = new Map<number, TicketDetails['tags']>();
-  for (const { ticketId, ...tag } of tagRows as (TicketDetails['tags'][number] & { ticketId: number })[]) {
-    tagsByTicket.set(ticketId, [...(tagsByTicket.get(ticketId) ?? []), tag]);
-  }
-  return tickets.map((t) => {
-    const contact = contactMap.get(t.contactId)!;
-    return {
-      ...t,
-      contact: { ...contact, tags: contactTags.get(t.contactId) ?? [] },
-      queue: t.queueId !== null ? (queueMap.get(t.queueId) ?? null) : null,
-      user: t.userId !== null ? (userMap.get(t.userId) ?? null) : null,
-      whatsapp: t.whatsappId !== null ? (whatsappMap.get(t.whatsappId) ?? null) : null,
-      tags: tagsByTicket.get(t.id) ?? [],
-      userRating: rateByTicket.has(t.id) ? { rate: rateByTicket.get(t.id)! } : null,
-    };
-  });
+  const contactIds = [...new Set(tickets.map((t) => t.contactId))];
+  const [contacts, extras] = await Promise.all([contactsWithTags(db, companyId, contactIds), ticketExtras(db, companyId, tickets)]);
+  const contactMap = new Map(contacts.map((c) => [c.id, c]));
+  return tickets.map((t) => detailsOf(t, contactMap.get(t.contactId)!, extras.get(t.id)));
 }
 
 export async function ticketDetails(db: Knex, ticket: TicketRow): Promise<TicketDetails> {

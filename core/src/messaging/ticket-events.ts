@@ -1,8 +1,8 @@
 import { Rooms, TicketEvents, TicketRooms } from '@guiche/contracts';
 import type { CoreServices } from '../services.js';
 import type { TicketRow } from './ticket-access.js';
-import { maskTicket, ticketDetails } from './ticket-details.js';
-import { findMessage, toRecords } from './messages-repository.js';
+import { maskTicket, ticketDetails, type TicketDetails } from './ticket-details.js';
+import { findMessage, toRecords, type MessageRow } from './messages-repository.js';
 
 type Audience = Pick<TicketRow, 'companyId' | 'userId' | 'queueId'>;
 
@@ -46,13 +46,15 @@ async function fanOut(
 /**
  * company-{id}-ticket. When `previous` (the ticket's assignee/queue before this change) reached
  * other users, they get a delete so the ticket leaves their lists, and their sockets leave the
- * ticket's room: they may no longer see it.
+ * ticket's room: they may no longer see it. `details`: the ticket's details when the caller has
+ * already read them for this very row (ingest reuses them for the message event).
  */
 export async function emitTicket(
   core: CoreServices,
   ticket: TicketRow,
   action: 'update' | 'delete' | 'updateUnread',
   previous?: Audience,
+  details?: TicketDetails,
 ): Promise<void> {
   const event = TicketEvents.ticket(ticket.companyId);
   if (action !== 'update') {
@@ -65,22 +67,30 @@ export async function emitTicket(
     core.io.to(audienceRoom(previous)).except(stillAllowed).emit(event, { action: 'delete', ticketId: ticket.id });
     core.io.in(Rooms.ticket(ticket.uuid)).except(stillAllowed).socketsLeave(Rooms.ticket(ticket.uuid));
   }
-  const details = await ticketDetails(core.db, ticket);
-  await fanOut(core, ticket, event, (hide) => ({ action, ticket: hide ? maskTicket(details) : details }));
+  const shown = details ?? (await ticketDetails(core.db, ticket));
+  await fanOut(core, ticket, event, (hide) => ({ action, ticket: hide ? maskTicket(shown) : shown }));
 }
 
 /**
  * company-{id}-appMessage { action, message, ticket, contact } to the ticket's allowed rooms. The
  * message is the record GET /messages/{ticketId} answers for it, masked per audience like the ticket.
+ * `message` is its id, or the stored row when the caller has it (ingest: the row its insert returned);
+ * `details` as for emitTicket.
  */
-export async function emitMessage(core: CoreServices, ticket: TicketRow, messageId: number, action: 'create' | 'update'): Promise<void> {
-  const row = await findMessage(core.db, ticket.companyId, messageId);
+export async function emitMessage(
+  core: CoreServices,
+  ticket: TicketRow,
+  message: number | MessageRow,
+  action: 'create' | 'update',
+  details?: TicketDetails,
+): Promise<void> {
+  const row = typeof message === 'number' ? await findMessage(core.db, ticket.companyId, message) : message;
   if (!row) return;
-  const details = await ticketDetails(core.db, ticket);
+  const full = details ?? (await ticketDetails(core.db, ticket));
   await fanOut(core, ticket, TicketEvents.appMessage(ticket.companyId), async (hide) => {
-    const [message] = await toRecords(core.db, core.storage, ticket.companyId, [row], hide);
-    const shown = hide ? maskTicket(details) : details;
-    return { action, message, ticket: shown, contact: shown.contact };
+    const [record] = await toRecords(core.db, core.storage, ticket.companyId, [row], hide);
+    const shown = hide ? maskTicket(full) : full;
+    return { action, message: record, ticket: shown, contact: shown.contact };
   });
 }
 

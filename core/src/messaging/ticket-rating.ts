@@ -47,7 +47,9 @@ export function parseRate(body: string): number | null {
  * question and the conversation goes on as usual. With a conversation already active when the
  * message came, the message is never taken as a rating.
  */
-export const ratingStep: IngestStep = async ({ trx, connection, contactId, message, messageId, ticket, ticketChange, previous }) => {
+export const ratingStep: IngestStep = async ({ trx, connection, contactId, pendingRating, message, messageId, ticket, ticketChange, previous }) => {
+  // Ratings are not in play for this contact: no question to lock and answer.
+  if (!pendingRating) return;
   const pending = await trx(RATINGS)
     .where({ companyId: connection.companyId, contactId, whatsappId: connection.id })
     .whereNull('answeredAt')

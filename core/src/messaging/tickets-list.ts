@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { TICKETS_PAGE_SIZE, type TicketsQuery } from '@guiche/contracts';
-import { visibilityWhere, type TicketRow, type Viewer } from './ticket-access.js';
+import { TICKETS_PAGE_SIZE, type TicketStatus, type TicketsQuery } from '@guiche/contracts';
+import type { TicketRow, Viewer } from './ticket-access.js';
 import { maskTicket, withDetails, type TicketDetails } from './ticket-details.js';
 
 const ZONE = 'America/Sao_Paulo';
@@ -25,11 +25,46 @@ function onDay(db: Knex, query: Knex.QueryBuilder, column: string, day: string):
   query.whereRaw(`?? < ((?::date) + 1)::timestamp AT TIME ZONE '${ZONE}'`, [column, day]);
 }
 
+/** One disjoint part of what the caller may see, as equalities an index serves in list order. */
+type Branch = (query: Knex.QueryBuilder) => void;
+
+function statusesOf(filter: TicketsQuery): TicketStatus[] {
+  return filter.statusFilter?.length ? filter.statusFilter : filter.status ? [filter.status] : [];
+}
+
+/**
+ * The visibility rule (viewerSees) as disjoint branches: assigned to the caller; unassigned in
+ * each of their queues; unassigned without a queue under allTicket. An admin's default view is
+ * the agent's one (own and unassigned tickets); showAll widens it to everything. Each branch is
+ * split per requested status, so every branch reads one index range in (updated_at, id) order
+ * instead of a scan that filters out other people's tickets. Branches the users or queue filter
+ * cannot match are left out.
+ */
+function visibilityBranches(viewer: Viewer, filter: TicketsQuery): Branch[] {
+  const users = filter.users ?? filter.userFilter;
+  const unassigned = !users?.length;
+  const mine = !users?.length || users.includes(viewer.id);
+  const queueFilter = filter.queueIds?.length ? filter.queueIds : null;
+  const queueShown = (queueId: number | null) => !queueFilter || queueFilter.includes(queueId ?? 0);
+
+  const byUser: Branch[] = [];
+  if (viewer.isAdmin && filter.showAll) byUser.push(() => undefined);
+  else {
+    if (mine) byUser.push((q) => q.where('tickets.userId', viewer.id));
+    if (unassigned && viewer.isAdmin) byUser.push((q) => q.whereNull('tickets.userId'));
+    if (unassigned && !viewer.isAdmin) {
+      for (const queueId of viewer.queueIds.filter(queueShown)) byUser.push((q) => q.whereNull('tickets.userId').where('tickets.queueId', queueId));
+      if (viewer.allTicket && queueShown(null)) byUser.push((q) => q.whereNull('tickets.userId').whereNull('tickets.queueId'));
+    }
+  }
+  const statuses = statusesOf(filter);
+  if (statuses.length <= 1) return byUser;
+  return byUser.flatMap((branch) => statuses.map((status): Branch => (q) => branch(q.where('tickets.status', status))));
+}
+
+/** The filters other than visibility, the same for every branch. */
 function applyFilters(db: Knex, query: Knex.QueryBuilder, viewer: Viewer, filter: TicketsQuery, hideNumbers: boolean): void {
-  visibilityWhere(query, viewer);
-  // An admin's default view is the agent's one (own tickets and unassigned ones); showAll widens it.
-  if (viewer.isAdmin && !filter.showAll) query.where((q) => q.where('tickets.userId', viewer.id).orWhereNull('tickets.userId'));
-  const statuses = filter.statusFilter?.length ? filter.statusFilter : filter.status ? [filter.status] : [];
+  const statuses = statusesOf(filter);
   if (statuses.length === 1) query.where('tickets.status', statuses[0]);
   else if (statuses.length) query.whereIn('tickets.status', statuses);
   if (filter.queueIds?.length) whereQueues(query, filter.queueIds);
@@ -81,25 +116,38 @@ export interface TicketPage {
   nextCursor: string | null;
 }
 
+const NEWEST_FIRST = [
+  { column: 'updatedAt', order: 'desc' },
+  { column: 'id', order: 'desc' },
+] as const;
+
 /**
  * One page of the ticket list, ordered by last activity (updated_at desc, id desc) so the
- * (company_id, status, updated_at, id) index serves it; a cursor continues exactly after the
- * last row even when tickets move between requests.
+ * (company_id, [user_id | queue_id,] status, updated_at, id) indexes serve it; a cursor continues
+ * exactly after the last row even when tickets move between requests. With several visibility
+ * branches each reads at most a page (plus the offset) in index order, and the page is the newest
+ * of their union (UNION ALL: the branches are disjoint).
  */
 export async function listTickets(db: Knex, viewer: Viewer, filter: TicketsQuery, hideNumbers: boolean): Promise<TicketPage> {
-  const query = db('tickets')
-    .where('tickets.companyId', viewer.companyId)
-    .select('tickets.*', db.raw(`to_char(tickets.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`));
-  applyFilters(db, query, viewer, filter, hideNumbers);
-  if (filter.cursor) {
-    const [at, id] = filter.cursor.split('_');
-    query.whereRaw('(tickets.updated_at, tickets.id) < (?::timestamptz, ?::int)', [at, Number(id)]);
-  } else if (filter.pageNumber > 1) {
-    query.offset((filter.pageNumber - 1) * TICKETS_PAGE_SIZE);
-  }
-  const rows: Row[] = await query
-    .orderBy([{ column: 'tickets.updatedAt', order: 'desc' }, { column: 'tickets.id', order: 'desc' }])
-    .limit(TICKETS_PAGE_SIZE + 1);
+  const offset = !filter.cursor && filter.pageNumber > 1 ? (filter.pageNumber - 1) * TICKETS_PAGE_SIZE : 0;
+  const branches = visibilityBranches(viewer, filter).map((branch) => {
+    const query = db('tickets').where('tickets.companyId', viewer.companyId).select('tickets.*');
+    branch(query);
+    applyFilters(db, query, viewer, filter, hideNumbers);
+    if (filter.cursor) {
+      const [at, id] = filter.cursor.split('_');
+      query.whereRaw('(tickets.updated_at, tickets.id) < (?::timestamptz, ?::int)', [at, Number(id)]);
+    }
+    return query.orderBy(NEWEST_FIRST.map((o) => ({ ...o, column: `tickets.${o.column}` }))).limit(offset + TICKETS_PAGE_SIZE + 1);
+  });
+  const rows: Row[] = branches.length
+    ? await db
+        .select('visible.*', db.raw(`to_char(visible.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`))
+        .from(db.unionAll(branches, true).as('visible'))
+        .orderBy(NEWEST_FIRST.map((o) => ({ ...o, column: `visible.${o.column}` })))
+        .limit(TICKETS_PAGE_SIZE + 1)
+        .offset(offset)
+    : [];
   const hasMore = rows.length > TICKETS_PAGE_SIZE;
   const page = rows.slice(0, TICKETS_PAGE_SIZE);
   const last = page.at(-1);

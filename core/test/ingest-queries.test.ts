@@ -1,0 +1,65 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestKernel, type TestCompany, type TestKernel } from '@guiche/core/testing';
+import type { NormalizedMessage } from '../src/channels/types.js';
+
+/**
+ * SQL round trips per inbound message (a count, not a time). The ceilings are what the pipeline
+ * reaches today; a change that adds queries to every message fails here and has to say why.
+ * Queries are attributed to the ingest call through AsyncLocalStorage, so the kernel's own
+ * periodic work (session sweep) running meanwhile is not counted.
+ */
+const STEADY_MAX = 10; // replay check, BEGIN, contact, active ticket, insert, touch, COMMIT, details ×2, message contact
+const NEW_CONTACT_MAX = 16; // + contact insert, ticket insert, ticket log, contact event (contact, tags, custom fields)
+
+let k: TestKernel;
+let c: TestCompany;
+let conn: number;
+let seq = 0;
+const scope = new AsyncLocalStorage<string[]>();
+
+beforeAll(async () => {
+  k = await createTestKernel();
+  c = await k.createCompany();
+  const token = randomBytes(15).toString('hex').toUpperCase().slice(0, 30);
+  conn = (await k.db('whatsapps').insert({ companyId: c.company.id, name: 'Line', channel: 'whatsapp', token }).returning('id'))[0].id;
+  k.db.on('query', (query: { sql: string }) => scope.getStore()?.push(query.sql));
+});
+afterAll(async () => k?.close());
+
+function inbound(number: string, body = `oi ${++seq}`): NormalizedMessage {
+  return { wid: `Q-${++seq}-${randomBytes(3).toString('hex')}`, fromMe: false, timestamp: new Date(), peer: { id: `${number}@s.whatsapp.net`, number, name: 'Maria' }, body, mediaType: 'chat' };
+}
+
+async function queriesOf(message: NormalizedMessage): Promise<string[]> {
+  const seen: string[] = [];
+  const result = await scope.run(seen, () => k.kernel.core.ingest.ingest(conn, message));
+  expect(result.created).toBe(true);
+  return seen;
+}
+
+describe('SQL queries per inbound message', () => {
+  it(`a message into an active conversation takes at most ${STEADY_MAX} queries, none for settings, the connection or ratings`, async () => {
+    await queriesOf(inbound('5511911110001')); // warms the caches, creates contact and ticket
+    const seen = await queriesOf(inbound('5511911110001'));
+    expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(STEADY_MAX);
+    expect(seen.filter((sql) => /from "(settings|whatsapps)"/.test(sql))).toEqual([]);
+    expect(seen.filter((sql) => /from "ticket_ratings"/.test(sql))).toEqual([]);
+  });
+
+  it(`the first message of a new contact takes at most ${NEW_CONTACT_MAX} queries`, async () => {
+    const seen = await queriesOf(inbound('5511911110002'));
+    expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(NEW_CONTACT_MAX);
+  });
+
+  it('a replay takes the early check only and stores nothing', async () => {
+    const message = inbound('5511911110003');
+    await queriesOf(message);
+    const seen: string[] = [];
+    const again = await scope.run(seen, () => k.kernel.core.ingest.ingest(conn, message));
+    expect(again.created).toBe(false);
+    expect(seen).toHaveLength(1);
+    expect(await k.db('messages').where({ whatsappId: conn, wid: message.wid }).count({ n: '*' })).toEqual([{ n: 1 }]);
+  });
+});
