@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DisconnectReason, proto } from '@whiskeysockets/baileys';
@@ -8,7 +6,7 @@ import { createWhatsappChannel } from '@guiche/plugin-channel-whatsapp';
 import { FakeWhatsapp, type FakeSocket } from '../plugins/channel-whatsapp/test/fake-socket.js';
 import { PHONE, PHONE_JID, text } from '../plugins/channel-whatsapp/test/messages.js';
 import { IMPORT_DONE_STATUS } from '@guiche/contracts';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, keepScreenshot } from './support/browser.js';
 
 /**
  * The connections page in Debian's chromium against a real kernel whose WhatsApp channel runs on a
@@ -51,11 +49,7 @@ async function openAs(user: TestUser): Promise<Page> {
   return page;
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+const shot = (page: Page, name: string) => keepScreenshot(SHOTS, page, name);
 
 const row = (page: Page, name: string) => page.getByTestId('connection-row').filter({ hasText: name });
 const badge = (page: Page) => page.locator('nav.side-menu').getByTestId('connections-badge');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import webchatPlugin from '@guiche/plugin-channel-webchat';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, keepScreenshot } from './support/browser.js';
 import { solidPng } from './support/png.js';
 
 /**
@@ -41,11 +41,7 @@ async function openAs(user: TestUser): Promise<Page> {
   return page;
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+const shot = (page: Page, name: string) => keepScreenshot(SHOTS, page, name);
 
 const visitor = { id: randomBytes(8).toString('hex'), name: 'Renata Visitante' };
 let seq = 0;

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Socket } from 'socket.io-client';
 import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import webchatPlugin from '@guiche/plugin-channel-webchat';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, keepScreenshot } from './support/browser.js';
 import { solidPng } from './support/png.js';
 import { serveWidgetSite, type WidgetSite } from './support/widget-site.js';
 
@@ -88,11 +88,7 @@ async function openAs(user: TestUser, start = '/tickets'): Promise<Page> {
   return page;
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+const shot = (page: Page, name: string) => keepScreenshot(SHOTS, page, name);
 
 const rows = (page: Page, list: string) => page.getByTestId(`ticket-list-${list}`).getByTestId('ticket-row');
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });

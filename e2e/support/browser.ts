@@ -70,3 +70,10 @@ export async function logIn(page: Page, user: LoginUser): Promise<void> {
   await submitLogin(page, user);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
+
+/** Keeps a screenshot named `name` in `dir` (a test's *_SHOTS variable, for a human to look at); nothing when unset. */
+export async function keepScreenshot(dir: string | undefined, page: Page, name: string): Promise<void> {
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
