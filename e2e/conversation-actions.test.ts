@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { defineChannel, type NormalizedMessage } from '@guiche/core';
 import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import { FakeWorld, fakeChannel, type FakeSession } from '../core/test/channels-fake-channel.js';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, keepScreenshot } from './support/browser.js';
 import { solidPng } from './support/png.js';
 
 /**
@@ -26,6 +26,8 @@ const facebook = { ...fakeChannel(world), id: 'fake-facebook', channel: 'faceboo
 
 let kernel: TestKernel;
 let browser: Browser;
+/** A host name chromium resolves to the kernel: http on it is not a secure context, so there is no navigator.mediaDevices. */
+const INSECURE_HOST = 'guiche-insecure.test';
 
 // ——— Files the contact sends ———
 
@@ -72,8 +74,9 @@ const ddmmyyyy = (d: Date) => `${String(d.getDate()).padStart(2, '0')}/${String(
 beforeAll(async () => {
   requireBuiltWeb();
   kernel = await createTestKernel({ serveWeb: true, plugins: [defineChannel(fakeChannel(world)), defineChannel(facebook)], config: { WEB_ROOT: webRoot } });
-  // A fake microphone (a beeping tone) that needs no permission prompt.
-  browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+  // A fake microphone (a beeping tone) and camera (a moving test pattern) that need no permission prompt;
+  // INSECURE_HOST reaches the same kernel from an origin the browser does not trust (plain http, not localhost).
+  browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`]);
 });
 
 afterAll(async () => {
@@ -93,11 +96,7 @@ async function openAs(user: TestUser, viewport = { width: 1400, height: 900 }): 
   return page;
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+const shot = (page: Page, name: string) => keepScreenshot(SHOTS, page, name);
 
 async function apiOk(method: string, url: string, body?: unknown, token = admin.token) {
   const res = await kernel.api(method, url, { token, body });
@@ -865,6 +864,217 @@ describe('the input, the reply window and the contact drawer', () => {
       await shot(agentPage, 'drawer-masked');
     } finally {
       await apiOk('PUT', '/settings/lgpdHideNumber', { value: 'disabled' });
+    }
+  });
+});
+
+describe('the send-contact and camera dialogs', () => {
+  const carla: Peer = { id: '5511921212121', name: 'Carla Nunes' };
+  let ticket: { id: number; uuid: string; contactId: number };
+  /** Reads of an element that may not be there yet: answered at once, so a poll asks again instead of waiting forever. */
+  const NOW = { timeout: 1000 };
+
+  /** Keeps every camera stream the page opens (the real one, passed through), to look at its tracks afterwards. */
+  const RECORD_STREAMS = `(() => {
+    window.__cameraStreams = [];
+    const devices = navigator.mediaDevices;
+    if (!devices) return;
+    const original = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = async (constraints) => {
+      const stream = await original(constraints);
+      window.__cameraStreams.push(stream);
+      return stream;
+    };
+  })();`;
+  const trackStates = (page: Page) => page.evaluate(() => (window as unknown as { __cameraStreams: MediaStream[] }).__cameraStreams.flatMap((s) => s.getTracks().map((t) => `${t.kind}:${t.readyState}`)));
+
+  async function openCameraPage() {
+    const page = await newPage(browser, kernel, { viewport: { width: 1400, height: 900 }, permissions: ['camera'] });
+    await page.context().addInitScript({ content: RECORD_STREAMS });
+    await logIn(page, admin);
+    return page;
+  }
+
+  async function openAttachment(page: Page, item: 'Contato' | 'Câmera') {
+    await page.getByTestId('attach-menu').click();
+    await page.getByRole('menu', { name: 'Anexar' }).getByRole('menuitem', { name: item, exact: true }).click();
+    return page.getByRole('dialog');
+  }
+
+  beforeAll(async () => {
+    const first = await receive(siteId, carla, { body: 'Pode me passar o contato do técnico?', timestamp: today(20) });
+    ticket = await accept(first.ticketId);
+    await apiOk('POST', '/contacts', { name: 'Bruno Técnico', number: '5511912345678' });
+    // A website visitor: a contact whose "number" is the widget's visitor id, no phone to share.
+    await receive(siteId, { id: 'visitante-7f3a9c', name: 'Bruno Visitante' }, { body: 'Olá' });
+  });
+
+  it('sends a contact card: searched from 3 characters, stored as a .vcf, delivered and shown as a card', async () => {
+    const page = await openAs(admin);
+    const panel = await openTicket(page, ticket.uuid);
+    const dialog = await openAttachment(page, 'Contato');
+    await expect.poll(() => dialog.innerText()).toContain('Enviar contato');
+    const send = dialog.getByTestId('send-contact-send');
+    expect(await send.isDisabled()).toBe(true);
+
+    // Under 3 characters nothing is searched: the list only says how to search.
+    const search = dialog.getByLabel('Contato');
+    await search.fill('Br');
+    await expect.poll(() => page.getByRole('option').allInnerTexts()).toEqual(['Buscar contato (mínimo 3 caracteres)']);
+    await search.fill('Bruno');
+    await expect.poll(() => page.getByRole('option', { name: /Bruno/ }).count()).toBe(2);
+
+    // The visitor has no phone number: said so, and nothing can be sent.
+    await page.getByRole('option', { name: /Bruno Visitante/ }).click();
+    await expect.poll(() => dialog.getByTestId('send-contact-problem').innerText(NOW).catch(() => '')).toBe('Este contato não tem um número de telefone para enviar.');
+    expect(await send.isDisabled()).toBe(true);
+
+    // By keyboard: a narrower search, the highlighted option taken with Enter, sent with Enter.
+    // Focused again, the field shows the previous search (Blueprint's Suggest) until the new one is typed.
+    await search.focus();
+    await expect.poll(() => search.getAttribute('aria-expanded')).toBe('true');
+    await search.fill('Bruno Téc');
+    await expect.poll(() => page.getByRole('option').allInnerTexts()).toEqual([expect.stringContaining('Bruno Técnico')]);
+    await search.press('ArrowDown');
+    await search.press('Enter');
+    const preview = dialog.getByTestId('send-contact-preview');
+    await expect.poll(() => preview.innerText(NOW).catch(() => '')).toContain('5511912345678');
+    expect(await preview.innerText()).toContain('Bruno Técnico');
+    expect(await dialog.getByTestId('send-contact-problem').count()).toBe(0);
+    await expect.poll(() => send.isDisabled()).toBe(false);
+    await shot(page, 'send-contact');
+    await send.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    // Stored as a vCard file (text/vcard) with the contact's name and number…
+    const row = await lastSent(ticket.id);
+    expect(row).toMatchObject({ mediaType: 'application', mediaName: 'Bruno Técnico.vcf', body: '' });
+    expect(row.data).toMatchObject({ mimetype: 'text/vcard' });
+    const file = path.join(kernel.kernel.core.storage.root, row.mediaUrl);
+    const vcf = fs.readFileSync(file, 'utf8');
+    expect(vcf.split('\r\n')).toEqual(expect.arrayContaining(['BEGIN:VCARD', 'FN:Bruno Técnico', 'TEL;type=CELL;waid=5511912345678:+5511912345678', 'END:VCARD']));
+    // …that file is what reached Carla through the channel…
+    const delivered = await deliveredOf(row.id);
+    expect(delivered).toMatchObject({ toId: carla.id, media: { mimetype: 'text/vcard', fileName: 'Bruno Técnico.vcf' }, mediaBytes: fs.statSync(file).size });
+    // …and the conversation shows it as a contact card, not as a download.
+    const card = panel.locator(`[data-message-id="${row.id}"]`).getByTestId('message-contact-card');
+    await expect.poll(() => card.innerText(NOW).catch(() => '')).toContain('5511912345678');
+    expect(await card.innerText()).toContain('Bruno Técnico');
+    expect(await card.getByRole('button', { name: 'Iniciar conversa' }).count()).toBe(1);
+    expect(await panel.locator(`[data-message-id="${row.id}"]`).getByTestId('message-document').count()).toBe(0);
+  });
+
+  it('takes a picture: live preview, retake, caption, sent as a JPEG image; the camera is released', async () => {
+    const page = await openCameraPage();
+    const panel = await openTicket(page, ticket.uuid);
+    const dialog = await openAttachment(page, 'Câmera');
+    await expect.poll(() => dialog.innerText()).toContain('Tirar foto');
+    const video = dialog.getByTestId('camera-video');
+    const liveWidth = () => video.evaluate((v: HTMLVideoElement) => (v.readyState >= 2 && !v.paused ? v.videoWidth : 0), undefined, NOW).catch(() => 0);
+    await expect.poll(liveWidth).toBeGreaterThan(0);
+    const width = await liveWidth();
+    expect(await trackStates(page)).toEqual(['video:live']);
+
+    // A still, then another one.
+    await dialog.getByTestId('camera-capture').click();
+    const still = dialog.getByTestId('camera-still');
+    await expect.poll(() => still.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth, undefined, NOW).catch(() => 0)).toBe(width);
+    expect(await video.isHidden()).toBe(true);
+    await dialog.getByTestId('camera-retake').click();
+    await expect.poll(() => still.count()).toBe(0);
+    await expect.poll(liveWidth).toBe(width);
+    // The camera stayed on for the retake: still the one stream.
+    expect(await trackStates(page)).toEqual(['video:live']);
+    await dialog.getByTestId('camera-capture').click();
+    await still.waitFor();
+
+    // A caption, sent with Enter.
+    const caption = dialog.getByTestId('camera-caption');
+    await caption.fill('Foto da etiqueta nova');
+    await shot(page, 'camera');
+    await caption.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // Closing the dialog released the camera.
+    await expect.poll(() => trackStates(page)).toEqual(['video:ended']);
+
+    // Stored as a JPEG image with the caption as its body (signed, like any text the agent sends).
+    const row = await lastSent(ticket.id, { mediaType: 'image' });
+    expect(row.body).toBe(`*${admin.user.name}*:\nFoto da etiqueta nova`);
+    expect(row.mediaName).toMatch(/^camera-\d{8}-\d{6}\.jpg$/);
+    expect(row.mediaUrl).toMatch(/\.jpg$/);
+    const file = fs.readFileSync(path.join(kernel.kernel.core.storage.root, row.mediaUrl));
+    expect(file.length).toBeGreaterThan(0);
+    expect([file[0], file[1]]).toEqual([0xff, 0xd8]);
+    expect([file[file.length - 2], file[file.length - 1]]).toEqual([0xff, 0xd9]);
+    // The channel got that file and the caption.
+    const delivered = await deliveredOf(row.id);
+    expect(delivered).toMatchObject({ toId: carla.id, body: row.body, media: { mimetype: 'image/jpeg' }, mediaBytes: file.length });
+    // The conversation shows the picture, at the camera's resolution.
+    const image = panel.locator(`[data-message-id="${row.id}"] img.cv-media__image`);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth, undefined, NOW).catch(() => 0)).toBe(width);
+    expect(await bubble(panel, 'Foto da etiqueta nova').count()).toBe(1);
+  });
+
+  it('releases the camera when the dialog is cancelled, and sends nothing', async () => {
+    const page = await openCameraPage();
+    await openTicket(page, ticket.uuid);
+    const before = await kernel.db('messages').where({ ticketId: ticket.id }).count({ n: '*' }).first();
+    const dialog = await openAttachment(page, 'Câmera');
+    await expect.poll(() => dialog.getByTestId('camera-capture').isEnabled(NOW).catch(() => false)).toBe(true);
+    // The shutter has the focus once the picture is live; Escape closes the dialog.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('camera-capture');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => trackStates(page)).toEqual(['video:ended']);
+    // Opened again: a new stream, and Cancel releases it too.
+    const again = await openAttachment(page, 'Câmera');
+    await expect.poll(() => trackStates(page)).toEqual(['video:ended', 'video:live']);
+    await again.getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => trackStates(page)).toEqual(['video:ended', 'video:ended']);
+    expect(await kernel.db('messages').where({ ticketId: ticket.id }).count({ n: '*' }).first()).toEqual(before);
+  });
+
+  it('says so when the camera is denied, and opens no stream', async () => {
+    // A browser that asks before opening the camera (the shared one answers yes to every prompt).
+    const asking = await launchChromium(['--use-fake-device-for-media-stream']);
+    try {
+      const context = await asking.newContext({ baseURL: kernel.url, viewport: { width: 1400, height: 900 }, locale: 'pt-BR' });
+      await context.addInitScript({ content: RECORD_STREAMS });
+      const page = await context.newPage();
+      // The person said no to the camera for this site (the browser's own permission setting for the origin).
+      const cdp = await context.newCDPSession(page);
+      const { targetInfo } = await cdp.send('Target.getTargetInfo');
+      await cdp.send('Browser.setPermission', { permission: { name: 'camera' }, setting: 'denied', origin: new URL(kernel.url).origin, browserContextId: targetInfo.browserContextId });
+      await logIn(page, admin);
+      await openTicket(page, ticket.uuid);
+      const dialog = await openAttachment(page, 'Câmera');
+      await expect.poll(() => dialog.getByTestId('camera').getAttribute('data-state')).toBe('error');
+      const problem = dialog.getByTestId('camera-problem');
+      expect(await problem.innerText()).toContain('Câmera indisponível');
+      expect(await problem.innerText()).toContain('O acesso à câmera foi negado. Permita o uso da câmera nas configurações do navegador e tente novamente.');
+      expect(await dialog.getByTestId('camera-capture').isDisabled()).toBe(true);
+      expect(await trackStates(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    } finally {
+      await asking.close();
+    }
+  });
+
+  it('offers no camera where the browser has none (plain http is not a secure context)', async () => {
+    const insecure = kernel.url.replace('127.0.0.1', INSECURE_HOST);
+    const context = await browser.newContext({ baseURL: insecure, viewport: { width: 1400, height: 900 }, locale: 'pt-BR' });
+    try {
+      const plain = await context.newPage();
+      await logIn(plain, admin);
+      expect(await plain.evaluate(() => [window.isSecureContext, 'mediaDevices' in navigator])).toEqual([false, false]);
+      await openTicket(plain, ticket.uuid);
+      await plain.getByTestId('attach-menu').click();
+      const menu = plain.getByRole('menu', { name: 'Anexar' });
+      await menu.waitFor();
+      expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Arquivos', 'Contato']);
+    } finally {
+      await context.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { api } from '@guiche/web-sdk';
 import type { Contact, MessageRecord, QuickMessage } from '@guiche/contracts';
 import type { ConversationTicket } from './types.js';
+import type { ContactCard } from './lib/vcard.js';
 
 /** Calls of the conversation panel (inbox.md §7 Tickets and Messages). */
 
@@ -17,6 +18,8 @@ export const conversationKeys = {
   images: (ticketId: number) => ['conversation', 'images', ticketId] as const,
   quickReplies: ['conversation', 'quick-replies'] as const,
   forwardContacts: (term: string) => ['conversation', 'forward-contacts', term] as const,
+  cardContacts: (term: string) => ['conversation', 'card-contacts', term] as const,
+  vCardFile: (src: string) => ['conversation', 'vcard-file', src] as const,
 };
 
 export async function fetchTicket(uuid: string): Promise<ConversationTicket> {
@@ -69,6 +72,26 @@ export async function sendMedia(ticketId: number, files: Attachment[], opts: { i
   return data.messages ?? [];
 }
 
+/** A contact card (inbox.md §7: JSON `vCard`); the server stores and sends it as a .vcf file. */
+export async function sendContactCard(ticketId: number, vCard: ContactCard, opts: { isPrivate: boolean; quotedMsgId?: number }): Promise<MessageRecord[]> {
+  const { data } = await api.post<{ messages: MessageRecord[] }>(`/messages/${ticketId}`, {
+    read: 1,
+    fromMe: true,
+    body: '',
+    vCard,
+    isPrivate: opts.isPrivate,
+    ...(opts.quotedMsgId ? { quotedMsg: { id: opts.quotedMsgId } } : {}),
+  });
+  return data.messages ?? [];
+}
+
+/** The text of a stored .vcf (served as a public file, outside the API). */
+export async function fetchVCardText(src: string): Promise<string> {
+  const response = await fetch(src);
+  if (!response.ok) throw new Error(`vCard file answered ${response.status}`);
+  return response.text();
+}
+
 export async function editMessage(id: number, body: string): Promise<MessageRecord> {
   const { data } = await api.post<MessageRecord>(`/messages/edit/${id}`, { body });
   return data;
@@ -100,6 +123,12 @@ export async function fetchQuickReplies(): Promise<QuickMessage[]> {
 export async function searchContacts(searchParam: string): Promise<Contact[]> {
   const { data } = await api.get<Contact[] | { contacts: Contact[] }>('/contacts/list', { params: { searchParam } });
   return Array.isArray(data) ? data : (data.contacts ?? []);
+}
+
+/** The company's contacts for a contact card (GET /contacts, as the new-ticket dialog searches); groups are no cards. */
+export async function searchCardContacts(searchParam: string): Promise<Contact[]> {
+  const { data } = await api.get<{ contacts: Contact[] }>('/contacts', { params: { searchParam, isGroup: 'false' } });
+  return data.contacts ?? [];
 }
 
 /** Opens (or finds) the ticket of a contact card's number: the contact is created first when new. */

@@ -1,11 +1,14 @@
 import { useMemo, useRef, useState } from 'react';
-import { Button, Callout, Icon, Intent, Switch, TextArea, Tooltip } from '@blueprintjs/core';
+import { Button, Callout, Icon, Intent, Switch, TextArea } from '@blueprintjs/core';
 import type { MessageRecord, QuickMessage } from '@guiche/contracts';
 import { toastError, toastWarning, useAudioRecorder, useTranslation, type AudioRecorderOptions } from '@guiche/web-sdk';
-import { sendMedia, sendStoredMedia, sendText, type Attachment } from '../api.js';
+import { sendContactCard, sendMedia, sendStoredMedia, sendText, type Attachment } from '../api.js';
 import { matchQuickReplies, quickReplyTerm, truncate } from '../lib/messages.js';
 import { NS } from '../i18n/register.js';
+import { AttachMenu } from './AttachMenu.js';
 import { AttachmentDialog } from './AttachmentDialog.js';
+import { CameraDialog } from './CameraDialog.js';
+import { SendContactDialog } from './SendContactDialog.js';
 import { QuickReplies } from './QuickReplies.js';
 import { useQuickReplies } from '../hooks/useQuickReplies.js';
 
@@ -31,6 +34,7 @@ export function MessageInput({ ticketId, disabled, replyTo, onCancelReply, onSen
   const [files, setFiles] = useState<File[]>([]);
   const [activeQuick, setActiveQuick] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'camera' | 'contact' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
   const recorder = useAudioRecorder(RECORDER_OPTIONS);
@@ -105,6 +109,10 @@ export function MessageInput({ ticketId, disabled, replyTo, onCancelReply, onSen
     if (ok) setFiles([]);
   };
 
+  const sendFromDialog = async (action: () => Promise<MessageRecord[]>) => {
+    if (await run(action)) setDialog(null);
+  };
+
   const startRecording = async () => {
     setNotice(null);
     try {
@@ -158,9 +166,12 @@ export function MessageInput({ ticketId, disabled, replyTo, onCancelReply, onSen
             e.target.value = '';
           }}
         />
-        <Tooltip content={t('input.attach')}>
-          <Button variant="minimal" icon="paperclip" aria-label={t('input.attach')} disabled={disabled || sending || recorder.state !== 'idle'} onClick={() => fileInput.current?.click()} />
-        </Tooltip>
+        <AttachMenu
+          disabled={disabled || sending || recorder.state !== 'idle'}
+          onFiles={() => fileInput.current?.click()}
+          onCamera={() => setDialog('camera')}
+          onContact={() => setDialog('contact')}
+        />
         {recorder.state === 'recording' ? (
           <div className="cv-input__recording" role="status" data-testid="recording">
             <span className="cv-input__recording-dot" aria-hidden />
@@ -218,6 +229,18 @@ export function MessageInput({ ticketId, disabled, replyTo, onCancelReply, onSen
         <span className="cv-input__hint">{t('input.hint')}</span>
       </div>
       <AttachmentDialog files={files} sending={sending} onSend={(items) => void sendFiles(items)} onClose={() => setFiles([])} />
+      <CameraDialog
+        isOpen={dialog === 'camera'}
+        sending={sending}
+        onSend={(item) => void sendFromDialog(() => sendMedia(ticketId, [item], { isPrivate, quotedMsgId }))}
+        onClose={() => setDialog(null)}
+      />
+      <SendContactDialog
+        isOpen={dialog === 'contact'}
+        sending={sending}
+        onSend={(card) => void sendFromDialog(() => sendContactCard(ticketId, card, { isPrivate, quotedMsgId }))}
+        onClose={() => setDialog(null)}
+      />
     </div>
   );
 }

@@ -1,14 +1,18 @@
-import { AnchorButton, Button, Icon } from '@blueprintjs/core';
+import { Icon } from '@blueprintjs/core';
 import type { MessageRecord } from '@guiche/contracts';
 import { useTranslation } from '@guiche/web-sdk';
 import { callOf, contactCardOf, dataOf, locationOf, mapUrl, mediaSrc } from '../lib/messages.js';
 import { NS } from '../i18n/register.js';
+import { isVCardFile, type ContactCard } from '../lib/vcard.js';
 import { AudioPlayer } from './AudioPlayer.js';
+import { ContactCardView } from './ContactCardView.js';
+import { DocumentFile } from './DocumentFile.js';
+import { VCardFileCard } from './VCardFileCard.js';
 
 interface Props {
   message: MessageRecord;
   onOpenImage(message: MessageRecord): void;
-  onStartTicket(card: { name: string; number: string }): void;
+  onStartTicket(card: ContactCard): void;
 }
 
 function fileNameOf(message: MessageRecord): string {
@@ -44,15 +48,8 @@ export function MessageMedia({ message, onOpenImage, onStartTicket }: Props) {
     case 'application':
     case 'document': {
       const name = fileNameOf(message);
-      return (
-        <div className="cv-media__document" data-testid="message-document">
-          <Icon icon="document" size={20} />
-          <span className="cv-media__document-name" title={name}>
-            {name || t('media.document')}
-          </span>
-          {src && <AnchorButton icon="download" variant="minimal" href={src} download={name || true} target="_blank" rel="noreferrer" aria-label={t('media.download')} title={t('media.download')} />}
-        </div>
-      );
+      if (src && isVCardFile(message, dataOf(message))) return <VCardFileCard src={src} fileName={name} onStartTicket={onStartTicket} />;
+      return <DocumentFile src={src} name={name} />;
     }
     case 'locationMessage': {
       const location = locationOf(message);
@@ -65,19 +62,8 @@ export function MessageMedia({ message, onOpenImage, onStartTicket }: Props) {
         </a>
       );
     }
-    case 'contactMessage': {
-      const card = contactCardOf(message);
-      return (
-        <div className="cv-media__contact" data-testid="message-contact-card">
-          <Icon icon="person" size={20} />
-          <div className="cv-media__contact-text">
-            <strong>{card?.name || t('media.contact')}</strong>
-            <span>{card?.number || t('media.noNumber')}</span>
-          </div>
-          {card?.number && <Button size="small" icon="chat" text={t('media.startTicket')} onClick={() => onStartTicket(card)} />}
-        </div>
-      );
-    }
+    case 'contactMessage':
+      return <ContactCardView card={contactCardOf(message)} onStartTicket={onStartTicket} />;
     case 'call_log': {
       const call = callOf(message);
       return (

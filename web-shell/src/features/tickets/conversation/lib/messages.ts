@@ -1,4 +1,5 @@
 import { MESSAGE_EDIT_WINDOW_MS, type MessageRecord } from '@guiche/contracts';
+import { parseVCard, type ContactCard } from './vcard.js';
 
 /** inbox.md §2/§5: the input is enabled only while the ticket is open or a group. */
 export function isWritableStatus(status: string | undefined): boolean {
@@ -198,7 +199,7 @@ export function mapUrl(lat: number, lng: number): string {
 }
 
 /** Name and number of a contact card (a vCard in the body or the data's vcard). */
-export function contactCardOf(message: MessageRecord): { name: string; number: string } | null {
+export function contactCardOf(message: MessageRecord): ContactCard | null {
   const data = dataOf(message);
   const text = [data.vcard, data.vCard, message.body].find((v): v is string => typeof v === 'string' && v.includes('BEGIN:VCARD'));
   if (!text) {
@@ -206,15 +207,7 @@ export function contactCardOf(message: MessageRecord): { name: string; number: s
     const number = typeof data.number === 'string' ? data.number : '';
     return name || number ? { name, number: number.replace(/\D/g, '') } : null;
   }
-  const lines = text.split(/\r?\n/);
-  const fn = lines.find((l) => /^FN[:;]/i.test(l));
-  const n = lines.find((l) => /^N[:;]/i.test(l));
-  const tel = lines.find((l) => /^(item\d+\.)?TEL/i.test(l));
-  const value = (line: string | undefined) => (line ? line.slice(line.indexOf(':') + 1).trim() : '');
-  const waid = tel ? /waid=(\d+)/i.exec(tel)?.[1] : undefined;
-  const name = value(fn) || value(n).split(';').filter(Boolean).reverse().join(' ');
-  const number = waid ?? value(tel).replace(/\D/g, '');
-  return { name, number };
+  return parseVCard(text);
 }
 
 /** A call log's description: the data's status/duration when given. */
