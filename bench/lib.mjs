@@ -25,8 +25,11 @@ export async function createBenchDatabase() {
   };
 }
 
-/** A kernel with its own database (and Redis when REDIS_URL is set), listening on a free port. */
-export async function startBenchKernel({ plugins = [] } = {}) {
+/**
+ * A kernel with its own database (and Redis when REDIS_URL is set), listening on a free port;
+ * serving the built web from `webRoot` when given.
+ */
+export async function startBenchKernel({ plugins = [], webRoot } = {}) {
   const database = await createBenchDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guiche-bench-'));
   const config = loadConfig({}, {
@@ -37,7 +40,8 @@ export async function startBenchKernel({ plugins = [] } = {}) {
     REDIS_PREFIX: `gbench:${randomBytes(4).toString('hex')}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
-    SERVE_WEB: false,
+    SERVE_WEB: Boolean(webRoot),
+    ...(webRoot ? { WEB_ROOT: webRoot } : {}),
     DEMO: false,
   });
   const kernel = await createKernel(config, { plugins });

@@ -16,8 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { createKernel, loadConfig } from '@guiche/core';
-import { createBenchDatabase, createCompany, fmt, percentile } from './lib.mjs';
+import { createCompany, fmt, percentile, startBenchKernel } from './lib.mjs';
 
 const TICKETS = Number(process.env.P3_TICKETS ?? 10000);
 const SECONDS = Number(process.env.P3_SECONDS ?? 8);
@@ -30,35 +29,6 @@ const SPEEDS = [{ label: 'steady (30 px/frame)', px: 30 }, { label: 'fling (400 
 if (!fs.existsSync(path.join(WEB_ROOT, 'web-shell/dist/index.html'))) {
   console.error(`web-shell/dist/index.html is missing under ${WEB_ROOT}: run npm run build:web first`);
   process.exit(1);
-}
-
-async function startKernel() {
-  const database = await createBenchDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guiche-bench-'));
-  const config = loadConfig({}, {
-    PORT: 0,
-    HOST: '127.0.0.1',
-    DATABASE_URL: database.url,
-    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: `gbench:${randomBytes(4).toString('hex')}`,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    SERVE_WEB: true,
-    WEB_ROOT,
-    DEMO: false,
-  });
-  const kernel = await createKernel(config, { plugins: [] });
-  const url = (await kernel.listen()).replace('0.0.0.0', '127.0.0.1');
-  return {
-    kernel,
-    url,
-    db: kernel.core.db,
-    async close() {
-      await kernel.close();
-      await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** One agent of one queue holding TICKETS open tickets (a third tagged, a fifth unread), seeded in SQL. */
@@ -259,7 +229,7 @@ function frameFigures(deltas) {
   return { frames: deltas.length, interval, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1], droppedPct: (100 * dropped) / (dropped + deltas.length) };
 }
 
-const bench = await startKernel();
+const bench = await startBenchKernel({ webRoot: WEB_ROOT });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const { email, password, seedMs } = await seed(bench);
