@@ -457,3 +457,29 @@ describe('greeting and farewell through the real outbound sender', () => {
     ]);
   });
 });
+
+describe('POST /tickets/{id}/read (the open conversation reads what arrives)', () => {
+  it('zeroes the counter for someone who may see the ticket; refuses bad ids, other companies and other queues without a change', async () => {
+    const c = await k.createCompany();
+    const conn = await connection(c.company.id);
+    const mine = await queue(c.company.id);
+    const other = await queue(c.company.id);
+    const ana = await agent(c.company.id, [mine]);
+    const row = await ticket(c.company.id, conn, { queueId: other, unreadMessages: 3 });
+    const stranger = await k.createCompany();
+    const unread = async () => (await k.db('tickets').where({ id: row.id }).first('unreadMessages')).unreadMessages;
+
+    expect((await k.api('POST', '/tickets/abc/read', { token: c.admin.token })).status).toBe(400);
+    expect((await k.api('POST', '/tickets/2147483648/read', { token: c.admin.token })).status).toBe(400);
+    expect((await k.api('POST', `/tickets/${row.id}/read`)).status).toBe(401);
+    const foreign = await k.api('POST', `/tickets/${row.id}/read`, { token: stranger.admin.token });
+    expect([foreign.status, foreign.body.error]).toEqual([404, 'ERR_NO_TICKET_FOUND']);
+    // Ana works another queue: the ticket is not hers to see, so not hers to read.
+    expect((await k.api('POST', `/tickets/${row.id}/read`, { token: ana.token })).status).toBe(404);
+    expect(await unread()).toBe(3);
+
+    const read = await k.api('POST', `/tickets/${row.id}/read`, { token: c.admin.token });
+    expect([read.status, read.body]).toEqual([200, { unreadMessages: 0 }]);
+    expect(await unread()).toBe(0);
+  });
+});

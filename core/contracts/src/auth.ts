@@ -1,36 +1,33 @@
 import { z } from 'zod';
+import { id, text } from './primitives.js';
 import { V } from './messages.js';
 import { isValidCpfOrCnpj, onlyDigits } from './validators.js';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const loginSchema = z.object({
-  email: z.string({ error: V.loginEmail }).trim().regex(emailPattern, V.loginEmail),
-  password: z.string({ error: V.loginPassword }).min(6, V.loginPassword).max(200),
+  email: text(200, { trim: true, error: V.loginEmail, tooLong: V.loginEmail }).regex(emailPattern, V.loginEmail),
+  password: text(200, { error: V.loginPassword }).min(6, V.loginPassword),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const signupSchema = z.object({
-  companyName: z.string({ error: V.required }).trim().min(1, V.required).min(2, V.tooShort).max(50, V.tooLong),
-  name: z.string({ error: V.required }).trim().min(1, V.required).min(2, V.tooShort).max(50, V.tooLong),
-  email: z.string({ error: V.required }).trim().email(V.invalidEmail).max(120),
-  phone: z
-    .string({ error: V.required })
+  companyName: text(50, { trim: true }).min(1, V.required).min(2, V.tooShort),
+  name: text(50, { trim: true }).min(1, V.required).min(2, V.tooShort),
+  email: text(120, { trim: true }).email(V.invalidEmail),
+  phone: text(40)
     .transform(onlyDigits)
     .refine((v) => v.length === 11, V.phone11),
-  document: z
-    .string({ error: V.document })
+  document: text(30, { error: V.document, tooLong: V.document })
     .refine(isValidCpfOrCnpj, V.document)
     .transform(onlyDigits),
-  password: z
-    .string({ error: V.required })
+  password: text(100)
     .min(8, V.passwordWeak)
-    .max(100, V.tooLong)
     .regex(/[a-z]/, V.passwordWeak)
     .regex(/[A-Z]/, V.passwordWeak),
-  planId: z.coerce.number({ error: V.required }).int().positive(V.required),
+  planId: id,
   termo: z.literal(true, { error: V.terms }),
-  companyId: z.coerce.number().int().positive().optional().nullable(),
+  companyId: id.optional().nullable(),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 

@@ -1,19 +1,20 @@
 import { z } from 'zod';
+import { IDS_MAX, id, pageNumber, text } from './primitives.js';
 import { V } from './messages.js';
 
 export const chatInputSchema = z.object({
-  title: z.string({ error: V.chatTitle }).trim().min(1, V.chatTitle).max(120, V.tooLong),
-  users: z.array(z.object({ id: z.number().int().positive() })).min(1, V.chatUsers),
+  title: text(120, { trim: true, error: V.chatTitle }).min(1, V.chatTitle),
+  users: z.array(z.object({ id })).min(1, V.chatUsers).max(IDS_MAX, V.tooLong),
 });
 export type ChatInput = z.infer<typeof chatInputSchema>;
 
 export const chatMessageInputSchema = z.object({
-  message: z.string().trim().min(1, V.required).max(10000, V.tooLong),
+  message: text(10000, { trim: true }).min(1, V.required),
 });
 
 export const pageQuerySchema = z.object({
-  searchParam: z.string().max(200).optional(),
-  pageNumber: z.coerce.number().int().min(1).default(1),
+  searchParam: text(200).optional(),
+  pageNumber,
 });
 
 export type ChatMediaType = 'image' | 'audio' | 'video' | 'other';

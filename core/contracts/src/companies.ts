@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { date, id, text } from './primitives.js';
 import { V } from './messages.js';
 
 export const Recurrences = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
@@ -6,14 +7,14 @@ export const Recurrences = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'A
 /** PUT /companies/{id} (super users): only what is sent changes. */
 export const companyUpdateSchema = z
   .object({
-    name: z.string().trim().min(2, V.tooShort).max(50, V.tooLong),
-    email: z.string().trim().email(V.invalidEmail).max(120),
-    phone: z.string().max(30).nullable(),
-    planId: z.number().int().positive(),
+    name: text(50, { trim: true }).min(2, V.tooShort),
+    email: text(120, { trim: true }).email(V.invalidEmail),
+    phone: text(30).nullable(),
+    planId: id,
     status: z.boolean(),
     /** A blank or invalid due date is sent as null (account-admin.md §5). */
-    dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+    dueDate: date().nullable(),
     recurrence: z.enum(Recurrences),
-    document: z.string().max(20).nullable(),
+    document: text(20).nullable(),
   })
   .partial();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { date, dateTime, id, ids, text } from './primitives.js';
 import { V } from './messages.js';
 
 /** Validation keys of the connection dialog (account-admin.md §5); the web translates them. */
@@ -28,12 +29,12 @@ export const IMPORT_WINDOW_YEARS = 2;
 export const IMPORT_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 const WeekdaysEn = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-const shiftTime = z.union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, V.time)]);
+const shiftTime = z.union([z.literal(''), z.string().max(5, V.time).regex(/^([01]\d|2[0-3]):[0-5]\d$/, V.time)]);
 
 /** One weekday of service hours with shifts A and B (an empty shift is closed). */
 export const connectionScheduleSchema = z
   .object({
-    weekday: z.string().max(30, V.tooLong),
+    weekday: text(30),
     weekdayEn: z.enum(WeekdaysEn),
     startTimeA: shiftTime.default(''),
     endTimeA: shiftTime.default(''),
@@ -48,16 +49,16 @@ export const connectionScheduleSchema = z
 export type ConnectionSchedule = z.infer<typeof connectionScheduleSchema>;
 
 /** A date (YYYY-MM-DD) or a date-time, with or without an offset. */
-const importDate = z.union([z.iso.date(), z.iso.datetime({ local: true, offset: true })], { error: ConnectionV.invalidDate }).nullable();
+const importDate = z.union([date(ConnectionV.invalidDate), dateTime(ConnectionV.invalidDate)], { error: ConnectionV.invalidDate }).nullable();
 const minutes = z.number({ error: V.required }).int().min(0).max(1_000_000);
-const message = z.string().max(10000, V.tooLong).nullable();
+const message = text(10000).nullable();
 
 const connectionFields = {
-  name: z.string({ error: V.required }).trim().min(2, V.tooShort).max(50, V.tooLong),
+  name: text(50, { trim: true }).min(2, V.tooShort),
   isDefault: z.boolean(),
-  queueIds: z.array(z.number().int().positive()).max(500),
-  promptId: z.number().int().positive().nullable(),
-  integrationId: z.number().int().positive().nullable(),
+  queueIds: ids(),
+  promptId: id.nullable(),
+  integrationId: id.nullable(),
   greetingMessage: message,
   complationMessage: message,
   outOfHoursMessage: message,
@@ -68,7 +69,7 @@ const connectionFields = {
   importRecentMessages: importDate,
   importOldMessagesGroups: z.boolean(),
   closedTicketsPostImported: z.boolean(),
-  provider: z.string().trim().min(1, V.required).max(20, V.tooLong),
+  provider: text(20, { trim: true }).min(1, V.required),
   maxUseBotQueues: minutes,
   maxUseBotQueuesNPS: minutes,
   timeUseBotQueues: minutes,
@@ -77,12 +78,12 @@ const connectionFields = {
   timeInactiveMessage: minutes,
   timeCreateNewTicket: minutes,
   timeSendQueue: minutes,
-  sendIdQueue: z.number().int().positive().nullable(),
+  sendIdQueue: id.nullable(),
   whenExpiresTicket: minutes,
   allowGroup: z.boolean(),
   groupAsTicket: z.enum(['disabled', 'enabled']),
   schedules: z.array(connectionScheduleSchema).max(7),
-  wavoip: z.string().max(255, V.tooLong).nullable(),
+  wavoip: text(255).nullable(),
 };
 
 function toTime(value: string): number {
@@ -192,7 +193,7 @@ export interface PairingCodeAnswer {
 export const connectionQuerySchema = z.object({
   session: z.enum(['0', '1', 'true', 'false']).optional(),
   /** Sent by the web; the caller's own company is always used. */
-  companyId: z.string().max(20).optional(),
+  companyId: text(20).optional(),
 });
 
 export interface Connection {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, idsJson, pageNumber, text } from './primitives.js';
 import { V } from './messages.js';
 
 /** Validation keys of contacts and tags (namespace "validation"). */
@@ -37,11 +38,11 @@ export function maskContactNumber(number: string, isGroup: boolean): string {
   return number.slice(0, -2).replace(/\d/g, '*') + number.slice(-2);
 }
 
-const contactName = z.string({ error: V.required }).trim().min(2, V.tooShort).max(50, V.tooLong);
-const contactNumber = z.string({ error: V.required }).trim().min(8, V.tooShort).max(50, V.tooLong);
-const contactEmail = z.union([z.literal(''), z.string().trim().email(V.invalidEmail).max(120, V.tooLong)]);
+const contactName = text(50, { trim: true }).min(2, V.tooShort);
+const contactNumber = text(50, { trim: true }).min(8, V.tooShort);
+const contactEmail = z.union([z.literal(''), text(120, { trim: true }).email(V.invalidEmail)]);
 const extraInfo = z
-  .array(z.object({ name: z.string().trim().min(1, V.required).max(100, V.tooLong), value: z.string().max(1000, V.tooLong).default('') }))
+  .array(z.object({ name: text(100, { trim: true }).min(1, V.required), value: text(1000).default('') }))
   .max(50, V.tooLong);
 
 /** POST /contacts: the contact form (inbox.md §5). */
@@ -71,31 +72,20 @@ export const contactImportRowSchema = z.object({
 export type ContactImportRow = z.infer<typeof contactImportRowSchema>;
 
 /** contactTag: a JSON array of tag ids, as the web sends it. */
-const tagIdsJson = z
-  .string()
-  .max(2000)
-  .transform((value, ctx) => {
-    try {
-      const parsed = z.array(z.coerce.number().int().positive()).max(100).parse(JSON.parse(value));
-      return [...new Set(parsed)];
-    } catch {
-      ctx.addIssue({ code: 'custom', message: ContactV.contactTagFilter });
-      return z.NEVER;
-    }
-  });
+const tagIdsJson = idsJson(100, ContactV.contactTagFilter);
 
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const contactsQuerySchema = z.object({
-  searchParam: z.string().max(200).optional(),
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  searchParam: text(200).optional(),
+  pageNumber,
   contactTag: tagIdsJson.optional(),
   channel: z.enum(ContactChannels).optional(),
   isGroup: booleanQuery.optional(),
 });
 
 export const contactsListQuerySchema = z.object({
-  searchParam: z.string().max(200).optional(),
+  searchParam: text(200).optional(),
   channel: z.enum(ContactChannels).optional(),
 });
 
@@ -103,13 +93,13 @@ export const contactsExportQuerySchema = z.object({ contactTag: tagIdsJson.optio
 
 export const contactBlockSchema = z.object({ active: z.boolean({ error: V.required }) });
 
-const tagColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/, ContactV.tagColor);
+const tagColor = z.string().trim().max(9, ContactV.tagColor).regex(/^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/, ContactV.tagColor);
 /** The web sends kanban as 0/1; the API also takes a boolean. */
 const kanbanFlag = z.union([z.boolean(), z.literal(0).transform(() => false), z.literal(1).transform(() => true)]);
 
 /** POST /tags (outreach-config.md §5: name min 3, required). */
 export const tagInputSchema = z.object({
-  name: z.string({ error: V.required }).trim().min(1, V.required).min(3, ContactV.tagTooShort).max(50, V.tooLong),
+  name: text(50, { trim: true }).min(1, V.required).min(3, ContactV.tagTooShort),
   color: tagColor.default(DEFAULT_TAG_COLOR),
   kanban: kanbanFlag.default(false),
 });
@@ -124,8 +114,8 @@ export const tagUpdateSchema = z.object({
 const kanbanQuery = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 export const tagsQuerySchema = z.object({
-  searchParam: z.string().max(200).optional(),
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  searchParam: text(200).optional(),
+  pageNumber,
   kanban: kanbanQuery.optional(),
 });
 
@@ -133,9 +123,9 @@ export const tagsListQuerySchema = z.object({ kanban: kanbanQuery.optional() });
 
 /** POST /tags/sync: the contact's whole tag set (the web sends tag objects; ids also accepted). */
 export const tagSyncSchema = z.object({
-  contactId: z.coerce.number({ error: V.required }).int().positive(),
+  contactId: id,
   tags: z
-    .array(z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() }).transform((t) => t.id)]))
+    .array(z.union([id, z.object({ id }).transform((t) => t.id)]))
     .max(100, V.tooLong),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDS_MAX, PrimitiveV, id, idOrZero, pageNumber, text, uuid } from './primitives.js';
 import { V } from './messages.js';
 
 /** Messages, ticket notes, ticket tags and quick messages (inbox.md §3, §5, §7; outreach-config.md §5–§7). */
@@ -31,7 +32,6 @@ export const MessagesApiEvents = {
   quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
 } as const;
 
-const id = z.coerce.number({ error: V.required }).int().positive();
 /** JSON booleans, and the "true"/"false" strings multipart forms carry. */
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -39,34 +39,51 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 /** selectedQueues as the web sends it: a JSON array (or a comma list) of queue ids. */
 const queueIdsParam = z
   .string()
-  .max(2000)
+  .max(IDS_MAX * 12)
+  .regex(/^[[\]\d,\s"nul]*$/, PrimitiveV.ids)
   .transform((value, ctx) => {
-    const text = value.trim();
-    if (!text) return [];
+    const list = value.trim();
+    if (!list) return [];
     try {
-      const raw = text.startsWith('[') ? JSON.parse(text) : text.split(',');
-      return z.array(z.coerce.number().int().nonnegative()).max(500).parse(raw);
+      const raw = list.startsWith('[') ? JSON.parse(list) : list.split(',');
+      return z.array(idOrZero).max(IDS_MAX).parse(raw);
     } catch {
-      ctx.addIssue({ code: 'custom', message: V.required });
+      ctx.addIssue({ code: 'custom', message: PrimitiveV.ids });
       return z.NEVER;
     }
   });
 
 export const messagesQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  pageNumber,
   /** Accepted for the web's call; which messages a user sees is decided by the ticket's visibility. */
   selectedQueues: queueIdsParam.optional(),
 });
 
-export const ticketParamsSchema = z.object({ ticketId: z.union([z.coerce.number().int().positive(), z.string().uuid()]) });
+/** GET /messages/{ticketId}/earlier: the contact's earlier conversations, older than `beforeId`. */
+export const earlierMessagesQuerySchema = z.object({ beforeId: id.optional() });
+
+/** The ticket a stretch of earlier messages belongs to (the separator above it names it). */
+export interface EarlierTicket {
+  id: number;
+  uuid: string;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+  queue: { id: number; name: string; color: string } | null;
+  user: { id: number; name: string } | null;
+  /** The connection's name (the drawer's list spans every connection). */
+  connection: string | null;
+}
+
+export const ticketParamsSchema = z.object({ ticketId: z.union([id, uuid], { error: PrimitiveV.id }) });
 export const messageIdParamsSchema = z.object({ id });
 
-const body = z.string().max(MESSAGE_BODY_MAX, V.tooLong);
+const body = text(MESSAGE_BODY_MAX);
 
 /** A contact card sent as a message (the web's "send contact" dialog). */
 export const vCardSchema = z.object({
-  name: z.string({ error: V.required }).trim().min(1, V.required).max(100, V.tooLong),
-  number: z.string({ error: V.required }).trim().min(8, V.tooShort).max(50, V.tooLong),
+  name: text(100, { trim: true }).min(1, V.required),
+  number: text(50, { trim: true }).min(8, V.tooShort),
 });
 
 /** POST /messages/{ticketId} as JSON. read and fromMe are what the web sends; they are not trusted. */
@@ -78,7 +95,7 @@ export const messageSendSchema = z.object({
   signMessage: flag.default(true),
   vCard: z.preprocess(emptyToUndefined, vCardSchema.optional()),
   /** A file already stored for the company (e.g. a quick message's media): a storage path or its /public URL. */
-  mediaUrl: z.preprocess(emptyToUndefined, z.string().max(1000).optional()),
+  mediaUrl: z.preprocess(emptyToUndefined, text(1000).optional()),
 });
 export type MessageSendInput = z.infer<typeof messageSendSchema>;
 
@@ -90,11 +107,11 @@ export const messageMultipartFieldsSchema = z.object({
   signMessage: flag.default(true),
   quotedMsgId: z.preprocess(emptyToUndefined, id.optional()),
   /** The file name shown for the (first) document. */
-  mediaTitle: z.preprocess(emptyToUndefined, z.string().trim().max(255, V.tooLong).optional()),
+  mediaTitle: z.preprocess(emptyToUndefined, text(255, { trim: true }).optional()),
 });
 
 export const messageEditSchema = z.object({
-  body: z.string({ error: V.required }).trim().min(1, V.required).max(MESSAGE_BODY_MAX, V.tooLong),
+  body: text(MESSAGE_BODY_MAX, { trim: true }).min(1, V.required),
 });
 
 export const messageForwardSchema = z.object({
@@ -107,7 +124,7 @@ export const messageForwardSchema = z.object({
 /** POST /react/messages: text is the emoji (an empty text removes the reaction); fromMe, remoteJid and ticketId are ignored. */
 export const messageReactSchema = z.object({
   id,
-  text: z.string({ error: MessagesApiV.emoji }).max(16, MessagesApiV.emoji),
+  text: text(16, { tooLong: MessagesApiV.emoji, error: MessagesApiV.emoji }),
 });
 
 export const MessageMediaTabs = ['media', 'documents', 'links', 'calls'] as const;
@@ -115,11 +132,11 @@ export type MessageMediaTab = (typeof MessageMediaTabs)[number];
 
 export const messageMediaQuerySchema = z.object({
   type: z.enum(MessageMediaTabs, { error: MessagesApiV.mediaTab }).default('media'),
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  pageNumber,
 });
 
 export const messageImagesQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  pageNumber,
 });
 
 export interface QuotedMessage {
@@ -169,7 +186,7 @@ export interface MessageRecord {
 // ——— Ticket notes ———
 
 export const ticketNoteInputSchema = z.object({
-  note: z.string({ error: V.required }).trim().min(1, V.required).min(2, V.tooShort).max(5000, V.tooLong),
+  note: text(5000, { trim: true }).min(1, V.required).min(2, V.tooShort),
   ticketId: id,
   contactId: id,
 });
@@ -197,12 +214,12 @@ export const ticketTagsParamsSchema = z.object({ ticketId: id });
 
 // ——— Quick messages ———
 
-const shortcode = z.string({ error: V.required }).trim().min(1, V.required).max(100, V.tooLong);
+const shortcode = text(100, { trim: true }).min(1, V.required);
 
 /** POST /quick-messages. A category is a row with isCategory (its shortcode is the category's name). */
 export const quickMessageInputSchema = z.object({
   shortcode,
-  message: z.string().max(MESSAGE_BODY_MAX, V.tooLong).default(''),
+  message: text(MESSAGE_BODY_MAX).default(''),
   geral: flag.default(false),
   isCategory: flag.default(false),
   categoryId: z.preprocess(emptyToUndefined, id.nullable().optional()),
@@ -211,19 +228,19 @@ export const quickMessageInputSchema = z.object({
 
 export const quickMessageUpdateSchema = z.object({
   shortcode: shortcode.optional(),
-  message: z.string().max(MESSAGE_BODY_MAX, V.tooLong).optional(),
+  message: text(MESSAGE_BODY_MAX).optional(),
   geral: flag.optional(),
   categoryId: z.preprocess((v) => (v === '' ? null : v), id.nullable().optional()),
   status: flag.optional(),
 });
 
 export const quickMessagesQuerySchema = z.object({
-  searchParam: z.string().max(200).optional(),
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  searchParam: text(200).optional(),
+  pageNumber,
 });
 
 export const quickMessagesListQuerySchema = z.object({
-  searchParam: z.string().max(200).optional(),
+  searchParam: text(200).optional(),
   categoryId: z.preprocess(emptyToUndefined, id.optional()),
 });
 

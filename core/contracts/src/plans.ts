@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PrimitiveV, int, text } from './primitives.js';
 
 /** Every module switch a plan may carry. */
 export const PlanFlags = [
@@ -19,11 +20,11 @@ const flagShape = Object.fromEntries(PlanFlags.map((f) => [f, z.boolean()])) as 
 const flagDefaults = Object.fromEntries(PlanFlags.map((f) => [f, z.boolean().default(false)])) as Record<PlanFlag, z.ZodDefault<z.ZodBoolean>>;
 
 const planFields = {
-  name: z.string().trim().min(2, 'validation.tooShort').max(50, 'validation.tooLong'),
-  users: z.coerce.number().int().min(0),
-  connections: z.coerce.number().int().min(0),
-  queues: z.coerce.number().int().min(0),
-  amount: z.coerce.number().min(0),
+  name: text(50, { trim: true, tooLong: 'validation.tooLong' }).min(2, 'validation.tooShort'),
+  users: int(0, 100000),
+  connections: int(0, 100000),
+  queues: int(0, 100000),
+  amount: z.coerce.number({ error: PrimitiveV.number }).min(0, PrimitiveV.number).max(99999999, PrimitiveV.number),
   isPublic: z.boolean(),
 };
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { id, ids, int, text } from './primitives.js';
 import { V } from './messages.js';
+import { queueChatbotsSchema, type Chatbot } from './chatbots.js';
 
 /** Validation keys of the queue dialog beyond the shared ones (namespace "validation"). */
 export const QV = {
@@ -26,10 +28,10 @@ export const QueueWeekdays = [
 const weekdaysEn = QueueWeekdays.map((d) => d.weekdayEn) as [string, ...string[]];
 
 /** HH:MM, or empty for a shift that is not worked. */
-const shiftTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, V.time);
+const shiftTime = z.string().max(5, V.time).regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, V.time);
 
 export const queueScheduleSchema = z.object({
-  weekday: z.string().trim().max(30, V.tooLong),
+  weekday: text(30, { trim: true }),
   weekdayEn: z.enum(weekdaysEn),
   startTimeA: shiftTime,
   endTimeA: shiftTime,
@@ -48,20 +50,29 @@ export const DefaultQueueSchedules: QueueSchedule[] = QueueWeekdays.map((d) => (
 }));
 
 const queueFields = {
-  name: z.string({ error: V.required }).trim().min(2, V.tooShort).max(50, V.tooLong),
-  color: z.string({ error: V.required }).trim().min(3, V.tooShort).max(9, V.tooLong),
-  greetingMessage: z.string().max(5000, V.tooLong).nullable(),
-  outOfHoursMessage: z.string().max(5000, V.tooLong).nullable(),
+  name: text(50, { trim: true }).min(2, V.tooShort),
+  color: text(9, { trim: true }).min(3, V.tooShort),
+  greetingMessage: text(5000).nullable(),
+  outOfHoursMessage: text(5000).nullable(),
   orderQueue: z.number().int().min(0).max(100000).nullable(),
   ativarRoteador: z.boolean(),
-  tempoRoteador: z.number().int().refine((m) => (QueueRotationMinutes as readonly number[]).includes(m), QV.rotationInterval),
+  tempoRoteador: int(0, 100000, QV.rotationInterval).refine((m) => (QueueRotationMinutes as readonly number[]).includes(m), QV.rotationInterval),
   closeTicket: z.boolean(),
   schedules: z
     .array(queueScheduleSchema)
     .max(7)
     .refine((days) => new Set(days.map((d) => d.weekdayEn)).size === days.length, QV.scheduleDays),
   /** The users who work this queue; all must belong to the company. */
-  userIds: z.array(z.number().int().positive()).max(1000),
+  userIds: ids(1000),
+  /** References to a queue integration, a prompt (owned by their modules) and a file list of the company. */
+  integrationId: id.nullable(),
+  promptId: id.nullable(),
+  fileListId: id.nullable(),
+  /**
+   * The first-level chatbot options with their nested options. When sent it is the whole tree:
+   * options with an id are kept and updated, new ones created, missing ones deleted.
+   */
+  chatbots: queueChatbotsSchema,
 };
 
 /** POST /queue. */
@@ -75,6 +86,10 @@ export const queueInputSchema = z.object({
   closeTicket: queueFields.closeTicket.default(false),
   schedules: queueFields.schedules.default(DefaultQueueSchedules),
   userIds: queueFields.userIds.optional(),
+  integrationId: queueFields.integrationId.optional(),
+  promptId: queueFields.promptId.optional(),
+  fileListId: queueFields.fileListId.optional(),
+  chatbots: queueFields.chatbots.optional(),
 });
 export type QueueInput = z.infer<typeof queueInputSchema>;
 
@@ -98,6 +113,8 @@ export interface Queue {
   promptId: number | null;
   schedules: QueueSchedule[];
   userIds: number[];
+  /** First-level chatbot options, each with its nested options (ordered by id). */
+  chatbots: Chatbot[];
   createdAt: string;
   updatedAt: string;
 }

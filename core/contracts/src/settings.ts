@@ -1,3 +1,5 @@
+import { ScheduleTypes } from './service-hours.js';
+
 /** Settings keys (account-admin.md §3) with their defaults for a new company. */
 export const SettingDefaults: Record<string, string> = {
   userCreation: 'enabled',
@@ -30,3 +32,23 @@ export const SettingKeys = Object.keys(SettingDefaults);
 export const TextSettingKeys = ['lgpdMessage', 'lgpdLink', 'asaas', 'scheduleType', 'chatBotType'];
 /** Settings only a super user reads or changes. */
 export const SuperOnlySettingKeys = ['userCreation', 'asaas'];
+
+/** Settings whose text value must be one of a few choices (account-admin.md §3). */
+export const SettingChoices: Record<string, readonly string[]> = {
+  scheduleType: ScheduleTypes,
+  chatBotType: ['text'],
+};
+
+/** Longest value of a free-text setting (lgpdMessage, lgpdLink, asaas). */
+export const SETTING_TEXT_MAX = 5000;
+
+/**
+ * The i18n key of what is wrong with a setting's value, or null when it is valid: choice settings
+ * take one of their values, switch settings enabled/disabled, text settings any text.
+ */
+export function settingValueIssue(key: string, value: string): string | null {
+  const choices = SettingChoices[key];
+  if (choices) return choices.includes(value) ? null : 'validation.option';
+  if (TextSettingKeys.includes(key)) return value.length <= SETTING_TEXT_MAX ? null : 'validation.tooLong';
+  return value === 'enabled' || value === 'disabled' ? null : 'validation.enabledDisabled';
+}

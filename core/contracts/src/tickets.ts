@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDS_MAX, PG_INT_MAX, PrimitiveV, date, id, idOrZero, idsJson, int, isRealDateTime, jsonArray, pageNumber, text } from './primitives.js';
 
 /** Tickets (inbox.md §3, §4, §7 Tickets): statuses, live events, rooms and the API's schemas. */
 
@@ -46,39 +47,28 @@ const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** A JSON array of ids in a query string; for queueIds 0 or null stands for 'Sem fila' (no queue). */
 function idListJson(allowNoQueue: boolean) {
-  const item = allowNoQueue ? z.union([z.null(), z.coerce.number().int().min(0)]) : z.coerce.number().int().positive();
-  return z
-    .string()
-    .max(4000)
-    .transform((value, ctx) => {
-      try {
-        const parsed = z.array(item).max(500).parse(JSON.parse(value));
-        return [...new Set(parsed.map((v) => (v === null ? 0 : v)))];
-      } catch {
-        ctx.addIssue({ code: 'custom', message: TicketV.idList });
-        return z.NEVER;
-      }
-    });
+  if (!allowNoQueue) return idsJson(IDS_MAX, TicketV.idList);
+  return jsonArray(z.union([z.null(), idOrZero]), IDS_MAX, TicketV.idList).transform((list) => [...new Set(list.map((v) => (v === null ? 0 : v)))]);
 }
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, TicketV.date);
-const statusList = z
+const day = date(TicketV.date);
+const statusList = jsonArray(z.enum(TicketStatuses), 4, TicketV.idList);
+
+/** keyset cursor: `<updatedAt with microseconds>Z_<id>`, both real. */
+const cursor = z
   .string()
-  .max(200)
-  .transform((value, ctx) => {
-    try {
-      return z.array(z.enum(TicketStatuses)).max(4).parse(JSON.parse(value));
-    } catch {
-      ctx.addIssue({ code: 'custom', message: TicketV.idList });
-      return z.NEVER;
-    }
-  });
+  .max(40, TicketV.cursor)
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,10}$/, TicketV.cursor)
+  .refine((value) => {
+    const [at, rowId] = value.split('_');
+    return isRealDateTime(at!) && Number(rowId) >= 1 && Number(rowId) <= PG_INT_MAX;
+  }, TicketV.cursor);
 
 /** GET /tickets (inbox.md §7). `cursor` (from the previous page's nextCursor) pages by keyset; pageNumber is kept for the web. */
 export const ticketsQuerySchema = z.object({
-  searchParam: z.string().max(200).optional(),
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
-  cursor: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,10}$/, TicketV.cursor).optional(),
+  searchParam: text(200).optional(),
+  pageNumber,
+  cursor: cursor.optional(),
   status: z.enum(TicketStatuses).optional(),
   statusFilter: statusList.optional(),
   showAll: booleanQuery.optional(),
@@ -94,11 +84,11 @@ export const ticketsQuerySchema = z.object({
 });
 export type TicketsQuery = z.infer<typeof ticketsQuerySchema>;
 
-const optionalId = z.coerce.number().int().positive();
+const optionalId = id;
 
 /** POST /tickets: a ticket the caller opens for a contact (inbox.md §7; a queue is required unless admin). */
 export const ticketCreateSchema = z.object({
-  contactId: z.coerce.number({ error: 'validation.required' }).int().positive(),
+  contactId: id,
   queueId: optionalId.nullish(),
   whatsappId: optionalId.nullish(),
   userId: optionalId.nullish(),
@@ -117,7 +107,7 @@ export const ticketUpdateSchema = z.object({
   sendFarewellMessage: z.boolean().optional(),
   /** On resolve: ask the contact for a 1–5 rating (only when the company's userRating setting is enabled). */
   requestRating: z.boolean().optional(),
-  amountUsedBotQueues: z.coerce.number().int().min(0).max(1000).optional(),
+  amountUsedBotQueues: int(0, 1000).optional(),
   promptId: optionalId.nullish(),
 });
 export type TicketUpdateInput = z.infer<typeof ticketUpdateSchema>;
@@ -125,7 +115,7 @@ export type TicketUpdateInput = z.infer<typeof ticketUpdateSchema>;
 /** POST /tickets/closeAll (admins): closes the tickets of a status in the given queues (0/null: no queue). */
 export const ticketsCloseAllSchema = z.object({
   status: z.enum(['pending', 'open', 'group']),
-  queueIds: z.array(z.union([z.null(), z.coerce.number().int().min(0)])).max(500).optional(),
+  queueIds: z.array(z.union([z.null(), idOrZero])).max(IDS_MAX, PrimitiveV.ids).optional(),
 });
 
 /** The greeting posted as the virtual assistant when an agent accepts a ticket (setting sendGreetingAccepted). */

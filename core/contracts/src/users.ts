@@ -1,23 +1,24 @@
 import { z } from 'zod';
+import { id, ids, pageNumber, text } from './primitives.js';
 import { V } from './messages.js';
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, V.time);
+const time = z.string().max(8, V.time).regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, V.time);
 
 /** Fields of the user dialog (account-admin.md §2, §5), without defaults. */
 const userFields = {
-  name: z.string({ error: V.required }).trim().min(2, V.tooShort).max(50, V.tooLong),
-  email: z.string({ error: V.required }).trim().email(V.invalidEmail).max(120),
-  password: z.string().min(5, V.tooShort).max(50, V.tooLong),
+  name: text(50, { trim: true }).min(2, V.tooShort),
+  email: text(120, { trim: true }).email(V.invalidEmail),
+  password: text(50).min(5, V.tooShort),
   profile: z.enum(['admin', 'user']),
-  queueIds: z.array(z.number().int().positive()).max(500),
+  queueIds: ids(),
   startWork: time,
   endWork: time,
-  farewellMessage: z.string().max(5000).nullable(),
+  farewellMessage: text(5000).nullable(),
   allTicket: z.enum(['enable', 'disable']),
   allowGroup: z.boolean(),
   defaultTheme: z.enum(['light', 'dark']),
   defaultMenu: z.enum(['open', 'closed']),
-  whatsappId: z.number().int().positive().nullable(),
+  whatsappId: id.nullable(),
   showDashboard: z.boolean(),
   allowRealTime: z.boolean(),
   allowConnections: z.boolean(),
@@ -56,9 +57,9 @@ export type Language = (typeof Languages)[number];
 /** GET /users: 20 per page, ordered by name. companyId is accepted for old clients and ignored. */
 export const USERS_PAGE_SIZE = 20;
 export const userListQuerySchema = z.object({
-  searchParam: z.string().trim().max(200).optional(),
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
-  companyId: z.coerce.number().int().positive().optional(),
+  searchParam: text(200, { trim: true }).optional(),
+  pageNumber,
+  companyId: id.optional(),
 });
 
 /** POST /users/{id}/media-upload: the profile image (account-admin.md §2 user dialog). */

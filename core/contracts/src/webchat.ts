@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, oneOf, text } from './primitives.js';
 import { V } from './messages.js';
 
 /**
@@ -16,20 +17,17 @@ export const WebchatV = {
 } as const;
 
 /** The widget's random id, kept in the visitor's localStorage; it is the visitor's only credential. */
-export const webchatVisitorId = z.string({ error: WebchatV.visitorId }).regex(/^[A-Za-z0-9_-]{16,64}$/, WebchatV.visitorId);
+export const webchatVisitorId = z.string({ error: WebchatV.visitorId }).max(64, WebchatV.visitorId).regex(/^[A-Za-z0-9_-]{16,64}$/, WebchatV.visitorId);
 /** A connection token: 30 uppercase alphanumerics. */
-export const webchatToken = z.string({ error: WebchatV.token }).regex(/^[A-Z0-9]{30}$/, WebchatV.token);
+export const webchatToken = z.string({ error: WebchatV.token }).max(30, WebchatV.token).regex(/^[A-Z0-9]{30}$/, WebchatV.token);
 /** The widget's id of one message: a resend after a reconnect carries the same id and changes nothing. */
-export const webchatClientId = z.string({ error: WebchatV.clientId }).regex(/^[A-Za-z0-9_-]{8,64}$/, WebchatV.clientId);
+export const webchatClientId = z.string({ error: WebchatV.clientId }).max(64, WebchatV.clientId).regex(/^[A-Za-z0-9_-]{8,64}$/, WebchatV.clientId);
 
 export const WEBCHAT_MAX_BODY = 4096;
 export const WEBCHAT_MAX_NAME = 50;
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, V.tooLong)
+  text(max, { trim: true })
     .optional()
     .transform((value) => value || undefined);
 
@@ -38,10 +36,7 @@ export const webchatHandshakeSchema = z.object({
   token: webchatToken,
   visitorId: webchatVisitorId,
   name: optionalText(WEBCHAT_MAX_NAME),
-  email: z
-    .string()
-    .trim()
-    .max(120, V.tooLong)
+  email: text(120, { trim: true })
     .optional()
     .transform((value) => value || undefined)
     .pipe(z.email(V.invalidEmail).optional()),
@@ -60,12 +55,12 @@ export type WebchatHandshake = z.infer<typeof webchatHandshakeSchema>;
 /** Visitor → server `message` (text). Media go through POST /webchat/:token/messages. */
 export const webchatMessageSchema = z.object({
   clientId: webchatClientId,
-  body: z.string({ error: V.required }).trim().min(1, V.required).max(WEBCHAT_MAX_BODY, V.tooLong),
+  body: text(WEBCHAT_MAX_BODY, { trim: true }).min(1, V.required),
 });
 
 /** Visitor → server `delivered` / `read` / `played`: the agent messages (wids) the widget received / showed / played. */
 export const webchatAckSchema = z.object({
-  wids: z.array(z.string().min(1).max(255)).min(1, V.required).max(200, V.tooLong),
+  wids: z.array(text(255).min(1)).min(1, V.required).max(200, V.tooLong),
 });
 
 /** Visitor → server `typing`. */
@@ -76,13 +71,13 @@ export const webchatTokenParamsSchema = z.object({ token: webchatToken });
 /** GET /webchat/:token/messages: the visitor's own conversation, newest page first, each page oldest first. */
 export const webchatHistoryQuerySchema = z.object({
   visitorId: webchatVisitorId,
-  beforeId: z.coerce.number().int().positive().optional(),
+  beforeId: id.optional(),
 });
 
 /** Text fields of the multipart POST /webchat/:token/messages (plus one `file`): who, as in the handshake. */
 export const webchatMediaFieldsSchema = webchatHandshakeSchema.omit({ token: true }).extend({
   clientId: webchatClientId,
-  body: z.string().trim().max(WEBCHAT_MAX_BODY, V.tooLong).optional(),
+  body: text(WEBCHAT_MAX_BODY, { trim: true }).optional(),
 });
 
 /** One message as the widget shows it (history and live `message` events). */
@@ -116,3 +111,49 @@ export const WebchatEvents = {
   /** visitor → server */
   typing: 'typing',
 } as const;
+
+// ——— the site settings of a webchat connection (the connection dialog's "Site" section) ———
+
+export const WEBCHAT_LANGS = ['pt', 'en', 'es', 'tr'] as const;
+export const WEBCHAT_POSITIONS = ['right', 'left'] as const;
+export const WEBCHAT_MAX_ORIGINS = 20;
+export const WEBCHAT_MAX_TITLE = 60;
+
+export const WebchatSiteV = {
+  origin: 'validation.webchatOrigin',
+  color: 'validation.webchatColor',
+} as const;
+
+const emptyToNull = (value: unknown) => (value === '' ? null : value);
+
+/** "https://shop.example.com" or "http://localhost:8080": a scheme, a host and maybe a port — nothing more. */
+const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
+export const webchatOrigin = text(200, { trim: true, error: WebchatSiteV.origin, tooLong: WebchatSiteV.origin })
+  .transform((value) => value.toLowerCase().replace(/\/+$/, ''))
+  .pipe(z.string().regex(ORIGIN, WebchatSiteV.origin));
+
+/**
+ * PUT /webchat/sites/{whatsappId}: how the widget looks by default (a script's data-* attributes
+ * still win) and which sites may embed it. No origins = any site (the connection token is public).
+ */
+export const webchatSiteSchema = z.object({
+  title: text(WEBCHAT_MAX_TITLE, { trim: true }).default('').transform((value) => value || null),
+  color: z.preprocess(emptyToNull, text(7, { tooLong: WebchatSiteV.color }).regex(/^#[0-9a-fA-F]{6}$/, WebchatSiteV.color).nullable().default(null)).transform((value) => value?.toLowerCase() ?? null),
+  position: oneOf(WEBCHAT_POSITIONS).default('right'),
+  lang: z.preprocess(emptyToNull, oneOf(WEBCHAT_LANGS).nullable().default(null)),
+  allowedOrigins: z
+    .array(webchatOrigin)
+    .max(WEBCHAT_MAX_ORIGINS, WebchatSiteV.origin)
+    .default([])
+    .transform((list) => [...new Set(list)]),
+});
+export type WebchatSiteInput = z.input<typeof webchatSiteSchema>;
+export type WebchatSite = z.output<typeof webchatSiteSchema>;
+
+/** What the widget reads of the site settings (GET /webchat/{token}/site): never the origins list. */
+export interface WebchatSiteLook {
+  title: string | null;
+  color: string | null;
+  position: (typeof WEBCHAT_POSITIONS)[number];
+  lang: (typeof WEBCHAT_LANGS)[number] | null;
+}

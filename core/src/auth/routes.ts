@@ -39,8 +39,9 @@ export function registerAuthRoutes(routes: Routes, core: CoreServices): void {
     const presented = request.cookies[REFRESH_COOKIE];
     const consumed = presented ? await consumeRefreshToken(core.db, presented) : null;
     if (!consumed) throw new AppError('ERR_SESSION_EXPIRED', 401);
-    const user = await core.db('users').where({ id: consumed.userId }).first('id', 'companyId');
-    if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    const user = await core.db('users').where({ id: consumed.userId }).first('id', 'companyId', 'tokenVersion');
+    // A switched-off or deleted company refreshes no token (the gate would refuse it anyway).
+    if (!user || !(await core.tokens.allows({ id: user.id, companyId: user.companyId, tv: user.tokenVersion }))) throw new AppError('ERR_SESSION_EXPIRED', 401);
     await setRefreshCookie(core, reply, user);
     return sessionFor(core, user.id);
   });

@@ -8,13 +8,13 @@ import { issueRefreshToken, REFRESH_COOKIE } from './refresh-tokens.js';
 
 /** The session answer for a user: access token, user, plan flags and subscription state. */
 export async function sessionFor(core: CoreServices, userId: number, token?: string): Promise<AuthResponse> {
-  const row = await core.db('users').where({ id: userId }).first('companyId');
+  const row = await core.db('users').where({ id: userId }).first('companyId', 'tokenVersion');
   if (!row) throw new AppError('ERR_SESSION_EXPIRED', 401);
   const settings = await core.settings.all(row.companyId);
   const user = await loadSessionUser(core.db, userId, settings);
   if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
   return {
-    token: token ?? core.signAccessToken(user),
+    token: token ?? core.signAccessToken({ ...user, tokenVersion: row.tokenVersion }),
     user,
     planFlags: await core.plans.flags(user.companyId),
     subscriptionExpired: isSubscriptionExpired(user.companyId, user.company.dueDate),

@@ -23,6 +23,8 @@ function staticOptions(root: string, prefix: string, index: false | string[] = f
     decorateReply: false,
     wildcard: true,
     index,
+    // The build writes .br/.gz beside the shell's and modules' assets (scripts/precompress.mjs); uploads have none.
+    preCompressed: prefix !== '/public/',
     setHeaders: (reply: FastifyReply, file: string) => {
       reply.header('Cache-Control', noCache.test(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
       if (prefix.startsWith('/modules/')) reply.header('Access-Control-Allow-Origin', '*');
