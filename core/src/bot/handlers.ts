@@ -1,0 +1,223 @@
+import type { Knex } from 'knex';
+import type { PlanFlag } from '@guiche/contracts';
+import type { CoreServices } from '../services.js';
+import { OutsideServiceError } from './outside.js';
+import type { TicketRow } from '../messaging/ticket-access.js';
+import { emitTicket } from '../messaging/ticket-events.js';
+
+/** What a conversation handler gets: the ticket handed to it and the customer's message. */
+export interface ConversationInput {
+  companyId: number;
+  ticket: TicketRow;
+  message: { id: number; body: string; mediaType: string; mediaUrl: string | null };
+  /** Aborted when the handler's time is up; the ticket then goes to a human. */
+  signal: AbortSignal;
+}
+
+/** The handler passes the ticket to a queue and/or a user of the company (a human takes it from there). */
+export interface TransferOutcome {
+  transfer: { queueId?: number | null; userId?: number | null };
+}
+export type ConversationOutcome = 'continue' | 'handover' | 'close' | TransferOutcome;
+
+/**
+ * A handler answers through ctx.messages.send and says how the conversation goes on: 'continue'
+ * (it keeps the ticket), 'handover' (to a human of the ticket's queue), 'close', or a transfer.
+ */
+export type ConversationHandler = (input: ConversationInput) => Promise<ConversationOutcome | void>;
+
+export interface HandlerOptions {
+  timeoutMs?: number;
+  /** The plan flag of the registering module: a company without it gets its tickets back from the handler. */
+  planFlag?: PlanFlag | null;
+}
+
+export interface BotRegistry {
+  /** Registers the handler of a conversation type: an integration type (dialogflow, n8n, webhook, typebot) or 'openai' for prompts. */
+  registerHandler(type: string, handler: ConversationHandler, options?: HandlerOptions): void;
+}
+
+/** How long a handler may take for one message before the ticket goes to a human. */
+export const HANDLER_TIMEOUT_MS = 30000;
+/** The type of a ticket with a prompt. */
+export const PROMPT_HANDLER = 'openai';
+
+interface Registered {
+  handler: ConversationHandler;
+  timeoutMs: number;
+  planFlag: PlanFlag | null;
+}
+
+export interface HandlerRegistry extends BotRegistry {
+  get(type: string): Registered | undefined;
+  types(): string[];
+  /**
+   * Runs `work` after the ticket's earlier messages were handled (in this process): a handler sees
+   * a ticket's messages one at a time and in order, while other tickets run alongside.
+   */
+  inTurn<T>(ticketId: number, work: () => Promise<T>): Promise<T>;
+}
+
+export function createHandlerRegistry(): HandlerRegistry {
+  const handlers = new Map<string, Registered>();
+  const turns = new Map<number, Promise<unknown>>();
+  return {
+    registerHandler(type, handler, options) {
+      handlers.set(type, { handler, timeoutMs: options?.timeoutMs ?? HANDLER_TIMEOUT_MS, planFlag: options?.planFlag ?? null });
+    },
+    get: (type) => handlers.get(type),
+    types: () => [...handlers.keys()],
+    inTurn(ticketId, work) {
+      const previous = turns.get(ticketId) ?? Promise.resolve();
+      const mine = previous.catch(() => undefined).then(work);
+      const settled = mine.catch(() => undefined);
+      turns.set(ticketId, settled);
+      void settled.then(() => {
+        if (turns.get(ticketId) === settled) turns.delete(ticketId);
+      });
+      return mine;
+    },
+  };
+}
+
+/**
+ * The type of conversation a ticket with useIntegration is in: 'openai' for a prompt, else the
+ * type of its queue integration (the integrations module's table queue_integrations; absent until
+ * that module is installed).
+ */
+export async function conversationType(core: Pick<CoreServices, 'db'>, ticket: Pick<TicketRow, 'companyId' | 'promptId' | 'integrationId'>): Promise<string | null> {
+  if (ticket.promptId) return PROMPT_HANDLER;
+  if (!ticket.integrationId) return null;
+  try {
+    const row = await core.db('queueIntegrations').where({ companyId: ticket.companyId, id: ticket.integrationId }).first('type');
+    return row?.type ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the company's plan still has the module that registered `type` (unknown types: true). */
+export async function handlerEnabled(core: Pick<CoreServices, 'plans'>, registry: HandlerRegistry, companyId: number, type: string | null): Promise<boolean> {
+  const flag = type ? registry.get(type)?.planFlag : null;
+  return !flag || (await core.plans.has(companyId, flag));
+}
+
+/**
+ * The same, read through `trx` (inside ingest's transaction: on the embedded default a query
+ * outside it would wait for it to end).
+ */
+export async function handlerEnabledIn(trx: Knex.Transaction, registry: HandlerRegistry, companyId: number, type: string | null): Promise<boolean> {
+  const flag = type ? registry.get(type)?.planFlag : null;
+  if (!flag) return true;
+  const row = await trx('companies').join('plans', 'plans.id', 'companies.planId').where('companies.id', companyId).first(`plans.${flag}`);
+  return Boolean(row?.[flag]);
+}
+
+/** The ticket goes back to a human: pending in its queue, the integration off. */
+export async function fallBack(core: CoreServices, ticket: TicketRow, reason: string): Promise<void> {
+  const updated: TicketRow | undefined = await core.db.transaction(async (trx) => {
+    const [row] = await trx('tickets')
+      .where({ id: ticket.id, useIntegration: true })
+      .whereIn('status', ['pending', 'open'])
+      .update({ useIntegration: false, isBot: false, updatedAt: trx.fn.now() })
+      .returning('*');
+    if (row) await trx('ticketLogs').insert({ companyId: ticket.companyId, ticketId: ticket.id, type: 'chatBot', queueId: ticket.queueId, data: JSON.stringify({ handover: reason }) });
+    return row;
+  });
+  if (updated) await emitTicket(core, updated, 'update', ticket);
+}
+
+async function transfer(core: CoreServices, ticket: TicketRow, to: TransferOutcome['transfer']): Promise<void> {
+  const updated: TicketRow | undefined = await core.db.transaction(async (trx) => {
+    const change: Record<string, unknown> = { useIntegration: false, isBot: false, status: 'pending', updatedAt: trx.fn.now() };
+    if (to.queueId && (await trx('queues').where({ companyId: ticket.companyId, id: to.queueId }).first('id'))) change.queueId = to.queueId;
+    if (to.userId && (await trx('users').where({ companyId: ticket.companyId, id: to.userId }).first('id'))) change.userId = to.userId;
+    const [row] = await trx('tickets').where({ id: ticket.id }).whereIn('status', ['pending', 'open']).update(change).returning('*');
+    if (row) {
+      await trx('ticketLogs').insert({
+        companyId: ticket.companyId,
+        ticketId: ticket.id,
+        type: 'transfered',
+        queueId: row.queueId,
+        userId: row.userId,
+        data: JSON.stringify({ by: 'integration', toQueueId: change.queueId ?? null, toUserId: change.userId ?? null }),
+      });
+    }
+    return row;
+  });
+  if (updated) await emitTicket(core, updated, 'update', ticket);
+}
+
+async function close(core: CoreServices, ticket: TicketRow): Promise<void> {
+  const updated: TicketRow | undefined = await core.db.transaction(async (trx) => {
+    const [row] = await trx('tickets')
+      .where({ id: ticket.id })
+      .whereIn('status', ['pending', 'open'])
+      .update({ status: 'closed', closedAt: trx.fn.now(), useIntegration: false, isBot: false, updatedAt: trx.fn.now() })
+      .returning('*');
+    if (row) await trx('ticketLogs').insert({ companyId: ticket.companyId, ticketId: ticket.id, type: 'closed', queueId: ticket.queueId, data: JSON.stringify({ by: 'integration' }) });
+    return row;
+  });
+  if (updated) await emitTicket(core, updated, 'update', ticket);
+}
+
+/**
+ * Runs the ticket's handler for one message, outside the ingest transaction and after the ticket's
+ * earlier messages: a missing handler, an error or a timeout hands the ticket to a human; a module
+ * the plan no longer has lets go of the ticket the same way. Answers what became of the ticket.
+ */
+export function dispatchConversation(core: CoreServices, registry: HandlerRegistry, ticket: TicketRow, message: ConversationInput['message']): Promise<'continue' | 'handover' | 'close' | 'skipped'> {
+  return registry.inTurn(ticket.id, async () => {
+    // An earlier message may have ended the session, or an agent switched it off meanwhile.
+    const current: TicketRow | undefined = await core.db('tickets').where({ id: ticket.id }).first();
+    if (!current || !current.useIntegration || !['pending', 'open'].includes(current.status)) return 'skipped';
+    if (message.mediaType !== 'chat' && !message.mediaUrl) {
+      const stored = await core.db('messages').where({ id: message.id, companyId: current.companyId }).first('mediaUrl');
+      message = { ...message, mediaUrl: stored?.mediaUrl ?? null };
+    }
+    return runHandler(core, registry, current, message);
+  });
+}
+
+async function runHandler(core: CoreServices, registry: HandlerRegistry, ticket: TicketRow, message: ConversationInput['message']): Promise<'continue' | 'handover' | 'close'> {
+  const type = await conversationType(core, ticket);
+  const entry = type ? registry.get(type) : undefined;
+  if (!entry) {
+    await fallBack(core, ticket, 'noHandler');
+    return 'handover';
+  }
+  if (!(await handlerEnabled(core, registry, ticket.companyId, type))) {
+    await fallBack(core, ticket, 'planDisabled');
+    return 'handover';
+  }
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve('timeout');
+    }, entry.timeoutMs);
+  });
+  try {
+    const outcome = await Promise.race([entry.handler({ companyId: ticket.companyId, ticket, message, signal: controller.signal }), timeout]);
+    if (outcome === 'timeout' || outcome === 'handover') {
+      await fallBack(core, ticket, outcome === 'timeout' ? 'handlerTimeout' : 'handler');
+      return 'handover';
+    }
+    if (outcome === 'close') {
+      await close(core, ticket);
+      return 'close';
+    }
+    if (outcome && typeof outcome === 'object') {
+      await transfer(core, ticket, outcome.transfer);
+      return 'handover';
+    }
+    return 'continue';
+  } catch (err) {
+    core.log.warn({ err, ticketId: ticket.id, type }, 'conversation handler failed; the ticket goes to a human');
+    await fallBack(core, ticket, err instanceof OutsideServiceError ? (err.reason === 'timeout' ? 'handlerTimeout' : `outside:${err.reason}`) : controller.signal.aborted ? 'handlerTimeout' : 'handlerError');
+    return 'handover';
+  } finally {
+    clearTimeout(timer);
+  }
+}
