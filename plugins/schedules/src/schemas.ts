@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { text } from '@guiche/contracts';
+import { REPEATS } from './recurrence.js';
+
+/**
+ * Validation keys of the schedule dialog (outreach-config.md §5: body ≥ 5 'Mensagem muito curta',
+ * contact and sendAt 'Obrigatório'), in the web module's namespace, which holds those texts.
+ */
+export const ScheduleV = {
+  required: 'schedules:validation.required',
+  tooShort: 'schedules:validation.tooShort',
+  tooLong: 'schedules:validation.tooLong',
+  /** The repeat ends before the first sending. */
+  repeatEnd: 'schedules:validation.repeatEnd',
+} as const;
+
+export const SCHEDULE_STATUSES = ['PENDENTE', 'ENVIADA', 'ERRO', 'CANCELADA'] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+export const SCHEDULES_PAGE_SIZE = 20;
+
+const id = z.coerce.number({ error: ScheduleV.required }).int().positive().max(2147483647);
+const instant = z.coerce.date({ error: ScheduleV.required });
+
+/** POST /schedules and PUT /schedules/{id} (the web sends the whole form). */
+export const scheduleInputSchema = z
+  .object({
+    body: text(4096, { trim: true, error: ScheduleV.required, tooLong: ScheduleV.tooLong }).min(5, ScheduleV.tooShort),
+    contactId: id,
+    sendAt: instant,
+    whatsappId: z.union([z.null(), z.literal(''), z.coerce.number().int().positive().max(2147483647)]).optional().transform((v) => (v ? v : null)),
+    repeat: z.enum(REPEATS).default('none'),
+    repeatUntil: z.union([z.null(), z.literal(''), instant]).optional().transform((v) => (v ? v : null)),
+    /** PUT only: 'CANCELADA' stops a schedule; 'PENDENTE' arms it again. */
+    status: z.enum(['PENDENTE', 'CANCELADA']).optional(),
+    companyId: z.unknown().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.repeat !== 'none' && !value.repeatUntil) ctx.addIssue({ code: 'custom', path: ['repeatUntil'], message: ScheduleV.required });
+    if (value.repeatUntil && value.repeatUntil.getTime() < value.sendAt.getTime()) ctx.addIssue({ code: 'custom', path: ['repeatUntil'], message: ScheduleV.repeatEnd });
+  });
+export type ScheduleInput = z.infer<typeof scheduleInputSchema>;
+
+export const schedulesQuerySchema = z.object({
+  searchParam: text(200).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  contactId: z.coerce.number().int().positive().max(2147483647).optional(),
+});
+
+export const scheduleParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2147483647) });

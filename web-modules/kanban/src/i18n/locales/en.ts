@@ -1,0 +1,43 @@
+import type { pt } from './pt';
+
+export const en: typeof pt = {
+  board: {
+    menu: 'Kanban',
+    menuTags: 'Kanban tags',
+    title: 'Kanban',
+    defaultLane: 'Open',
+    addLane: 'Add lane',
+    viewTicket: 'View ticket',
+    loadMore: 'Load more',
+    loading: 'Loading...',
+    error: 'The lane could not be loaded.',
+    retry: 'Try again',
+    empty: 'No tickets',
+    noMessage: 'No messages',
+    moved: 'Ticket moved to "{{lane}}"',
+    dragHint: 'Press space to pick the card up, left and right arrows to change lanes, space to drop and Esc to cancel.',
+    cardLabel: 'Ticket of {{name}} in lane {{lane}}',
+    picked: 'Card of {{name}} picked up.',
+    over: 'Card of {{name}} over lane {{lane}}.',
+    dropped: 'Card of {{name}} dropped in lane {{lane}}.',
+    cancelled: 'Moving the card of {{name}} was cancelled.',
+  },
+  tags: {
+    title: 'Kanban tags',
+    search: 'Search...',
+    searchLabel: 'Search kanban tags',
+    actions: { add: 'Add', edit: 'Edit', delete: 'Delete', save: 'Save', cancel: 'Cancel' },
+    list: {
+      loading: 'Loading tags...',
+      loadingMore: 'Loading more...',
+      error: 'The tags could not be loaded.',
+      empty: 'No kanban tags',
+      emptyHint: 'Each kanban tag is a lane of the board.',
+      emptyFiltered: 'No tag found',
+    },
+    table: { name: 'Name', tickets: 'Tickets', actions: 'Actions', rowActions: 'Actions of tag {{name}}' },
+    remove: { title: 'Delete the tag "{{name}}"?', message: 'The tickets of that lane go back to the Open lane.', done: 'Tag deleted.' },
+    dialog: { newTitle: 'New kanban tag', editTitle: 'Edit kanban tag', name: 'Name', color: 'Color', saved: 'Tag saved.' },
+    validation: { required: 'Required', tooShort: 'Message too short', tooLong: 'Message too long', color: 'Invalid color' },
+  },
+};

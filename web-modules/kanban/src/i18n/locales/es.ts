@@ -1,0 +1,43 @@
+import type { pt } from './pt';
+
+export const es: typeof pt = {
+  board: {
+    menu: 'Kanban',
+    menuTags: 'Etiquetas del Kanban',
+    title: 'Kanban',
+    defaultLane: 'Abiertos',
+    addLane: 'Agregar columna',
+    viewTicket: 'Ver ticket',
+    loadMore: 'Cargar más',
+    loading: 'Cargando...',
+    error: 'No se pudo cargar la columna.',
+    retry: 'Reintentar',
+    empty: 'Ningún ticket',
+    noMessage: 'Sin mensajes',
+    moved: 'Ticket movido a "{{lane}}"',
+    dragHint: 'Pulse espacio para tomar la tarjeta, flechas izquierda y derecha para cambiar de columna, espacio para soltarla y Esc para cancelar.',
+    cardLabel: 'Ticket de {{name}} en la columna {{lane}}',
+    picked: 'Tarjeta de {{name}} tomada.',
+    over: 'Tarjeta de {{name}} sobre la columna {{lane}}.',
+    dropped: 'Tarjeta de {{name}} soltada en la columna {{lane}}.',
+    cancelled: 'Movimiento de la tarjeta de {{name}} cancelado.',
+  },
+  tags: {
+    title: 'Etiquetas del Kanban',
+    search: 'Buscar...',
+    searchLabel: 'Buscar etiquetas del Kanban',
+    actions: { add: 'Agregar', edit: 'Editar', delete: 'Eliminar', save: 'Guardar', cancel: 'Cancelar' },
+    list: {
+      loading: 'Cargando etiquetas...',
+      loadingMore: 'Cargando más...',
+      error: 'No se pudieron cargar las etiquetas.',
+      empty: 'Ninguna etiqueta del Kanban',
+      emptyHint: 'Cada etiqueta del Kanban es una columna del tablero.',
+      emptyFiltered: 'Ninguna etiqueta encontrada',
+    },
+    table: { name: 'Nombre', tickets: 'Tickets', actions: 'Acciones', rowActions: 'Acciones de la etiqueta {{name}}' },
+    remove: { title: '¿Eliminar la etiqueta "{{name}}"?', message: 'Los tickets de esa columna vuelven a la columna Abiertos.', done: 'Etiqueta eliminada.' },
+    dialog: { newTitle: 'Nueva etiqueta del Kanban', editTitle: 'Editar etiqueta del Kanban', name: 'Nombre', color: 'Color', saved: 'Etiqueta guardada.' },
+    validation: { required: 'Obligatorio', tooShort: 'Mensaje muy corto', tooLong: 'Mensaje muy largo', color: 'Color inválido' },
+  },
+};

@@ -1,0 +1,43 @@
+import type { pt } from './pt';
+
+export const tr: typeof pt = {
+  board: {
+    menu: 'Kanban',
+    menuTags: 'Kanban etiketleri',
+    title: 'Kanban',
+    defaultLane: 'Açık',
+    addLane: 'Sütun ekle',
+    viewTicket: 'Talebi gör',
+    loadMore: 'Daha fazla yükle',
+    loading: 'Yükleniyor...',
+    error: 'Sütun yüklenemedi.',
+    retry: 'Tekrar dene',
+    empty: 'Talep yok',
+    noMessage: 'Mesaj yok',
+    moved: 'Talep "{{lane}}" sütununa taşındı',
+    dragHint: 'Kartı almak için boşluk, sütun değiştirmek için sol ve sağ oklar, bırakmak için boşluk, iptal için Esc tuşuna basın.',
+    cardLabel: '{{lane}} sütununda {{name}} talebi',
+    picked: '{{name}} kartı alındı.',
+    over: '{{name}} kartı {{lane}} sütununun üzerinde.',
+    dropped: '{{name}} kartı {{lane}} sütununa bırakıldı.',
+    cancelled: '{{name}} kartının taşınması iptal edildi.',
+  },
+  tags: {
+    title: 'Kanban etiketleri',
+    search: 'Ara...',
+    searchLabel: 'Kanban etiketlerinde ara',
+    actions: { add: 'Ekle', edit: 'Düzenle', delete: 'Sil', save: 'Kaydet', cancel: 'İptal' },
+    list: {
+      loading: 'Etiketler yükleniyor...',
+      loadingMore: 'Daha fazlası yükleniyor...',
+      error: 'Etiketler yüklenemedi.',
+      empty: 'Kanban etiketi yok',
+      emptyHint: 'Her Kanban etiketi panonun bir sütunudur.',
+      emptyFiltered: 'Etiket bulunamadı',
+    },
+    table: { name: 'Ad', tickets: 'Talepler', actions: 'İşlemler', rowActions: '{{name}} etiketinin işlemleri' },
+    remove: { title: '"{{name}}" etiketi silinsin mi?', message: 'Bu sütunun talepleri Açık sütununa döner.', done: 'Etiket silindi.' },
+    dialog: { newTitle: 'Yeni Kanban etiketi', editTitle: 'Kanban etiketini düzenle', name: 'Ad', color: 'Renk', saved: 'Etiket kaydedildi.' },
+    validation: { required: 'Zorunlu', tooShort: 'Mesaj çok kısa', tooLong: 'Mesaj çok uzun', color: 'Geçersiz renk' },
+  },
+};

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { Repeat, Schedule, ScheduleInput } from '../api/schedules-api';
+import { fromLocalInput, toLocalInput } from './sao-paulo-time';
+
+/** Schedule dialog rules (outreach-config.md §5): body ≥ 5 'Mensagem muito curta'; contact and send time 'Obrigatório'. */
+const V = { required: 'schedules:validation.required', tooShort: 'schedules:validation.tooShort', tooLong: 'schedules:validation.tooLong', repeatEnd: 'schedules:validation.repeatEnd' } as const;
+
+/** The default send time: one hour from now (outreach-config.md §9). */
+export const DEFAULT_OFFSET_MS = 3_600_000;
+export const BODY_PREVIEW = 25;
+
+export const scheduleFormSchema = z
+  .object({
+    body: z.string().trim().min(1, V.required).min(5, V.tooShort).max(4096, V.tooLong),
+    contactId: z.number({ error: V.required }).int().positive(V.required),
+    sendAt: z.string().min(1, V.required).refine((v) => fromLocalInput(v) !== null, V.required),
+    whatsappId: z.number().nullable(),
+    repeat: z.enum(['none', 'daily', 'weekly', 'monthly']),
+    repeatUntil: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.repeat === 'none') return;
+    const until = fromLocalInput(v.repeatUntil);
+    if (!until) ctx.addIssue({ code: 'custom', path: ['repeatUntil'], message: V.required });
+    else if (until.getTime() < (fromLocalInput(v.sendAt)?.getTime() ?? 0)) ctx.addIssue({ code: 'custom', path: ['repeatUntil'], message: V.repeatEnd });
+  });
+
+export interface ScheduleFormValues {
+  body: string;
+  contactId: number | null;
+  sendAt: string;
+  whatsappId: number | null;
+  repeat: Repeat;
+  repeatUntil: string;
+}
+
+export function scheduleFormValues(schedule: Schedule | undefined, defaults: { contactId?: number | null; whatsappId?: number | null }, now = Date.now()): ScheduleFormValues {
+  if (schedule) {
+    return {
+      body: schedule.body,
+      contactId: schedule.contactId,
+      sendAt: toLocalInput(new Date(schedule.sendAt)),
+      whatsappId: schedule.whatsappId,
+      repeat: schedule.repeat,
+      repeatUntil: schedule.repeatUntil ? toLocalInput(new Date(schedule.repeatUntil)) : '',
+    };
+  }
+  return { body: '', contactId: defaults.contactId ?? null, sendAt: toLocalInput(new Date(now + DEFAULT_OFFSET_MS)), whatsappId: defaults.whatsappId ?? null, repeat: 'none', repeatUntil: '' };
+}
+
+export function toInput(values: ScheduleFormValues): ScheduleInput {
+  return {
+    body: values.body.trim(),
+    contactId: values.contactId as number,
+    sendAt: (fromLocalInput(values.sendAt) as Date).toISOString(),
+    whatsappId: values.whatsappId,
+    repeat: values.repeat,
+    repeatUntil: values.repeat === 'none' ? null : (fromLocalInput(values.repeatUntil)?.toISOString() ?? null),
+  };
+}
+
+export function bodyPreview(body: string): string {
+  return body.length > BODY_PREVIEW ? `${body.slice(0, BODY_PREVIEW)}...` : body;
+}
