@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { id, text } from '@guiche/contracts';
+
+/** Validation keys of the API (the web's test forms translate them). */
+export const ExternalApiV = {
+  required: 'validation.required',
+  number: 'validation.apiNumber',
+  bodyRequired: 'validation.apiBodyRequired',
+  tooLong: 'validation.tooLong',
+} as const;
+
+export const API_BODY_MAX = 4096;
+export const API_MEDIA_MAX_FILES = 10;
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optionalId = z.preprocess(emptyToUndefined, id.optional());
+const flag = z.preprocess(
+  emptyToUndefined,
+  z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]).optional(),
+);
+
+/**
+ * The fields of POST /api/messages/send, as JSON or as multipart text fields. The number carries
+ * no mask: country code, area code and number, digits only (outreach-config.md §5).
+ */
+export const sendFieldsSchema = z.object({
+  number: text(20, { trim: true, error: ExternalApiV.required, tooLong: ExternalApiV.number }).regex(/^\d{8,20}$/, ExternalApiV.number),
+  body: text(API_BODY_MAX, { tooLong: ExternalApiV.tooLong }).default(''),
+  userId: optionalId,
+  queueId: optionalId,
+  sendSignature: flag,
+});
+export type SendFields = z.infer<typeof sendFieldsSchema>;
+
+/** A text send needs a body; a media send may go without a caption. */
+export function requireBody(fields: SendFields): void {
+  if (!fields.body.trim()) {
+    throw new z.ZodError([{ code: 'custom', path: ['body'], message: ExternalApiV.bodyRequired, input: fields.body }]);
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * How POST /api/messages/send appears in the OpenAPI document: tagged "Integrations", with
+ * request examples for JSON and multipart, the headers and every answer. The route validates its
+ * body itself (JSON or multipart), so its description is given to @fastify/swagger through the
+ * route's swaggerTransform rather than as a validation schema.
+ */
+
+export const SEND_PATH = '/messages/send';
+export const INTEGRATIONS_TAG = 'Integrations';
+
+const error = (code: string, description: string) => ({
+  description,
+  content: { 'application/json': { schema: { type: 'object', properties: { error: { type: 'string' } } }, example: { error: code } } },
+});
+
+import { PG_INT_MAX, STORABLE_TEXT } from '@guiche/contracts';
+import { API_MEDIA_MAX_FILES } from './input.js';
+
+/** Largest file core's multipart reader takes (MULTIPART_LIMITS.fileSize). */
+const MEDIA_MAX_BYTES = 50 * 1024 * 1024;
+const storable = STORABLE_TEXT.source;
+
+const fields = {
+  number: { type: 'string', maxLength: 20, pattern: '^\\d{8,20}$', description: 'Country code, area code and number, digits only (no mask)', example: '5511999998888' },
+  body: { type: 'string', maxLength: 4096, pattern: storable, description: 'Text (required without files; the caption of the first file otherwise)', example: 'Seu pedido saiu para entrega.' },
+  userId: { type: 'integer', minimum: 1, maximum: PG_INT_MAX, description: 'Assign the ticket to this user of the company (it becomes open)', example: 3 },
+  queueId: { type: 'integer', minimum: 1, maximum: PG_INT_MAX, description: 'Put the ticket in this queue of the company', example: 2 },
+  sendSignature: { type: 'boolean', description: "Prefix the text with the user's name (needs userId)", example: false },
+};
+
+export const sendDocSchema = {
+  tags: [INTEGRATIONS_TAG],
+  summary: 'Send a WhatsApp message (text or files) to a number',
+  description: [
+    "Authenticated by a connection's token (Connections → edit → token) as `Authorization: Bearer <token>`; needs the plan module useExternalApi.",
+    "The number is checked by the connection's WhatsApp session; the message is stored in the contact's ticket on that connection (created, or reopened) and queued in order for delivery.",
+    'The answer is 202: what was queued. Send `Idempotency-Key` to make a retried request send once (the same key with the same request answers the first result, with `Idempotent-Replayed: true`).',
+    'Each token may make a limited number of calls per minute: past it, 429 with `Retry-After` (seconds).',
+  ].join('\n\n'),
+  headers: {
+    type: 'object',
+    properties: {
+      authorization: { type: 'string', maxLength: 300, pattern: '^Bearer \\S+$', description: 'Bearer <connection token>', example: 'Bearer 0123456789ABCDEFGHIJKLMNOPQRST' },
+      'idempotency-key': { type: 'string', maxLength: 200, pattern: storable, description: 'Any unique value per intended send (e.g. your order id)', example: 'order-1234-shipped' },
+    },
+    required: ['authorization'],
+  },
+  body: {
+    content: {
+      'application/json': {
+        schema: { type: 'object', properties: fields, required: ['number', 'body'], examples: [{ number: '5511999998888', body: 'Seu pedido saiu para entrega.', queueId: 2 }] },
+      },
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          properties: {
+            ...fields,
+            medias: { type: 'array', maxItems: API_MEDIA_MAX_FILES, items: { type: 'string', format: 'binary', maxLength: MEDIA_MAX_BYTES }, description: 'One or more files, one message each, in order' },
+          },
+          required: ['number', 'medias'],
+        },
+      },
+    },
+  },
+  response: {
+    202: {
+      description: 'Queued for delivery',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: {
+              status: { type: 'string', enum: ['queued'] },
+              ticketId: { type: 'integer' },
+              contactId: { type: 'integer' },
+              messageId: { type: 'integer' },
+              messageIds: { type: 'array', items: { type: 'integer' } },
+            },
+          },
+          example: { status: 'queued', ticketId: 41, contactId: 17, messageId: 905, messageIds: [905] },
+        },
+      },
+    },
+    400: error('ERR_WAPP_INVALID_CONTACT', 'ERR_VALIDATION (fields), ERR_WAPP_INVALID_CONTACT (WhatsApp does not know the number), ERR_WAPP_NOT_INITIALIZED'),
+    401: error('ERR_API_TOKEN_INVALID', 'Missing, wrong or revoked token'),
+    403: error('ERR_PLAN_DISABLED', "The company's plan lacks the external API"),
+    404: error('ERR_NO_USER_FOUND', 'ERR_NO_USER_FOUND / ERR_NO_QUEUE_FOUND: userId or queueId not of this company'),
+    409: error('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected (ERR_WAPP_NOT_INITIALIZED), or the same Idempotency-Key is still running (ERR_IDEMPOTENCY_IN_PROGRESS)'),
+    413: error('ERR_PAYLOAD_TOO_LARGE', 'A file over 50 MB or more than 10 files'),
+    422: error('ERR_IDEMPOTENCY_KEY_REUSED', 'The Idempotency-Key was used for a different request'),
+    429: error('ERR_RATE_LIMITED', 'Too many calls with this token; retry after Retry-After seconds'),
+  },
+};
+
+/** The route's own schema carries no validation keywords (the handler validates JSON and multipart alike). */
+export const sendRouteDocs = { tags: [INTEGRATIONS_TAG], summary: sendDocSchema.summary };
+export const sendSwaggerTransform = ({ url }: { url: string }) => ({ schema: sendDocSchema, url });
+
+/** The Integrations section alone: the paths tagged Integrations, served with the company's base URL. */
+export function integrationsDocument(full: Record<string, any>, baseUrl: string) {
+  const paths: Record<string, unknown> = {};
+  for (const [url, methods] of Object.entries<Record<string, any>>(full.paths ?? {})) {
+    const kept = Object.fromEntries(Object.entries(methods).filter(([, op]) => op?.tags?.includes(INTEGRATIONS_TAG)));
+    if (Object.keys(kept).length) paths[url] = kept;
+  }
+  return {
+    openapi: full.openapi,
+    info: { title: 'Guichê — Integrations', version: full.info?.version ?? '0.1.0', description: 'Send WhatsApp messages from your systems with a connection token.' },
+    servers: [{ url: baseUrl }],
+    tags: [{ name: INTEGRATIONS_TAG, description: 'External messages API' }],
+    paths,
+  };
+}

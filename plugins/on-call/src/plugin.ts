@@ -1,0 +1,17 @@
+import { definePlugin } from '@guiche/core';
+import { createNotifier } from './notifier.js';
+import { createPlantaoService } from './plantao-service.js';
+import { registerRoutes } from './routes.js';
+
+export default definePlugin({
+  id: 'on-call',
+  kind: 'module',
+  planFlag: null,
+  migrations: 'migrations',
+  register(ctx) {
+    const notifier = createNotifier(ctx);
+    notifier.start();
+    const plantoes = createPlantaoService(ctx, { changed: (companyId, id) => notifier.rotaChanged(companyId, id) });
+    registerRoutes(ctx, plantoes);
+  },
+});

@@ -1,0 +1,43 @@
+import type { pt } from './pt';
+
+export const en: typeof pt = {
+  menu: 'API',
+  title: 'Messages API documentation',
+  intro: 'Send WhatsApp messages from your systems (ERP, shop, n8n) with a connection token.',
+  methods: 'Sending methods',
+  endpoint: 'Endpoint',
+  headers: 'Headers',
+  fields: 'Fields',
+  examples: 'Examples (curl)',
+  errors: 'Error codes',
+  instructions: {
+    token: 'The token is in the connection settings (Connections → edit). Send it as "Authorization: Bearer <token>".',
+    number: 'The number has no mask or special characters: country code, area code and number.',
+    idempotency: 'Optional: "Idempotency-Key" makes a retried request send only once.',
+    rate: 'Each token may make a limited number of calls per minute; past it the answer is 429 with Retry-After.',
+    openapi: 'OpenAPI description of this section',
+  },
+  fieldDocs: {
+    number: 'required — destination number',
+    body: 'required for text — the message; for media, the first file’s caption',
+    userId: 'optional — assigns the ticket to this user',
+    queueId: 'optional — puts the ticket in this queue',
+    sendSignature: 'optional — signs the message with the user’s name',
+    medias: 'multipart — one or more files',
+  },
+  errorDocs: {
+    '202': 'accepted: message(s) queued for sending',
+    '400': 'invalid fields or the number is not on WhatsApp',
+    '401': 'missing, wrong or revoked token',
+    '403': 'the company’s plan does not include the API',
+    '409': 'connection disconnected, or the same Idempotency-Key still running',
+    '422': 'Idempotency-Key used with another request',
+    '429': 'call limit exceeded',
+  },
+  text: { title: 'Text message', send: 'Send' },
+  media: { title: 'Media message', send: 'Send' },
+  form: { token: 'Registered token', number: 'Number', body: 'Message', caption: 'Caption', file: 'Files', required: 'Required' },
+  answer: 'Answer',
+  sent: 'Message sent successfully',
+  calls: { title: 'Last calls', empty: 'No calls yet', when: 'When', connection: 'Connection', status: 'Status', number: 'Number', ticket: 'Ticket' },
+};

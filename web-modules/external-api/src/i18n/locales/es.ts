@@ -1,0 +1,43 @@
+import type { pt } from './pt';
+
+export const es: typeof pt = {
+  menu: 'API',
+  title: 'Documentación para el envío de mensajes',
+  intro: 'Envíe mensajes de WhatsApp desde sus sistemas (ERP, tienda, n8n) con el token de una conexión.',
+  methods: 'Métodos de envío',
+  endpoint: 'Endpoint',
+  headers: 'Encabezados',
+  fields: 'Campos',
+  examples: 'Ejemplos (curl)',
+  errors: 'Códigos de error',
+  instructions: {
+    token: 'El token está en la conexión (Conexiones → editar). Envíelo como "Authorization: Bearer <token>".',
+    number: 'El número no lleva máscara ni caracteres especiales: código de país, código de área y número.',
+    idempotency: 'Opcional: "Idempotency-Key" hace que un reintento envíe una sola vez.',
+    rate: 'Cada token tiene un límite de llamadas por minuto; por encima la respuesta es 429 con Retry-After.',
+    openapi: 'Descripción OpenAPI de esta sección',
+  },
+  fieldDocs: {
+    number: 'obligatorio — número de destino',
+    body: 'obligatorio en texto — el mensaje; en medios, el pie del primer archivo',
+    userId: 'opcional — asigna el ticket a este usuario',
+    queueId: 'opcional — pone el ticket en esta cola',
+    sendSignature: 'opcional — firma el mensaje con el nombre del usuario',
+    medias: 'multipart — uno o más archivos',
+  },
+  errorDocs: {
+    '202': 'aceptado: mensaje(s) en la cola de envío',
+    '400': 'campos inválidos o el número no está en WhatsApp',
+    '401': 'token ausente, erróneo o revocado',
+    '403': 'el plan de la empresa no incluye la API',
+    '409': 'conexión desconectada, o la misma Idempotency-Key en curso',
+    '422': 'Idempotency-Key usada con otra solicitud',
+    '429': 'límite de llamadas superado',
+  },
+  text: { title: 'Mensaje de texto', send: 'Enviar' },
+  media: { title: 'Mensaje multimedia', send: 'Enviar' },
+  form: { token: 'Token registrado', number: 'Número', body: 'Mensaje', caption: 'Pie', file: 'Archivos', required: 'Obligatorio' },
+  answer: 'Respuesta',
+  sent: 'Mensaje enviado con éxito',
+  calls: { title: 'Últimas llamadas', empty: 'Aún no hay llamadas', when: 'Cuándo', connection: 'Conexión', status: 'Estado', number: 'Número', ticket: 'Ticket' },
+};

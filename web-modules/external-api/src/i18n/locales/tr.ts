@@ -1,0 +1,43 @@
+import type { pt } from './pt';
+
+export const tr: typeof pt = {
+  menu: 'API',
+  title: 'Mesaj gönderme API belgeleri',
+  intro: 'Bir bağlantının belirteciyle sistemlerinizden (ERP, mağaza, n8n) WhatsApp mesajları gönderin.',
+  methods: 'Gönderme yöntemleri',
+  endpoint: 'Uç nokta',
+  headers: 'Başlıklar',
+  fields: 'Alanlar',
+  examples: 'Örnekler (curl)',
+  errors: 'Hata kodları',
+  instructions: {
+    token: 'Belirteç bağlantı ayarlarındadır (Bağlantılar → düzenle). "Authorization: Bearer <token>" olarak gönderin.',
+    number: 'Numara maske veya özel karakter içermez: ülke kodu, alan kodu ve numara.',
+    idempotency: 'İsteğe bağlı: "Idempotency-Key" tekrarlanan isteğin yalnızca bir kez gönderilmesini sağlar.',
+    rate: 'Her belirtecin dakikada sınırlı çağrı hakkı vardır; aşılırsa yanıt Retry-After ile 429 olur.',
+    openapi: 'Bu bölümün OpenAPI açıklaması',
+  },
+  fieldDocs: {
+    number: 'zorunlu — hedef numara',
+    body: 'metin için zorunlu — mesaj; medyada ilk dosyanın açıklaması',
+    userId: 'isteğe bağlı — bileti bu kullanıcıya atar',
+    queueId: 'isteğe bağlı — bileti bu kuyruğa koyar',
+    sendSignature: 'isteğe bağlı — mesajı kullanıcının adıyla imzalar',
+    medias: 'multipart — bir veya daha fazla dosya',
+  },
+  errorDocs: {
+    '202': 'kabul edildi: mesaj(lar) gönderim kuyruğunda',
+    '400': 'geçersiz alanlar veya numara WhatsApp’ta yok',
+    '401': 'eksik, yanlış veya iptal edilmiş belirteç',
+    '403': 'şirketin planı API’yi içermiyor',
+    '409': 'bağlantı kopuk veya aynı Idempotency-Key hâlâ sürüyor',
+    '422': 'Idempotency-Key başka bir istekle kullanıldı',
+    '429': 'çağrı sınırı aşıldı',
+  },
+  text: { title: 'Metin mesajı', send: 'Gönder' },
+  media: { title: 'Medya mesajı', send: 'Gönder' },
+  form: { token: 'Kayıtlı belirteç', number: 'Numara', body: 'Mesaj', caption: 'Açıklama', file: 'Dosyalar', required: 'Zorunlu' },
+  answer: 'Yanıt',
+  sent: 'Mesaj başarıyla gönderildi',
+  calls: { title: 'Son çağrılar', empty: 'Henüz çağrı yok', when: 'Ne zaman', connection: 'Bağlantı', status: 'Durum', number: 'Numara', ticket: 'Bilet' },
+};

@@ -1,0 +1,31 @@
+import type { Shape } from '../../../../locales/shape.js';
+
+/** Portuguese (default and fallback) strings of the on-call page (plantão). */
+export const pt = {
+  title: 'Plantão',
+  add: 'Adicionar plantonista',
+  empty: 'Nenhum plantonista cadastrado.',
+  table: { id: 'ID', user: 'Plantonista', phone: 'Telefone', schedules: 'Horários', actions: 'Ações', edit: 'Editar', delete: 'Excluir' },
+  dialog: {
+    newTitle: 'Novo plantonista',
+    editTitle: 'Editar plantonista',
+    user: 'Usuário',
+    chooseUser: 'Selecione o usuário',
+    phone: 'Telefone',
+    interval: 'Intervalo entre notificações (minutos)',
+    days: 'Dias e horários',
+    start: 'Início',
+    end: 'Fim',
+    save: 'Salvar',
+    cancel: 'Cancelar',
+    saved: 'Plantonista salvo com sucesso',
+  },
+  remove: {
+    title: 'Excluir plantonista',
+    confirm: 'Deseja realmente excluir este plantonista?',
+    done: 'Plantao removido com sucesso',
+  },
+  weekdays: { monday: 'Segunda-feira', tuesday: 'Terça-feira', wednesday: 'Quarta-feira', thursday: 'Quinta-feira', friday: 'Sexta-feira', saturday: 'Sábado', sunday: 'Domingo' },
+  range: '{{day}}: {{start}} às {{end}}',
+};
+export type OnCallLocale = Shape<typeof pt>;

@@ -1,0 +1,29 @@
+import type { OnCallLocale } from './pt.js';
+
+export const tr: OnCallLocale = {
+  title: 'Nöbet',
+  add: 'Nöbetçi ekle',
+  empty: 'Henüz nöbetçi yok.',
+  table: { id: 'ID', user: 'Nöbetçi', phone: 'Telefon', schedules: 'Saatler', actions: 'İşlemler', edit: 'Düzenle', delete: 'Sil' },
+  dialog: {
+    newTitle: 'Yeni nöbetçi',
+    editTitle: 'Nöbetçiyi düzenle',
+    user: 'Kullanıcı',
+    chooseUser: 'Kullanıcıyı seçin',
+    phone: 'Telefon',
+    interval: 'Bildirimler arası süre (dakika)',
+    days: 'Günler ve saatler',
+    start: 'Başlangıç',
+    end: 'Bitiş',
+    save: 'Kaydet',
+    cancel: 'İptal',
+    saved: 'Nöbetçi kaydedildi',
+  },
+  remove: {
+    title: 'Nöbetçiyi sil',
+    confirm: 'Bu nöbetçiyi gerçekten silmek istiyor musunuz?',
+    done: 'Nöbet başarıyla kaldırıldı',
+  },
+  weekdays: { monday: 'Pazartesi', tuesday: 'Salı', wednesday: 'Çarşamba', thursday: 'Perşembe', friday: 'Cuma', saturday: 'Cumartesi', sunday: 'Pazar' },
+  range: '{{day}}: {{start}} - {{end}}',
+};

@@ -1,0 +1,13 @@
+import './i18n/register.js';
+import type { ShellFeature } from '../feature.js';
+import OnCallPage from './pages/OnCallPage.js';
+
+/**
+ * /plantao: the on-call rota (outreach-config.md: On-call duty schedules). Server: plugins/on-call
+ * (no plan flag), so the page lives in the shell rather than in a plan-gated remote.
+ */
+export const onCallFeature: ShellFeature = {
+  id: 'on-call',
+  menuPaths: ['/plantao'],
+  routes: [{ path: '/plantao', Component: OnCallPage }],
+};

@@ -1,0 +1,10 @@
+import './i18n/register.js';
+import type { ShellFeature } from '../feature.js';
+import TodoPage from './pages/TodoPage.js';
+
+/** /todolist: the user's local to-do list (outreach-config.md: To-do list). Browser-only storage. */
+export const todoFeature: ShellFeature = {
+  id: 'todo',
+  menuPaths: ['/todolist'],
+  routes: [{ path: '/todolist', Component: TodoPage }],
+};
