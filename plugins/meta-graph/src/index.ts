@@ -1,0 +1,13 @@
+export { GRAPH_API_VERSION, GRAPH_TIMEOUT_MS, MAX_DOWNLOAD_BYTES, graphBaseUrl, graphUrl } from './version.js';
+export { GraphError, isGraphError, RATE_LIMIT_CODES, TOKEN_INVALID_CODE, type GraphErrorKind } from './errors.js';
+export { GraphClient, toGraphError, type GraphClientOptions, type Downloaded } from './graph-client.js';
+export { backoffBaseMs, strikesOf } from './rate-gate.js';
+export { verifySignature, signBody, safeEqual } from './signature.js';
+export { encryptSecret, decryptSecret, maskSecret } from './secrets.js';
+export { registerMetaWebhook, type MetaWebhookOptions, type WebhookTarget } from './webhook-routes.js';
+export { conversationWindow, CUSTOMER_WINDOW_MS, HUMAN_AGENT_WINDOW_MS, type ConversationWindow } from './window.js';
+export { registerWindowRoute, metaTicket, type WindowChannel } from './window-route.js';
+export { defineWebhookQueue, applyAckIfKnown, retryBackoffMs, RetryLater, type WebhookJob } from './queues.js';
+export { mediaTypeOf, extensionOf } from './media-types.js';
+export { publicBaseUrl, publicFileUrl } from './public-url.js';
+export * from './messenger/index.js';
