@@ -1,0 +1,261 @@
+import { AppError, type PluginContext, type TimedHandler, type TimedJob } from '@guiche/core';
+import type { Knex } from 'knex';
+import { filledMessages, loadCampaigns, type CampaignRow } from './campaign-repository.js';
+import type { Events } from './events.js';
+import { withinBusinessHours } from './business-hours.js';
+import { readSettings, type CampaignSettings } from './settings.js';
+
+export const START_KIND = 'campaigns.start';
+export const DISPATCH_KIND = 'campaigns.dispatch';
+export const PROGRESS_KIND = 'campaigns.progress';
+/** A connection that is down is looked at again this often (the campaign shows why it waits). */
+export const RECONNECT_CHECK_MS = 10_000;
+/** Outside the company's service hours (when the company sends only within them), looked at again this often. */
+export const HOURS_CHECK_MS = 60_000;
+export const OUTSIDE_HOURS = 'OUTSIDE_BUSINESS_HOURS';
+/** How often the shipping states are read back from their messages while a campaign runs. */
+export const PROGRESS_MS = 2_000;
+/** Sends one claim may make when the pause between them is zero (a claim stays short). */
+export const BATCH_MAX = 50;
+/** After FINALIZADA, answers to a confirmation are still looked for this long. */
+export const CONFIRMATION_WINDOW_MS = 24 * 3_600_000;
+/** Answers taken for a yes to a confirmation message (trimmed, lower case). */
+export const YES = ['sim', 's', '1', 'yes', 'y', 'si', 'sí', 'evet', 'ok', 'confirmo'];
+
+export interface StartPayload {
+  campaignId: number;
+}
+export interface DispatchPayload {
+  campaignId: number;
+  connectionId: number;
+  /** Sends on this connection since its last longer pause. */
+  sentSinceBreak: number;
+}
+
+export const dispatchKey = (campaignId: number, connectionId: number) => `${campaignId}:${connectionId}`;
+
+type Ctx = Pick<PluginContext, 'db' | 'timedWork' | 'messages' | 'conversations' | 'tickets' | 'log'>;
+type Random = () => number;
+
+/**
+ * The pause before a connection's next send, counted from now: a random interval up to
+ * messageInterval seconds, or greaterInterval after every longerIntervalAfter sends.
+ */
+export function nextPause(settings: Pick<CampaignSettings, 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval'>, sentSinceBreak: number, random: Random = Math.random): { ms: number; sentSinceBreak: number } {
+  if (settings.longerIntervalAfter > 0 && sentSinceBreak >= settings.longerIntervalAfter) return { ms: settings.greaterInterval * 1000, sentSinceBreak: 0 };
+  return { ms: Math.round(random() * settings.messageInterval * 1000), sentSinceBreak };
+}
+
+/** {nome}, {numero}, {email} of the contact and the company's custom variables {shortcut}. */
+export function fillVariables(body: string, contact: { name: string; number: string; email: string | null }, variables: { key: string; value: string }[]): string {
+  let out = body.replace(/\{nome\}/g, contact.name).replace(/\{numero\}/g, contact.number).replace(/\{email\}/g, contact.email ?? '');
+  for (const v of variables) out = out.split(`{${v.key}}`).join(v.value);
+  return out;
+}
+
+/** The connections' timers from now: a start, a restart or a resume never fires overdue contacts at once. */
+export async function armDispatch(ctx: Pick<PluginContext, 'timedWork'>, trx: Knex.Transaction, row: Pick<CampaignRow, 'id' | 'companyId' | 'whatsappIds'>, now: Date): Promise<void> {
+  for (const connectionId of row.whatsappIds) {
+    await ctx.timedWork.schedule<DispatchPayload>({ kind: DISPATCH_KIND, key: dispatchKey(row.id, connectionId), companyId: row.companyId, dueAt: now, payload: { campaignId: row.id, connectionId, sentSinceBreak: 0 } }, trx);
+  }
+  await ctx.timedWork.schedule<StartPayload>({ kind: PROGRESS_KIND, key: String(row.id), companyId: row.companyId, dueAt: new Date(now.getTime() + PROGRESS_MS), payload: { campaignId: row.id } }, trx);
+}
+
+export async function disarm(ctx: Pick<PluginContext, 'timedWork'>, trx: Knex.Transaction, row: Pick<CampaignRow, 'id' | 'whatsappIds'>, withProgress: boolean): Promise<void> {
+  for (const connectionId of row.whatsappIds) await ctx.timedWork.cancel(DISPATCH_KIND, dispatchKey(row.id, connectionId), trx);
+  await ctx.timedWork.cancel(START_KIND, String(row.id), trx);
+  if (withProgress) await ctx.timedWork.cancel(PROGRESS_KIND, String(row.id), trx);
+}
+
+export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.random) {
+  const announce = (job: TimedJob<unknown>, companyId: number, campaignId: number) =>
+    job.afterCommit(async () => {
+      const [campaign] = await loadCampaigns(ctx.db, companyId, [campaignId]);
+      if (campaign) events.campaign(companyId, 'update', campaign);
+    });
+
+  /** PROGRAMADA → EM_ANDAMENTO at scheduledAt: one shipping row per contact (the list's valid items, or the tag's contacts). */
+  const start: TimedHandler<StartPayload> = async (job) => {
+    const { trx } = job;
+    const row: CampaignRow | undefined = await trx('campaigns').where({ id: job.payload.campaignId }).forUpdate().first();
+    if (!row || row.status !== 'PROGRAMADA') return;
+    if (row.contactListId) {
+      await trx.raw(
+        `INSERT INTO campaign_shippings (company_id, campaign_id, contact_list_item_id, number, name, email)
+         SELECT company_id, ?, id, number, name, email FROM contact_list_items
+         WHERE contact_list_id = ? AND company_id = ? AND is_whatsapp_valid IS NOT FALSE ORDER BY id
+         ON CONFLICT (campaign_id, number) DO NOTHING`,
+        [row.id, row.contactListId, row.companyId],
+      );
+    }
+    if (row.tagListId) {
+      await trx.raw(
+        `INSERT INTO campaign_shippings (company_id, campaign_id, number, name, email)
+         SELECT c.company_id, ?, c.number, c.name, nullif(c.email, '') FROM contacts c JOIN contact_tags ct ON ct.contact_id = c.id
+         WHERE ct.tag_id = ? AND c.company_id = ? AND c.number <> '' ORDER BY c.id
+         ON CONFLICT (campaign_id, number) DO NOTHING`,
+        [row.id, row.tagListId, row.companyId],
+      );
+    }
+    await trx('campaigns').where({ id: row.id }).update({ status: 'EM_ANDAMENTO', completedAt: null, pauseReason: null, updatedAt: trx.fn.now() });
+    await armDispatch(ctx, trx, row, job.now);
+    announce(job, row.companyId, row.id);
+  };
+
+  /** One connection's next contact(s): the shipping row → sending and its message row in the claim's transaction. */
+  const dispatch: TimedHandler<DispatchPayload> = async (job) => {
+    const { trx, payload } = job;
+    const row: CampaignRow | undefined = await trx('campaigns').where({ id: payload.campaignId }).forUpdate().first();
+    if (!row || row.status !== 'EM_ANDAMENTO' || !row.whatsappIds.includes(payload.connectionId)) return;
+    const connection = await trx('whatsapps').where({ id: payload.connectionId, companyId: row.companyId }).first('id', 'status');
+    if (!connection) return;
+    if (connection.status !== 'CONNECTED') {
+      if (row.pauseReason !== 'ERR_WAPP_NOT_INITIALIZED') {
+        await trx('campaigns').where({ id: row.id }).update({ pauseReason: 'ERR_WAPP_NOT_INITIALIZED', updatedAt: trx.fn.now() });
+        announce(job, row.companyId, row.id);
+      }
+      return { rescheduleAt: new Date(job.now.getTime() + RECONNECT_CHECK_MS), payload };
+    }
+    const settings = await readSettings(trx, row.companyId);
+    if (settings.businessHoursOnly) {
+      const company = await trx('companies').where({ id: row.companyId }).first('schedules');
+      if (!withinBusinessHours(company?.schedules, job.now)) {
+        if (row.pauseReason !== OUTSIDE_HOURS) {
+          await trx('campaigns').where({ id: row.id }).update({ pauseReason: OUTSIDE_HOURS, updatedAt: trx.fn.now() });
+          announce(job, row.companyId, row.id);
+        }
+        return { rescheduleAt: new Date(job.now.getTime() + HOURS_CHECK_MS), payload };
+      }
+    }
+    if (row.pauseReason) {
+      const down = await trx('whatsapps').whereIn('id', row.whatsappIds).whereNot({ status: 'CONNECTED' }).first('id');
+      if (!down) {
+        await trx('campaigns').where({ id: row.id }).update({ pauseReason: null, updatedAt: trx.fn.now() });
+        announce(job, row.companyId, row.id);
+        // Resumed: the first send waits a fresh interval from now, like any other.
+        const pause = nextPause(settings, payload.sentSinceBreak, random);
+        if (pause.ms > 0) return { rescheduleAt: new Date(job.now.getTime() + pause.ms), payload: { ...payload, sentSinceBreak: pause.sentSinceBreak } };
+      }
+    }
+    const messages = filledMessages(row);
+    let sentSinceBreak = payload.sentSinceBreak;
+    for (let n = 0; n < BATCH_MAX; n++) {
+      const shipping = await trx('campaignShippings').where({ campaignId: row.id, state: 'pending' }).orderBy('id').forUpdate().skipLocked().first();
+      if (!shipping) return; // nothing left for this connection; the progress timer finishes the campaign
+      if (!messages.length) {
+        await trx('campaignShippings').where({ id: shipping.id }).update({ state: 'failed', reason: 'no message' });
+        continue;
+      }
+      const message = messages[(shipping.id - 1) % messages.length];
+      // A confirmation campaign asks first (the slot's confirmation message); the message follows a yes.
+      const asking = row.confirmation && !!message.confirmation?.trim();
+      const body = fillVariables(asking ? message.confirmation! : message.body, shipping, settings.variables);
+      const media = row.mediaPath ? { path: row.mediaPath, mimetype: row.mediaType ?? 'application/octet-stream', fileName: row.mediaName ?? 'file' } : undefined;
+      try {
+        await trx.transaction(async (sp) => {
+          const within = { trx: sp, afterCommit: job.afterCommit };
+          const opened = await ctx.conversations.open({ companyId: row.companyId, connectionId: payload.connectionId, number: shipping.number }, within);
+          const sent = await ctx.messages.send({ companyId: row.companyId, ticketId: opened.ticketId, userId: null, body, media }, within);
+          await sp('campaignShippings').where({ id: shipping.id }).update({
+            state: asking ? 'confirmation_requested' : 'sending',
+            ...(asking ? { confirmationRequestedAt: job.now } : {}),
+            messageIndex: message.index,
+            connectionId: payload.connectionId,
+            contactId: opened.contactId,
+            messageId: sent.id,
+            sendingAt: job.now,
+          });
+        });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        // This contact cannot be reached (e.g. an invalid number): failed with the reason, never counted as delivered.
+        await trx('campaignShippings').where({ id: shipping.id }).update({ state: 'failed', reason: error.code, connectionId: payload.connectionId });
+      }
+      sentSinceBreak += 1;
+      const pause = nextPause(settings, sentSinceBreak, random);
+      sentSinceBreak = pause.sentSinceBreak;
+      if (pause.ms > 0) return { rescheduleAt: new Date(job.now.getTime() + pause.ms), payload: { ...payload, sentSinceBreak } };
+    }
+    return { rescheduleAt: job.now, payload: { ...payload, sentSinceBreak } };
+  };
+
+  /** Reads sent / failed back from the messages; FINALIZADA once every row is sent or failed. */
+  const progress: TimedHandler<StartPayload> = async (job) => {
+    const { trx } = job;
+    const row: CampaignRow | undefined = await trx('campaigns').where({ id: job.payload.campaignId }).forUpdate().first();
+    if (!row) return;
+    const reconciled = await reconcile(trx, row.id);
+    const changed = (await confirmations(job, row)) || reconciled;
+    const open = await trx('campaignShippings').where({ campaignId: row.id }).whereIn('state', ['pending', 'sending']).first('state');
+    const waiting = row.confirmation ? await trx('campaignShippings').where({ campaignId: row.id, state: 'confirmation_requested' }).first('id') : undefined;
+    const next = { rescheduleAt: new Date(job.now.getTime() + PROGRESS_MS), payload: job.payload };
+    if (row.status === 'EM_ANDAMENTO' && !open) {
+      await trx('campaigns').where({ id: row.id }).update({ status: 'FINALIZADA', completedAt: job.now, pauseReason: null, updatedAt: trx.fn.now() });
+      await disarm(ctx, trx, row, false);
+      announce(job, row.companyId, row.id);
+      return waiting ? next : undefined;
+    }
+    if (changed) announce(job, row.companyId, row.id);
+    const watchingAnswers = waiting && (!row.completedAt || job.now.getTime() - new Date(row.completedAt).getTime() < CONFIRMATION_WINDOW_MS);
+    if (row.status === 'EM_ANDAMENTO' || open?.state === 'sending' || watchingAnswers) return next;
+  };
+
+  /**
+   * Contacts asked for confirmation who answered yes since: their row becomes confirmed and the
+   * campaign's message goes out in this claim's transaction (once: the row leaves the state with it).
+   */
+  async function confirmations(job: TimedJob<unknown>, row: CampaignRow): Promise<boolean> {
+    if (!row.confirmation) return false;
+    const { trx } = job;
+    const answered = await trx('campaignShippings as s')
+      .where({ 's.campaignId': row.id, 's.state': 'confirmation_requested' })
+      .whereExists((q) =>
+        q
+          .select(trx.raw('1'))
+          .from('messages as m')
+          .whereRaw('m.contact_id = s.contact_id AND m.whatsapp_id = s.connection_id AND m.from_me = false AND m.id > s.message_id')
+          .whereRaw('lower(trim(m.body)) = ANY(?)', [YES]),
+      )
+      .forUpdate('s')
+      .skipLocked()
+      .select('s.*')
+      .limit(BATCH_MAX);
+    if (!answered.length) return false;
+    const messages = filledMessages(row);
+    const settings = await readSettings(trx, row.companyId);
+    const media = row.mediaPath ? { path: row.mediaPath, mimetype: row.mediaType ?? 'application/octet-stream', fileName: row.mediaName ?? 'file' } : undefined;
+    for (const shipping of answered) {
+      const message = messages.find((m) => m.index === shipping.messageIndex) ?? messages[0];
+      const within = { trx, afterCommit: job.afterCommit };
+      const opened = await ctx.conversations.open({ companyId: row.companyId, connectionId: shipping.connectionId, number: shipping.number }, within);
+      const sent = await ctx.messages.send({ companyId: row.companyId, ticketId: opened.ticketId, userId: null, body: fillVariables(message.body, shipping, settings.variables), media }, within);
+      await trx('campaignShippings').where({ id: shipping.id }).update({ state: 'confirmed', confirmedAt: job.now, messageId: sent.id });
+    }
+    return true;
+  }
+
+  return { start, dispatch, progress };
+}
+
+/** sending → sent / failed from the message's send_status (the channel's answer); answers whether any row moved. */
+export async function reconcile(db: Knex | Knex.Transaction, campaignId: number): Promise<boolean> {
+  const moved = await db.raw(
+    `UPDATE campaign_shippings s
+        SET state = CASE WHEN m.id IS NULL OR m.send_status = 'failed' THEN 'failed' ELSE 'sent' END,
+            reason = CASE WHEN m.id IS NULL THEN 'message removed' WHEN m.send_status = 'failed' THEN left(coalesce(m.send_error, 'send failed'), 500) END,
+            delivered_at = CASE WHEN m.send_status = 'sent' THEN m.updated_at END
+       FROM campaign_shippings s2 LEFT JOIN messages m ON m.id = s2.message_id
+      WHERE s.id = s2.id AND s.campaign_id = ? AND s.state = 'sending'
+        AND (m.id IS NULL OR m.send_status IN ('sent', 'failed'))
+  RETURNING s.id`,
+    [campaignId],
+  );
+  const refused = await db.raw(
+    `UPDATE campaign_shippings s SET state = 'failed', reason = left(coalesce(m.send_error, 'send failed'), 500)
+       FROM messages m
+      WHERE s.campaign_id = ? AND s.state = 'confirmation_requested' AND m.id = s.message_id AND m.send_status = 'failed'
+  RETURNING s.id`,
+    [campaignId],
+  );
+  return (moved.rows ?? []).length + (refused.rows ?? []).length > 0;
+}

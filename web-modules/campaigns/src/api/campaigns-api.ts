@@ -1,0 +1,132 @@
+import { api, type Page } from '@guiche/web-sdk';
+
+export type CampaignStatus = 'INATIVA' | 'PROGRAMADA' | 'EM_ANDAMENTO' | 'CANCELADA' | 'FINALIZADA';
+export const MESSAGE_SLOTS = [1, 2, 3, 4, 5] as const;
+export type Slot = (typeof MESSAGE_SLOTS)[number];
+
+export interface ShippingCounts {
+  total: number;
+  pending: number;
+  sending: number;
+  sent: number;
+  failed: number;
+  confirmationRequested: number;
+  confirmed: number;
+}
+
+/** A campaign as GET /campaigns and company-{id}-campaign give it. */
+export interface Campaign {
+  id: number;
+  name: string;
+  status: CampaignStatus;
+  confirmation: boolean;
+  contactListId: number | null;
+  tagListId: number | null;
+  /** The connection ids, comma-joined. */
+  whatsappId: string;
+  whatsappIds: number[];
+  whatsapp: { name: string } | null;
+  contactList: { id: number; name: string } | null;
+  scheduledAt: string | null;
+  completedAt: string | null;
+  mediaName: string | null;
+  mediaPath: string | null;
+  /** Why it waits (ERR_WAPP_NOT_INITIALIZED while a connection is down). */
+  pauseReason: string | null;
+  shipping: ShippingCounts;
+  [message: `message${number}` | `confirmationMessage${number}`]: string | null;
+}
+
+export type CampaignInput = {
+  name: string;
+  confirmation: boolean;
+  contactListId: number | null;
+  tagListId: number | null;
+  whatsappId: string;
+  scheduledAt: string | null;
+} & Record<`message${Slot}` | `confirmationMessage${Slot}`, string | null>;
+
+export interface ContactList {
+  id: number;
+  name: string;
+  contactsCount: number;
+}
+
+export interface ContactListItem {
+  id: number;
+  name: string;
+  number: string;
+  email: string | null;
+  isWhatsappValid: boolean | null;
+  contactListId: number;
+}
+
+export interface UploadResult {
+  results: { row: number; status: 'created' | 'updated' | 'error'; name?: string; number?: string; errors?: { path: string; message: string }[] }[];
+  created: number;
+  updated: number;
+  errors: number;
+}
+
+export interface Option {
+  id: number;
+  name: string;
+}
+
+export async function fetchCampaigns(search: string, pageNumber: number): Promise<Page<Campaign>> {
+  const { data } = await api.get<{ records: Campaign[]; hasMore: boolean }>('/campaigns', { params: { searchParam: search.trim().toLowerCase() || undefined, pageNumber } });
+  return { items: data.records, hasMore: data.hasMore };
+}
+export const fetchCampaign = async (id: number) => (await api.get<Campaign>(`/campaigns/${id}`)).data;
+export const createCampaign = async (input: CampaignInput) => (await api.post<Campaign>('/campaigns', input)).data;
+export const updateCampaign = async (id: number, input: CampaignInput) => (await api.put<Campaign>(`/campaigns/${id}`, input)).data;
+export const deleteCampaign = async (id: number) => void (await api.delete(`/campaigns/${id}`));
+export const cancelCampaign = async (id: number) => (await api.post<Campaign>(`/campaigns/${id}/cancel`)).data;
+export const restartCampaign = async (id: number) => (await api.post<Campaign>(`/campaigns/${id}/restart`)).data;
+export async function attachCampaignMedia(id: number, file: File): Promise<Campaign> {
+  const form = new FormData();
+  form.append('file', file);
+  return (await api.post<Campaign>(`/campaigns/${id}/media-upload`, form)).data;
+}
+export const removeCampaignMedia = async (id: number) => (await api.delete<Campaign>(`/campaigns/${id}/media-upload`)).data;
+
+export async function fetchContactLists(search: string, pageNumber: number): Promise<Page<ContactList>> {
+  const { data } = await api.get<{ records: ContactList[]; hasMore: boolean }>('/contact-lists', { params: { searchParam: search.trim() || undefined, pageNumber } });
+  return { items: data.records, hasMore: data.hasMore };
+}
+export const fetchAllContactLists = async () => (await api.get<ContactList[]>('/contact-lists/list')).data;
+export const fetchContactList = async (id: number) => (await api.get<ContactList>(`/contact-lists/${id}`)).data;
+export const createContactList = async (name: string) => (await api.post<ContactList>('/contact-lists', { name })).data;
+export const updateContactList = async (id: number, name: string) => (await api.put<ContactList>(`/contact-lists/${id}`, { name })).data;
+export const deleteContactList = async (id: number) => void (await api.delete(`/contact-lists/${id}`));
+export async function uploadContactList(id: number, file: File): Promise<UploadResult> {
+  const form = new FormData();
+  form.append('file', file);
+  return (await api.post<UploadResult>(`/contact-lists/${id}/upload`, form)).data;
+}
+
+export async function fetchItems(contactListId: number, search: string, pageNumber: number): Promise<Page<ContactListItem>> {
+  const { data } = await api.get<{ contacts: ContactListItem[]; hasMore: boolean }>('/contact-list-items', { params: { contactListId, searchParam: search.trim() || undefined, pageNumber } });
+  return { items: data.contacts, hasMore: data.hasMore };
+}
+export type ItemInput = { name: string; number: string; email: string | null; contactListId: number };
+export const createItem = async (input: ItemInput) => (await api.post<ContactListItem>('/contact-list-items', input)).data;
+export const updateItem = async (id: number, input: ItemInput) => (await api.put<ContactListItem>(`/contact-list-items/${id}`, input)).data;
+export const deleteItem = async (id: number) => void (await api.delete(`/contact-list-items/${id}`));
+
+export const fetchConnections = async () => (await api.get<Option[]>('/whatsapp', { params: { session: 0 } })).data;
+export const fetchTags = async () => (await api.get<Option[]>('/tags/list')).data;
+
+export interface CampaignSettings {
+  messageInterval: number;
+  longerIntervalAfter: number;
+  greaterInterval: number;
+  variables: { key: string; value: string }[];
+  /** Send only within the company's service hours (ours; off by default). */
+  businessHoursOnly: boolean;
+}
+export async function fetchSettings(): Promise<CampaignSettings> {
+  const { data } = await api.get<{ key: string; value: string }[]>('/campaign-settings');
+  return Object.fromEntries(data.map((s) => [s.key, JSON.parse(s.value)])) as unknown as CampaignSettings;
+}
+export const saveSettings = async (settings: CampaignSettings) => void (await api.post('/campaign-settings', { settings }));
