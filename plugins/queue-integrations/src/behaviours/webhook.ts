@@ -1,0 +1,63 @@
+import { callOutside, outsideJson, OutsideServiceError, type ConversationInput, type ConversationOutcome } from '@guiche/core';
+import type { IntegrationRow } from '../repository.js';
+import { sendMediaUrl, sendText, type Ctx } from './reply.js';
+
+/** The answer contract of n8n and webhook integrations (README.md). */
+interface WebhookAnswer {
+  messages?: { text?: string; mediaUrl?: string; fileName?: string; caption?: string }[];
+  action?: 'continue' | 'handover' | 'close' | 'transfer';
+  queueId?: number;
+  userId?: number;
+}
+
+function parseAnswer(value: unknown): WebhookAnswer {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new OutsideServiceError('the webhook answer is not an object', 'malformed');
+  const answer = value as WebhookAnswer;
+  if (answer.messages !== undefined && (!Array.isArray(answer.messages) || answer.messages.some((m) => !m || typeof m !== 'object'))) {
+    throw new OutsideServiceError('the webhook answer messages is not a list of objects', 'malformed');
+  }
+  if (answer.action !== undefined && !['continue', 'handover', 'close', 'transfer'].includes(answer.action)) throw new OutsideServiceError('unknown webhook action', 'malformed');
+  return answer;
+}
+
+/**
+ * N8N and webhook: each customer message is POSTed with its ticket, contact and connection; the
+ * answer's messages go out in order and its action says how the conversation goes on.
+ */
+export function createWebhookBehaviour(ctx: Ctx) {
+  return async function webhook(input: ConversationInput, integration: IntegrationRow): Promise<ConversationOutcome> {
+    const { ticket, message } = input;
+    const [contact, connection] = await Promise.all([
+      ctx.db('contacts').where({ id: ticket.contactId, companyId: input.companyId }).first('id', 'name', 'number', 'email'),
+      ctx.db('whatsapps').where({ id: ticket.whatsappId, companyId: input.companyId }).first('id', 'name', 'channel'),
+    ]);
+    const payload = {
+      event: 'message',
+      integration: { id: integration.id, name: integration.name, type: integration.type },
+      company: { id: input.companyId },
+      message: { id: message.id, body: message.body, mediaType: message.mediaType, mediaUrl: message.mediaUrl },
+      ticket: { id: ticket.id, uuid: ticket.uuid, status: ticket.status, queueId: ticket.queueId, userId: ticket.userId },
+      contact: contact ?? null,
+      connection: connection ?? null,
+    };
+    const res = await callOutside(integration.urlN8N ?? '', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }, { ...ctx.limits, signal: input.signal });
+    if (res.status === 204) return 'continue';
+    const text = await res.clone().text();
+    if (res.ok && !text.trim()) return 'continue';
+    const answer = parseAnswer(await outsideJson(res));
+    for (const item of answer.messages ?? []) {
+      if (typeof item.mediaUrl === 'string' && /^https?:\/\//.test(item.mediaUrl)) await sendMediaUrl(ctx, input, item.mediaUrl, item.caption ?? item.text ?? '', item.fileName);
+      else if (typeof item.text === 'string') await sendText(ctx, input, item.text);
+    }
+    switch (answer.action) {
+      case 'handover':
+        return 'handover';
+      case 'close':
+        return 'close';
+      case 'transfer':
+        return { transfer: { queueId: answer.queueId ?? null, userId: answer.userId ?? null } };
+      default:
+        return 'continue';
+    }
+  };
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { applyToPagedLists, replaceInPagedLists, searchFinds, usePagedList, usePagedListEvents } from '@guiche/web-sdk';
+import { deletePrompt, fetchPrompts, fetchQueues, savePrompt, type PromptInput, type Prompt } from './api';
+
+const keys = { lists: () => ['prompts', 'list'] as const, list: (search: string) => ['prompts', 'list', { search: search.trim() }] as const };
+
+export function usePrompts(search: string) {
+  return usePagedList(keys.list(search), (pageNumber) => fetchPrompts(search, pageNumber));
+}
+
+type PromptEvent = { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: number };
+
+/** company-{id}-prompt: changes made anywhere show at once. */
+export function usePromptEvents(): void {
+  usePagedListEvents<PromptEvent, Prompt>({
+    eventOf: (companyId) => `company-${companyId}-prompt`,
+    listsKey: keys.lists(),
+    changeOf: (event) => (event.action === 'delete' ? { removedId: event.promptId } : { record: event.prompt, matches: searchFinds(event.prompt.name) }),
+  });
+}
+
+export function usePromptMutations() {
+  const queryClient = useQueryClient();
+  return {
+    save: useMutation({
+      mutationFn: ({ id, input }: { id: number | null; input: PromptInput }) => savePrompt(id, input),
+      onSuccess: (saved, { id }) => (id ? replaceInPagedLists(queryClient, keys.lists(), saved) : void queryClient.invalidateQueries({ queryKey: keys.lists() })),
+    }),
+    remove: useMutation({ mutationFn: (id: number) => deletePrompt(id), onSuccess: (_d, id) => applyToPagedLists<Prompt>(queryClient, keys.lists(), { removedId: id }) }),
+  };
+}
+
+export function useQueues() {
+  return useQuery({ queryKey: ['prompts', 'queues'], queryFn: fetchQueues });
+}
