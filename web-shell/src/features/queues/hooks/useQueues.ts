@@ -21,6 +21,12 @@ export function useQueueEvents(): void {
     if (!event || typeof event !== 'object' || !('action' in event)) return;
     if (event.action !== 'delete' && !event.queue) return;
     queryClient.setQueryData<Queue[]>(queueKeys.list(), (list) => applyQueueEvent(list, event));
+    // A change of a queue's chatbot options (made in another dialog) shows in an open tree too.
+    if (event.action !== 'delete') {
+      if (Array.isArray(event.queue.chatbots)) queryClient.setQueryData(queueKeys.detail(event.queue.id), event.queue);
+      else void queryClient.invalidateQueries({ queryKey: queueKeys.detail(event.queue.id) });
+      void queryClient.invalidateQueries({ queryKey: ['queues', 'chatbot'] });
+    }
   });
   useSocketEvent(user ? Events.user(user.companyId) : null, () => {
     void queryClient.invalidateQueries({ queryKey: queueKeys.userOptions() });

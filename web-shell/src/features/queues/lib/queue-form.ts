@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { QueueRotationMinutes, V, type Queue } from '@guiche/contracts';
+import { normalizeWeek, weekPayload, type DaySchedule } from '../../settings/lib/weekly-hours.js';
 
 /**
- * The queue dialog's form (outreach-config.md §2 Queues, §5, §9), without the chatbot options and
- * the service hours (they come with the bot issue). Pure: unit-tested in web-shell/test/users-queues-form.test.ts.
+ * The queue dialog's form (outreach-config.md §2 Queues, §5, §9); the chatbot options are saved
+ * one by one from their own editor (lib/chatbot.ts). Pure: unit-tested in web-shell/test/users-queues-form.test.ts.
  */
 export interface QueueFormValues {
   name: string;
@@ -16,6 +17,12 @@ export interface QueueFormValues {
   ativarRoteador: boolean;
   tempoRoteador: number;
   closeTicket: boolean;
+  /** The selects of tab 1 (outreach-config.md §2): '' while none is picked. */
+  integrationId: string;
+  promptId: string;
+  fileListId: string;
+  /** Tab 2, weekly service hours (only edited when scheduleType is 'queue'). */
+  schedules: DaySchedule[];
 }
 
 /** outreach-config.md §9: rotation every 2, 5, 10, 15, 30, 45 or 60 minutes (0 = unset). */
@@ -44,7 +51,21 @@ export const queueFormSchema = z
 
 export function queueFormValues(queue: Queue | undefined, defaultColor: string): QueueFormValues {
   if (!queue)
-    return { name: '', color: defaultColor, orderQueue: '', greetingMessage: '', outOfHoursMessage: '', userIds: [], ativarRoteador: false, tempoRoteador: 0, closeTicket: false };
+    return {
+      name: '',
+      color: defaultColor,
+      orderQueue: '',
+      greetingMessage: '',
+      outOfHoursMessage: '',
+      userIds: [],
+      ativarRoteador: false,
+      tempoRoteador: 0,
+      closeTicket: false,
+      integrationId: '',
+      promptId: '',
+      fileListId: '',
+      schedules: normalizeWeek(null),
+    };
   return {
     name: queue.name,
     color: queue.color,
@@ -55,6 +76,26 @@ export function queueFormValues(queue: Queue | undefined, defaultColor: string):
     ativarRoteador: queue.ativarRoteador,
     tempoRoteador: queue.tempoRoteador,
     closeTicket: queue.closeTicket,
+    integrationId: idText(queue.integrationId),
+    promptId: idText(queue.promptId),
+    fileListId: idText(queue.fileListId),
+    schedules: normalizeWeek(queue.schedules),
+  };
+}
+
+const idText = (id: number | null | undefined) => (id == null ? '' : String(id));
+const idOrNull = (text: string) => (/^\d+$/.test(text) ? Number(text) : null);
+
+/**
+ * The rest of tab 1 (integration, prompt, file list) and, when the hours tab shows
+ * (scheduleType 'queue'), the seven days of tab 2; merged into queuePayload's answer.
+ */
+export function queueLinksPayload(values: Pick<QueueFormValues, 'integrationId' | 'promptId' | 'fileListId' | 'schedules'>, withSchedules: boolean): Record<string, unknown> {
+  return {
+    integrationId: idOrNull(values.integrationId),
+    promptId: idOrNull(values.promptId),
+    fileListId: idOrNull(values.fileListId),
+    ...(withSchedules ? { schedules: weekPayload(values.schedules) } : {}),
   };
 }
 

@@ -1,0 +1,11 @@
+import './i18n/register.js';
+import './reports.css';
+import type { ShellFeature } from '../feature.js';
+import ReportsPage from './pages/ReportsPage.js';
+
+/** /reports: the tickets report with its Excel export (outreach-config.md Tickets report). */
+export const reportsFeature: ShellFeature = {
+  id: 'reports',
+  menuPaths: ['/reports'],
+  routes: [{ path: '/reports', Component: ReportsPage }],
+};

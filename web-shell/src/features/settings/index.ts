@@ -1,0 +1,10 @@
+import './i18n/register.js';
+import type { ShellFeature } from '../feature.js';
+import SettingsPage from './pages/SettingsPage.js';
+
+/** /settings: the company's routing, ticket and LGPD options and its service hours (account-admin.md §2, §3). */
+export const settingsFeature: ShellFeature = {
+  id: 'settings',
+  menuPaths: ['/settings'],
+  routes: [{ path: '/settings', Component: SettingsPage }],
+};
