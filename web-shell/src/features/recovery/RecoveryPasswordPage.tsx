@@ -2,57 +2,50 @@ import { Button, Callout, InputGroup, Intent } from '@blueprintjs/core';
 import { Form, Formik } from 'formik';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { onlyDigits } from '@guiche/contracts';
-import { api, statusOf, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
-import { SHELL_NS } from '../locales/index.js';
-import { PublicPage } from './PublicPage.js';
-import { Field, fieldIntent } from './FieldError.js';
+import { onlyDigits, RECOVERY_MAX_ATTEMPTS } from '@guiche/contracts';
+import { api, errorCodeOf, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
+import { SHELL_NS } from '../../locales/index.js';
+import { PublicPage } from '../../pages/PublicPage.js';
+import { Field, fieldIntent } from '../../pages/FieldError.js';
 
 /** After the third wrong code the user is sent back to login after 3 s (account-admin.md §4, §9). */
-export const MAX_CODE_ATTEMPTS = 3;
 export const RECOVERY_REDIRECT_MS = 3000;
 
-type Step = 'number' | 'code' | 'password' | 'unavailable';
+type Step = 'number' | 'code' | 'password';
 
 /**
  * Three steps: send a code to the registered WhatsApp number, verify it, set a new password.
- * The server checks the code (GET /verificar-code/{wpp}?code=); a 404 on the first step means the
- * feature is not served here yet, and the screen says so instead of pretending.
+ * The server checks the code and answers a one-use proof; only that proof sets the password.
  */
 export function RecoveryPasswordPage() {
   const { t } = useTranslation(SHELL_NS);
   const [step, setStep] = useState<Step>('number');
   const [wpp, setWpp] = useState('');
-  const [userId, setUserId] = useState<number | null>(null);
-  const [code, setCode] = useState('');
+  const [proof, setProof] = useState('');
 
   return (
     <PublicPage title={t('recovery.title')}>
-      {step === 'unavailable' && (
-        <Callout intent={Intent.WARNING} icon="info-sign" role="alert">
-          {t('recovery.unavailable')}
-        </Callout>
-      )}
-      {step === 'number' && (
-        <NumberStep
-          onSent={(number, id) => {
-            setWpp(number);
-            setUserId(id);
-            setStep('code');
-          }}
-          onUnavailable={() => setStep('unavailable')}
-        />
-      )}
-      {step === 'code' && (
-        <CodeStep
-          wpp={wpp}
-          onVerified={(c) => {
-            setCode(c);
-            setStep('password');
-          }}
-        />
-      )}
-      {step === 'password' && <PasswordStep userId={userId} wpp={wpp} code={code} />}
+      <div data-testid={`recovery-step-${step}`}>
+        {step === 'number' && (
+          <NumberStep
+            onSent={(number) => {
+              setWpp(number);
+              setStep('code');
+            }}
+          />
+        )}
+        {step === 'code' && (
+          <CodeStep
+            wpp={wpp}
+            onVerified={(p) => {
+              setProof(p);
+              setStep('password');
+            }}
+            onRestart={() => setStep('number')}
+          />
+        )}
+        {step === 'password' && <PasswordStep proof={proof} onRestart={() => setStep('number')} />}
+      </div>
       <div className="public-links">
         <Link to="/login">{t('recovery.backToLogin')}</Link>
       </div>
@@ -60,25 +53,33 @@ export function RecoveryPasswordPage() {
   );
 }
 
-function NumberStep({ onSent, onUnavailable }: { onSent(wpp: string, userId: number | null): void; onUnavailable(): void }) {
+function NumberStep({ onSent }: { onSent(wpp: string): void }) {
   const { t } = useTranslation(SHELL_NS);
+  const [unavailable, setUnavailable] = useState(false);
   return (
     <Formik
       initialValues={{ wpp: '' }}
       validate={(v) => (onlyDigits(v.wpp).length < 10 ? { wpp: t('recovery.whatsappRequired') } : {})}
       onSubmit={async ({ wpp }) => {
         const number = onlyDigits(wpp);
+        setUnavailable(false);
         try {
-          const { data } = await api.post<{ userId?: number }>('/enviar-email', { wpp: number });
-          onSent(number, typeof data?.userId === 'number' ? data.userId : null);
+          await api.post('/enviar-email', { wpp: number });
+          toastSuccess(t('recovery.codeSent'));
+          onSent(number);
         } catch (err) {
-          if (statusOf(err) === 404) onUnavailable();
+          if (errorCodeOf(err) === 'ERR_RECOVERY_UNAVAILABLE') setUnavailable(true);
           else toastError(err);
         }
       }}
     >
       {({ values, errors, touched, submitCount, handleChange, handleBlur, isSubmitting }) => (
         <Form noValidate>
+          {unavailable && (
+            <Callout intent={Intent.WARNING} icon="info-sign" role="alert" className="recovery-unavailable">
+              {t('errors.ERR_RECOVERY_UNAVAILABLE', { ns: 'translation' })}
+            </Callout>
+          )}
           <p>{t('recovery.step1')}</p>
           <Field name="wpp" label={t('recovery.whatsapp')}>
             <InputGroup id="wpp" name="wpp" type="tel" autoFocus large value={values.wpp} onChange={handleChange} onBlur={handleBlur} intent={fieldIntent(errors.wpp, touched.wpp, submitCount)} />
@@ -90,11 +91,10 @@ function NumberStep({ onSent, onUnavailable }: { onSent(wpp: string, userId: num
   );
 }
 
-function CodeStep({ wpp, onVerified }: { wpp: string; onVerified(code: string): void }) {
+function CodeStep({ wpp, onVerified, onRestart }: { wpp: string; onVerified(proof: string): void; onRestart(): void }) {
   const { t } = useTranslation(SHELL_NS);
   const navigate = useNavigate();
-  const [attempts, setAttempts] = useState(0);
-  const exceeded = attempts >= MAX_CODE_ATTEMPTS;
+  const [exceeded, setExceeded] = useState(false);
 
   useEffect(() => {
     if (!exceeded) return;
@@ -107,28 +107,36 @@ function CodeStep({ wpp, onVerified }: { wpp: string; onVerified(code: string): 
   return (
     <Formik
       initialValues={{ code: '' }}
-      validate={(v) => (v.code.trim() ? {} : { code: t('recovery.codeRequired') })}
+      validate={(v) => (/^\d{6}$/.test(v.code.trim()) ? {} : { code: t('recovery.codeRequired') })}
       onSubmit={async ({ code }, helpers) => {
         try {
-          await api.get(`/verificar-code/${encodeURIComponent(wpp)}`, { params: { code: code.trim() } });
-          onVerified(code.trim());
+          const { data } = await api.get<{ proof: string }>(`/verificar-code/${encodeURIComponent(wpp)}`, { params: { code: code.trim() } });
+          onVerified(data.proof);
         } catch (err) {
-          const status = statusOf(err);
-          if (status === 400 || status === 401 || status === 422) {
-            setAttempts((n) => n + 1);
-            helpers.setFieldError('code', t('recovery.incorrectCode'));
-            toastError(t('recovery.incorrectCode'));
-          } else {
-            toastError(t('recovery.verifyError'));
+          switch (errorCodeOf(err)) {
+            case 'ERR_RECOVERY_CODE_INCORRECT':
+              helpers.setFieldError('code', t('recovery.incorrectCode'));
+              helpers.setFieldValue('code', '', false);
+              toastError(t('recovery.incorrectCode'));
+              break;
+            case 'ERR_RECOVERY_ATTEMPTS_EXCEEDED':
+              setExceeded(true);
+              break;
+            case 'ERR_RECOVERY_CODE_INVALID':
+              toastError(t('recovery.invalidCode'));
+              onRestart();
+              break;
+            default:
+              toastError(t('recovery.verifyError'));
           }
         }
       }}
     >
       {({ values, errors, touched, submitCount, handleChange, handleBlur, isSubmitting }) => (
         <Form noValidate>
-          <p>{t('recovery.step2')}</p>
+          <p>{t('recovery.step2', { max: RECOVERY_MAX_ATTEMPTS })}</p>
           <Field name="code" label={t('recovery.code')}>
-            <InputGroup id="code" name="code" autoFocus large inputMode="numeric" autoComplete="one-time-code" value={values.code} onChange={handleChange} onBlur={handleBlur} intent={fieldIntent(errors.code, touched.code, submitCount)} />
+            <InputGroup id="code" name="code" autoFocus large inputMode="numeric" maxLength={6} autoComplete="one-time-code" value={values.code} onChange={handleChange} onBlur={handleBlur} intent={fieldIntent(errors.code, touched.code, submitCount)} />
           </Field>
           <Button type="submit" intent={Intent.PRIMARY} fill large loading={isSubmitting} text={t('recovery.verify')} />
         </Form>
@@ -137,21 +145,24 @@ function CodeStep({ wpp, onVerified }: { wpp: string; onVerified(code: string): 
   );
 }
 
-function PasswordStep({ userId, wpp, code }: { userId: number | null; wpp: string; code: string }) {
+function PasswordStep({ proof, onRestart }: { proof: string; onRestart(): void }) {
   const { t } = useTranslation(SHELL_NS);
   const navigate = useNavigate();
   const [visible, setVisible] = useState(false);
   return (
     <Formik
       initialValues={{ newPassword: '' }}
-      validate={(v) => (v.newPassword.length < 6 ? { newPassword: t('validation.loginPassword', { ns: 'translation' }) } : {})}
+      validate={(v) => (v.newPassword.length >= 8 && /[a-z]/.test(v.newPassword) && /[A-Z]/.test(v.newPassword) ? {} : { newPassword: t('validation.passwordWeak', { ns: 'translation' }) })}
       onSubmit={async ({ newPassword }) => {
         try {
-          await api.put('/atualizar-senha', { userId, wpp, code, newPassword });
+          await api.put('/atualizar-senha', { proof, newPassword });
           toastSuccess(t('recovery.saved'));
           navigate('/login');
-        } catch {
-          toastError(t('recovery.saveError'));
+        } catch (err) {
+          if (errorCodeOf(err) === 'ERR_RECOVERY_PROOF_INVALID') {
+            toastError(err);
+            onRestart();
+          } else toastError(t('recovery.saveError'));
         }
       }}
     >

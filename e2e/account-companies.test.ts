@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { addCalendarMonths } from '@guiche/contracts';
+import { createTestKernel, type TestKernel } from '@guiche/core/testing';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+
+/**
+ * The companies page in Debian's chromium (account-admin.md §2 Companies list, §4, §5, §9): the
+ * super user creates a company through the dialog and its messages, advances its due date by the
+ * recurrence, sees the due colours, scrolls for more, deletes with confirmation; others are sent away.
+ */
+
+const SUPER = { email: 'super@guiche.test', password: 'Super@12345' };
+let kernel: TestKernel;
+let browser: Browser;
+let planName = '';
+
+beforeAll(async () => {
+  requireBuiltWeb();
+  kernel = await createTestKernel({ serveWeb: true, config: { WEB_ROOT: webRoot } });
+  browser = await launchChromium();
+  planName = `Plano Ouro ${Date.now().toString(36)}`;
+  await kernel.db('plans').insert({ name: planName, users: 5, connections: 3, queues: 5, amount: 199.9 });
+});
+
+afterAll(async () => {
+  await closeBrowser(browser);
+  await kernel?.close();
+});
+
+const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text }).first();
+const pad = (n: number) => String(n).padStart(2, '0');
+const dayFromNow = (days: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+const br = (day: string) => day.split('-').reverse().join('/');
+
+async function superPage(): Promise<Page> {
+  const page = await newPage(browser, kernel, { viewport: { width: 1440, height: 900 } });
+  page.setDefaultTimeout(10_000);
+  await logIn(page, SUPER);
+  await page.getByTestId('tickets-page').waitFor();
+  await page.goto('/companies');
+  await page.getByTestId('companies-page').waitFor();
+  return page;
+}
+
+async function searchFor(page: Page, text: string) {
+  await page.getByTestId('companies-search').fill(text);
+}
+
+describe('companies page', () => {
+  it('creates a company through the dialog and advances its due date by calendar months', async () => {
+    const page = await superPage();
+    await page.getByTestId('companies-add').click();
+    const dialog = page.getByTestId('company-dialog');
+    await dialog.waitFor();
+    await page.getByTestId('company-save').click();
+    await dialog.getByText('Nome é obrigatório').waitFor();
+    await dialog.getByText('E-mail é obrigatório').waitFor();
+    await dialog.getByText('Plano é obrigatório').waitFor();
+    await page.locator('#company-email').fill('nao-e-email');
+    await dialog.getByText('Email é inválido').waitFor();
+
+    const name = `Padaria ${Date.now().toString(36)}`;
+    const due = dayFromNow(3);
+    await page.locator('#company-name').fill(name);
+    await page.locator('#company-email').fill(`dono.${Date.now()}@padaria.com`);
+    await page.locator('#company-plan').selectOption({ label: `${planName} — R$\u00a0199,90` });
+    await page.locator('#company-due-date').fill(due);
+    await page.locator('#company-recurrence').selectOption('TRIMESTRAL');
+    await page.locator('#company-password').fill('Padaria@1');
+    await page.getByTestId('company-save').click();
+    await toast(page, 'Operação realizada com sucesso!').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const stored = await kernel.db('companies').where({ name }).first();
+    expect(stored).toMatchObject({ dueDate: due, recurrence: 'TRIMESTRAL', status: true });
+    expect((await kernel.api('POST', '/auth/login', { body: { email: stored.email, password: 'Padaria@1' } })).status).toBe(200);
+
+    await searchFor(page, name);
+    const row = page.locator(`[data-testid="company-row"][data-company-id="${stored.id}"]`);
+    await row.waitFor();
+    await expect.poll(() => page.getByTestId('company-row').count()).toBe(1);
+    expect(await row.getAttribute('data-due')).toBe('warning');
+    const cells = (await row.locator('td').allInnerTexts()).map((text) => text.replace(/\u00a0/g, ' '));
+    expect(cells.slice(0, 8)).toEqual([String(stored.id), 'Sim', name, stored.email, planName, 'R$ 199,90', expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/), `${br(due)} (Trimestral)`]);
+
+    await row.getByTestId('company-advance').click();
+    const advanced = addCalendarMonths(due, 3);
+    await toast(page, `Vencimento avançado para ${br(advanced)}.`).waitFor();
+    await expect.poll(() => row.getByTestId('company-due').innerText()).toBe(`${br(advanced)} (Trimestral)`);
+    expect(await row.getAttribute('data-due')).toBe('ok');
+    expect((await kernel.db('companies').where({ id: stored.id }).first('dueDate')).dueDate).toBe(advanced);
+  });
+
+  it('paints overdue companies red, pages by scrolling, and deletes with confirmation', async () => {
+    const marker = `Rolagem${Date.now().toString(36)}`;
+    const plan = await kernel.db('plans').where({ name: planName }).first('id');
+    for (let i = 0; i < 24; i++) await kernel.db('companies').insert({ name: `${marker} ${pad(i)}`, email: `c${i}@${marker}.com`, planId: plan.id, dueDate: '2030-01-01' });
+    const overdue = (await kernel.db('companies').insert({ name: `${marker} 24`, email: `late@${marker}.com`, planId: plan.id, dueDate: dayFromNow(-2) }).returning('id'))[0].id;
+
+    const page = await superPage();
+    await searchFor(page, marker);
+    // The searched list replaces the whole one once the search settles.
+    await expect.poll(() => page.getByTestId('company-row').filter({ hasText: marker }).count()).toBe(20);
+    expect(await page.getByTestId('company-row').count()).toBe(20);
+    await page.getByTestId('companies-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect.poll(() => page.getByTestId('company-row').count()).toBe(25);
+    const late = page.locator(`[data-testid="company-row"][data-company-id="${overdue}"]`);
+    expect(await late.getAttribute('data-due')).toBe('danger');
+
+    await late.getByTestId('company-delete').click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Deseja realmente excluir esse registro?' });
+    await confirm.getByText('Exclusão de Registro').waitFor();
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await toast(page, 'Operação realizada com sucesso!').waitFor();
+    await late.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await kernel.db('companies').where({ id: overdue }).first()) ?? null).toBeNull();
+    expect(await page.getByTestId('company-row').count()).toBe(24);
+  });
+
+  it('sends a company admin away with the error toast', async () => {
+    const { admin } = await kernel.createCompany();
+    const page = await newPage(browser, kernel);
+    await logIn(page, admin);
+    await page.getByTestId('tickets-page').waitFor();
+    await page.goto('/companies');
+    await toast(page, 'Você não tem permissão para acessar este recurso.').waitFor();
+    await page.waitForURL((url) => url.pathname !== '/companies');
+    expect(await page.getByTestId('companies-page').count()).toBe(0);
+  });
+});

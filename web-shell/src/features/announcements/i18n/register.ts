@@ -1,0 +1,10 @@
+import { registerTranslations } from '@guiche/web-sdk';
+import { pt } from './locales/pt.js';
+import { en } from './locales/en.js';
+import { es } from './locales/es.js';
+import { tr } from './locales/tr.js';
+
+/** i18next namespace of the announcements page, its dialog and the top-bar popover. */
+export const NS = 'announcements';
+
+registerTranslations(NS, { pt, en, es, tr });

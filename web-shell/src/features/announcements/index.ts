@@ -1,0 +1,12 @@
+import './i18n/register.js';
+import type { ShellFeature } from '../feature.js';
+import AnnouncementsPage from './pages/AnnouncementsPage.js';
+
+/** /announcements: the platform's announcements, for super users (outreach-config.md Announcements). */
+export const announcementsFeature: ShellFeature = {
+  id: 'announcements',
+  menuPaths: ['/announcements'],
+  routes: [{ path: '/announcements', Component: AnnouncementsPage }],
+};
+
+export { AnnouncementsPopover } from './components/AnnouncementsPopover.js';

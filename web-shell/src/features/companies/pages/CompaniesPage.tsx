@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { Intent } from '@blueprintjs/core';
+import type { CompanyRow } from '@guiche/contracts';
+import { DENIAL_REDIRECT_MS, ERROR_TOAST_MS, formatDate, i18n, ListPage, navigateTo, showToast, toastError, toastSuccess, useDeleteConfirmation, useListSearch, useSession, useTranslation } from '@guiche/web-sdk';
+import { updateCompany } from '../api/companies-api.js';
+import { CompaniesTable } from '../components/CompaniesTable.js';
+import { CompanyDialog } from '../components/CompanyDialog.js';
+import { useCompanies, useCompanyDeletionEvents, useCompanyMutations } from '../hooks/useCompanies.js';
+import { NS } from '../i18n/register.js';
+import { advancedDueDate } from '../lib/company-form.js';
+import '../companies.css';
+
+/** /companies (account-admin.md §2): super users only; anyone else gets the error toast and / after 1 s. */
+export default function CompaniesPage() {
+  const { user } = useSession();
+  if (!user?.super) return <Denied />;
+  return <CompaniesList />;
+}
+
+function Denied() {
+  useEffect(() => {
+    showToast({ message: i18n.t('errors.ERR_NO_PERMISSION'), intent: Intent.DANGER, timeout: ERROR_TOAST_MS });
+    const timer = setTimeout(() => navigateTo('/'), DENIAL_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
+}
+
+type FormState = { company: CompanyRow | null } | null;
+
+function CompaniesList() {
+  const { t } = useTranslation(NS);
+  const search = useListSearch();
+  const list = useCompanies(search.debounced);
+  useCompanyDeletionEvents();
+  const { remove } = useCompanyMutations();
+  const [form, setForm] = useState<FormState>(null);
+  const [advancing, setAdvancing] = useState<number | null>(null);
+  const deletion = useDeleteConfirmation((company: CompanyRow) => remove.mutateAsync(company.id), t('remove.done'));
+
+  async function advance(company: CompanyRow) {
+    const dueDate = advancedDueDate(company);
+    setAdvancing(company.id);
+    try {
+      await updateCompany(company.id, { dueDate });
+      await list.refetch();
+      toastSuccess(t('advance.done', { date: formatDate(dueDate) }));
+    } catch {
+      toastError(t('advance.error'));
+    } finally {
+      setAdvancing(null);
+    }
+  }
+
+  return (
+    <ListPage
+      ns={NS}
+      testIds={{ page: 'companies-page', search: 'companies-search', add: 'companies-add', scroll: 'companies-scroll' }}
+      list={list}
+      rows={list.items.length}
+      search={search}
+      addIcon="add"
+      onAdd={() => setForm({ company: null })}
+      emptyIcon="office"
+      deletion={deletion}
+      dialogs={form && <CompanyDialog company={form.company} onClose={() => setForm(null)} />}
+    >
+      <CompaniesTable companies={list.items} onEdit={(company) => setForm({ company })} onDelete={deletion.ask} onAdvance={(c) => void advance(c)} advancing={advancing} />
+    </ListPage>
+  );
+}

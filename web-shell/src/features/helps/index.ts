@@ -1,0 +1,12 @@
+import './i18n/register.js';
+import type { ShellFeature } from '../feature.js';
+import HelpsPage from './pages/HelpsPage.js';
+
+/** /helps: the platform's help videos, for everyone (account-admin.md §2 Help page). */
+export const helpsFeature: ShellFeature = {
+  id: 'helps',
+  menuPaths: ['/helps'],
+  routes: [{ path: '/helps', Component: HelpsPage }],
+};
+
+export { HelpsSettingsTab } from './components/HelpsSettingsTab.js';

@@ -1,0 +1,3 @@
+import './i18n/register.js';
+
+export { PlansSettingsTab } from './components/PlansSettingsTab.js';
