@@ -5,6 +5,8 @@ export interface WebchatConnection {
   companyId: number;
   name: string;
   status: string;
+  /** Sites allowed to embed the widget (empty: any). */
+  allowedOrigins: string[];
 }
 
 /**
@@ -13,7 +15,10 @@ export interface WebchatConnection {
  * takes no visitors until it is started again.
  */
 export async function findByToken(db: Knex, token: string): Promise<WebchatConnection | null> {
-  const row = await db('whatsapps').where({ token, channel: 'webchat' }).first('id', 'companyId', 'name', 'status');
+  const row = await db('whatsapps')
+    .leftJoin('webchatSites', 'webchatSites.connectionId', 'whatsapps.id')
+    .where({ 'whatsapps.token': token, 'whatsapps.channel': 'webchat' })
+    .first('whatsapps.id', 'whatsapps.companyId', 'whatsapps.name', 'whatsapps.status', 'webchatSites.allowedOrigins');
   if (!row || row.status === 'DISCONNECTED') return null;
-  return row as WebchatConnection;
+  return { ...row, allowedOrigins: row.allowedOrigins ?? [] } as WebchatConnection;
 }

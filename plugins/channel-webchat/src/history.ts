@@ -10,6 +10,8 @@ export interface History {
   connection: { name: string };
   messages: WebchatMessage[];
   hasMore: boolean;
+  /** The visitor's latest conversation was resolved: the widget says so until they write again. */
+  closed: boolean;
 }
 
 /**
@@ -18,12 +20,13 @@ export interface History {
  * message is `read` unless it is among the newest `unreadMessages` inbound ones of its ticket.
  */
 export async function visitorHistory(db: Knex, storage: Storage, connection: WebchatConnection, peerId: string, beforeId?: number): Promise<History> {
-  const empty: History = { connection: { name: connection.name }, messages: [], hasMore: false };
+  const empty: History = { connection: { name: connection.name }, messages: [], hasMore: false, closed: false };
   const contact = await db('contacts').where({ companyId: connection.companyId, channel: 'webchat', number: peerId }).first('id');
   if (!contact) return empty;
-  const tickets: { id: number; unreadMessages: number }[] = await db('tickets')
+  const tickets: { id: number; unreadMessages: number; status: string }[] = await db('tickets')
     .where({ companyId: connection.companyId, contactId: contact.id, whatsappId: connection.id })
-    .select('id', 'unreadMessages');
+    .orderBy('id')
+    .select('id', 'unreadMessages', 'status');
   if (tickets.length === 0) return empty;
 
   const query = db('messages')
@@ -50,5 +53,6 @@ export async function visitorHistory(db: Knex, storage: Storage, connection: Web
     const message = toWebchatMessage(row, storage);
     return message.fromVisitor ? { ...message, read: !unread.has(Number(row.id)) } : message;
   });
-  return { connection: { name: connection.name }, messages, hasMore };
+  const closed = tickets[tickets.length - 1]?.status === 'closed';
+  return { connection: { name: connection.name }, messages, hasMore, closed };
 }

@@ -2,6 +2,7 @@ import type { Namespace, Socket } from 'socket.io';
 import type { PluginContext } from '@guiche/core';
 import { webchatAckSchema, webchatHandshakeSchema, webchatMessageSchema, webchatTypingSchema, WebchatEvents } from '@guiche/contracts';
 import { findByToken } from './connections.js';
+import { originAllowed } from './site.js';
 import { budgetKey, receiveFromVisitor, visitorOf, type Visitor } from './inbound.js';
 import type { RateLimiter } from './rate-limit.js';
 import { connectionRoom, messageIdOfOutbound, visitorRoom } from './visitor.js';
@@ -55,6 +56,7 @@ export function createVisitorHub(ctx: PluginContext, limiter: RateLimiter): Visi
     findByToken(ctx.db, parsed.data.token)
       .then((connection) => {
         if (!connection) return next(new Error('ERR_NO_WAPP_FOUND'));
+        if (!originAllowed(connection.allowedOrigins, socket.handshake.headers.origin, socket.handshake.headers.host)) return next(new Error('ERR_ORIGIN_NOT_ALLOWED'));
         socket.data.visitor = visitorOf(connection, parsed.data);
         next();
       })

@@ -1,4 +1,4 @@
-import { defineChannel, type ChannelDefinition, type PluginDefinition } from '@guiche/core';
+import { defineChannel, TICKET_CHANGED, type ChannelDefinition, type PluginDefinition, type TicketChange } from '@guiche/core';
 import { createVisitorHub, type VisitorHub } from './hub.js';
 import { createRateLimiter } from './rate-limit.js';
 import { registerWebchatRoutes } from './routes.js';
@@ -32,7 +32,7 @@ export const WEBCHAT_CAPABILITIES: ChannelDefinition['capabilities'] = {
 export function createWebchatChannel(options: WebchatOptions = {}): PluginDefinition {
   const rateLimit = options.rateLimit ?? WEBCHAT_DEFAULTS.rateLimit;
   const maxUploadBytes = options.maxUploadBytes ?? WEBCHAT_DEFAULTS.maxUploadBytes;
-  let wired: { ctx: PluginContext; hub: VisitorHub } | null = null;
+  let wired: { ctx: PluginContext; hub: VisitorHub; unsubscribe: () => void } | null = null;
 
   return defineChannel({
     id: 'channel-webchat',
@@ -40,18 +40,34 @@ export function createWebchatChannel(options: WebchatOptions = {}): PluginDefini
     // No plan flag: the website chat needs no outside account, so every company has it.
     planFlag: null,
     capabilities: WEBCHAT_CAPABILITIES,
+    migrations: 'migrations',
     createSession(connection, io) {
       if (!wired) throw new Error('channel-webchat: createSession before register');
       return createWebchatSession(wired.ctx, wired.hub, connection, io);
     },
     register(ctx) {
       wired?.hub.close();
+      wired?.unsubscribe();
       const limiter = createRateLimiter(rateLimit.max, rateLimit.windowMs);
       const hub = createVisitorHub(ctx, limiter);
-      wired = { ctx, hub };
+      const unsubscribe = ctx.bus.subscribe<TicketChange>(TICKET_CHANGED, (message) => tellVisitorAboutStatus(ctx, hub, message.payload));
+      wired = { ctx, hub, unsubscribe };
       registerWebchatRoutes(ctx, limiter, { maxUploadBytes });
     },
   });
 }
 
 export default createWebchatChannel();
+
+/**
+ * A resolved conversation is said in the visitor's widget ('closed', until they write again), and
+ * one an agent reopens clears it ('opened'). Only transitions count: the caller knew the status before.
+ */
+async function tellVisitorAboutStatus(ctx: PluginContext, hub: VisitorHub, change: TicketChange): Promise<void> {
+  if (change.channel !== 'webchat' || change.action !== 'update' || !change.whatsappId || !change.previousStatus) return;
+  const closedNow = change.status === 'closed' && change.previousStatus !== 'closed';
+  const reopened = change.status !== 'closed' && change.previousStatus === 'closed';
+  if (!closedNow && !reopened) return;
+  const contact = await ctx.db('contacts').where({ id: change.contactId, companyId: change.companyId, channel: 'webchat' }).first('number');
+  if (contact) hub.toVisitor(change.whatsappId, contact.number, closedNow ? 'closed' : 'opened', { ticketId: change.ticketId });
+}

@@ -10,6 +10,8 @@ import { visitorHistory } from './history.js';
 import { budgetKey, receiveFromVisitor, visitorOf } from './inbound.js';
 import { extensionOf, safeFileName } from './media.js';
 import type { RateLimiter } from './rate-limit.js';
+import { assertOriginAllowed } from './site.js';
+import { registerSiteRoutes } from './site-routes.js';
 import { peerIdOf } from './visitor.js';
 
 /** widget/widget.js beside src/ and dist/. */
@@ -69,6 +71,8 @@ export function registerWebchatRoutes(ctx: PluginContext, limiter: RateLimiter, 
     return connection;
   };
 
+  registerSiteRoutes(ctx, requireConnection);
+
   routes.get('/webchat/widget.js', { schema: { tags: ['webchat'] } }, async (_request, reply) => {
     const script = await fs.promises.readFile(WIDGET_FILE);
     return reply
@@ -86,6 +90,7 @@ export function registerWebchatRoutes(ctx: PluginContext, limiter: RateLimiter, 
     },
     async (request) => {
       const connection = await requireConnection(request.params.token);
+      assertOriginAllowed(connection, request.headers.origin, request.headers.host);
       return visitorHistory(ctx.db, ctx.storage, connection, peerIdOf(request.query.visitorId), request.query.beforeId);
     },
   );
@@ -98,6 +103,7 @@ export function registerWebchatRoutes(ctx: PluginContext, limiter: RateLimiter, 
     },
     async (request, reply) => {
       const connection = await requireConnection(request.params.token);
+      assertOriginAllowed(connection, request.headers.origin, request.headers.host);
       if (!request.isMultipart()) throw validation('file', WebchatV.file);
       const { fields, file } = await readMediaForm(request, limits.maxUploadBytes);
       const visitor = visitorOf(connection, fields);

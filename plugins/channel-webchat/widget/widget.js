@@ -15,19 +15,35 @@
   var src = new URL(script.src, location.href);
   var origin = src.origin;
   var api = origin + src.pathname.replace(/\/webchat\/widget\.js$/, '');
-  var color = /^#[0-9a-f]{6}$/i.test(script.getAttribute('data-color') || '') ? script.getAttribute('data-color') : '#1f6feb';
-  var side = script.getAttribute('data-position') === 'left' ? 'left' : 'right';
+  var attr = function (name) { return script.getAttribute('data-' + name) || ''; };
+
+  // The connection's site settings (title, colour, position, language) apply unless the script's
+  // data-* attributes say otherwise; a site the connection does not allow gets no widget at all.
+  fetch(api + '/webchat/' + encodeURIComponent(token) + '/site')
+    .then(function (res) {
+      if (res.ok) return res.json();
+      return res.json().catch(function () { return {}; }).then(function (body) { throw body; });
+    })
+    .then(boot, function (err) {
+      if (err && err.error === 'ERR_ORIGIN_NOT_ALLOWED') { console.warn('Guichê webchat: this site is not in the connection\'s allowed sites'); return; }
+      boot({});
+    });
+
+  function boot(look) {
+  var colorWanted = attr('color') || look.color || '';
+  var color = /^#[0-9a-f]{6}$/i.test(colorWanted) ? colorWanted : '#1f6feb';
+  var side = (attr('position') || look.position) === 'left' ? 'left' : 'right';
 
   var TEXTS = {
-    pt: { title: 'Fale conosco', intro: 'Olá! Deixe seus dados (opcional) e comece a conversa.', name: 'Nome', email: 'E-mail', phone: 'Telefone', start: 'Iniciar conversa', placeholder: 'Escreva uma mensagem…', send: 'Enviar', attach: 'Anexar arquivo', open: 'Abrir chat', close: 'Fechar', online: 'Online', offline: 'Reconectando…', unavailable: 'Chat indisponível no momento.', older: 'Mensagens anteriores', failed: 'Não enviada — toque para tentar de novo', tooLarge: 'Arquivo grande demais.', fileType: 'Tipo de arquivo não permitido.', rateLimited: 'Muitas mensagens; aguarde um instante.', deleted: 'Mensagem apagada', empty: 'Envie a primeira mensagem.' },
-    en: { title: 'Chat with us', intro: 'Hi! Leave your details (optional) and start the conversation.', name: 'Name', email: 'E-mail', phone: 'Phone', start: 'Start chat', placeholder: 'Write a message…', send: 'Send', attach: 'Attach a file', open: 'Open chat', close: 'Close', online: 'Online', offline: 'Reconnecting…', unavailable: 'Chat unavailable right now.', older: 'Earlier messages', failed: 'Not sent — tap to retry', tooLarge: 'File too large.', fileType: 'File type not allowed.', rateLimited: 'Too many messages; wait a moment.', deleted: 'Message deleted', empty: 'Send the first message.' },
-    es: { title: 'Hable con nosotros', intro: '¡Hola! Deje sus datos (opcional) e inicie la conversación.', name: 'Nombre', email: 'Correo', phone: 'Teléfono', start: 'Iniciar chat', placeholder: 'Escriba un mensaje…', send: 'Enviar', attach: 'Adjuntar archivo', open: 'Abrir chat', close: 'Cerrar', online: 'En línea', offline: 'Reconectando…', unavailable: 'Chat no disponible ahora.', older: 'Mensajes anteriores', failed: 'No enviado — toque para reintentar', tooLarge: 'Archivo demasiado grande.', fileType: 'Tipo de archivo no permitido.', rateLimited: 'Demasiados mensajes; espere un momento.', deleted: 'Mensaje eliminado', empty: 'Envíe el primer mensaje.' },
-    tr: { title: 'Bize yazın', intro: 'Merhaba! Bilgilerinizi bırakın (isteğe bağlı) ve sohbete başlayın.', name: 'Ad', email: 'E-posta', phone: 'Telefon', start: 'Sohbeti başlat', placeholder: 'Bir mesaj yazın…', send: 'Gönder', attach: 'Dosya ekle', open: 'Sohbeti aç', close: 'Kapat', online: 'Çevrimiçi', offline: 'Yeniden bağlanıyor…', unavailable: 'Sohbet şu anda kullanılamıyor.', older: 'Önceki mesajlar', failed: 'Gönderilmedi — yeniden denemek için dokunun', tooLarge: 'Dosya çok büyük.', fileType: 'Bu dosya türüne izin verilmiyor.', rateLimited: 'Çok fazla mesaj; biraz bekleyin.', deleted: 'Mesaj silindi', empty: 'İlk mesajı gönderin.' },
+    pt: { title: 'Fale conosco', intro: 'Olá! Deixe seus dados (opcional) e comece a conversa.', name: 'Nome', email: 'E-mail', phone: 'Telefone', start: 'Iniciar conversa', placeholder: 'Escreva uma mensagem…', send: 'Enviar', attach: 'Anexar arquivo', open: 'Abrir chat', close: 'Fechar', online: 'Online', offline: 'Reconectando…', unavailable: 'Chat indisponível no momento.', older: 'Mensagens anteriores', failed: 'Não enviada — toque para tentar de novo', tooLarge: 'Arquivo grande demais.', fileType: 'Tipo de arquivo não permitido.', rateLimited: 'Muitas mensagens; aguarde um instante.', deleted: 'Mensagem apagada', empty: 'Envie a primeira mensagem.', closed: 'Atendimento encerrado. Escreva para iniciar um novo.', idle: 'Comece quando quiser' },
+    en: { title: 'Chat with us', intro: 'Hi! Leave your details (optional) and start the conversation.', name: 'Name', email: 'E-mail', phone: 'Phone', start: 'Start chat', placeholder: 'Write a message…', send: 'Send', attach: 'Attach a file', open: 'Open chat', close: 'Close', online: 'Online', offline: 'Reconnecting…', unavailable: 'Chat unavailable right now.', older: 'Earlier messages', failed: 'Not sent — tap to retry', tooLarge: 'File too large.', fileType: 'File type not allowed.', rateLimited: 'Too many messages; wait a moment.', deleted: 'Message deleted', empty: 'Send the first message.', closed: 'This conversation was closed. Write to start a new one.', idle: 'Start whenever you like' },
+    es: { title: 'Hable con nosotros', intro: '¡Hola! Deje sus datos (opcional) e inicie la conversación.', name: 'Nombre', email: 'Correo', phone: 'Teléfono', start: 'Iniciar chat', placeholder: 'Escriba un mensaje…', send: 'Enviar', attach: 'Adjuntar archivo', open: 'Abrir chat', close: 'Cerrar', online: 'En línea', offline: 'Reconectando…', unavailable: 'Chat no disponible ahora.', older: 'Mensajes anteriores', failed: 'No enviado — toque para reintentar', tooLarge: 'Archivo demasiado grande.', fileType: 'Tipo de archivo no permitido.', rateLimited: 'Demasiados mensajes; espere un momento.', deleted: 'Mensaje eliminado', empty: 'Envíe el primer mensaje.', closed: 'Esta conversación fue cerrada. Escriba para iniciar una nueva.', idle: 'Empiece cuando quiera' },
+    tr: { title: 'Bize yazın', intro: 'Merhaba! Bilgilerinizi bırakın (isteğe bağlı) ve sohbete başlayın.', name: 'Ad', email: 'E-posta', phone: 'Telefon', start: 'Sohbeti başlat', placeholder: 'Bir mesaj yazın…', send: 'Gönder', attach: 'Dosya ekle', open: 'Sohbeti aç', close: 'Kapat', online: 'Çevrimiçi', offline: 'Yeniden bağlanıyor…', unavailable: 'Sohbet şu anda kullanılamıyor.', older: 'Önceki mesajlar', failed: 'Gönderilmedi — yeniden denemek için dokunun', tooLarge: 'Dosya çok büyük.', fileType: 'Bu dosya türüne izin verilmiyor.', rateLimited: 'Çok fazla mesaj; biraz bekleyin.', deleted: 'Mesaj silindi', empty: 'İlk mesajı gönderin.', closed: 'Bu görüşme kapatıldı. Yeni bir görüşme için yazın.', idle: 'İstediğiniz zaman başlayın' },
   };
-  var lang = (script.getAttribute('data-lang') || navigator.language || 'pt').slice(0, 2).toLowerCase();
+  var lang = (attr('lang') || look.lang || navigator.language || 'pt').slice(0, 2).toLowerCase();
   if (!TEXTS[lang]) lang = 'pt';
   var t = TEXTS[lang];
-  var title = script.getAttribute('data-title') || '';
+  var title = attr('title') || look.title || '';
 
   // --- visitor identity, kept in this browser -------------------------------------------------
   var KEY = 'guiche-webchat:' + token + ':';
@@ -68,6 +84,7 @@
     '.foot textarea{flex:1;resize:none;border:1px solid #d0d7de;border-radius:8px;padding:8px;font-size:14px;max-height:96px;min-height:38px}' +
     '.icon{background:none;border:0;cursor:pointer;padding:8px;color:#57606a;font-size:18px}.send{background:' + color + ';color:#fff;border:0;border-radius:8px;padding:9px 12px;cursor:pointer}' +
     '.form{padding:16px;display:flex;flex-direction:column;gap:10px;flex:1;overflow:auto}.form input{border:1px solid #d0d7de;border-radius:8px;padding:9px;font-size:14px}' +
+    '.closed{text-align:center;color:#57606a;font-size:12px;padding:8px 10px;background:#eef1f4;border-top:1px solid #e1e4e8}.icon svg{width:18px;height:18px;fill:currentColor;display:block}' +
     '.form button{background:' + color + ';color:#fff;border:0;border-radius:8px;padding:10px;cursor:pointer;font-size:14px}.error{color:#d93025;font-size:12px;padding:0 12px 6px}';
   root.innerHTML =
     '<style>' + css + '</style>' +
@@ -77,7 +94,8 @@
     '<form class="form hidden" data-testid="webchat-form"><p></p><input name="name" maxlength="80" autocomplete="name"><input name="email" type="email" maxlength="120" autocomplete="email"><input name="phone" type="tel" maxlength="30" autocomplete="tel"><button type="submit"></button></form>' +
     '<div class="list" data-testid="webchat-messages" aria-live="polite"></div>' +
     '<div class="error hidden" data-testid="webchat-error"></div>' +
-    '<div class="foot"><button class="icon" data-testid="webchat-attach">📎</button><input type="file" class="hidden" data-testid="webchat-file">' +
+    '<div class="closed hidden" data-testid="webchat-closed" role="status"></div>' +
+    '<div class="foot"><button class="icon" data-testid="webchat-attach"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5H9v9a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v11.5a6 6 0 0 0 12 0v-10z"/></svg></button><input type="file" class="hidden" data-testid="webchat-file">' +
     '<textarea rows="1" data-testid="webchat-input"></textarea><button class="send" data-testid="webchat-send"></button></div></div>';
   function $(sel) { return root.querySelector(sel); }
   var launcher = $('.launcher'), badge = $('.badge'), panel = $('.panel'), list = $('.list'), form = $('.form');
@@ -94,13 +112,15 @@
   input.placeholder = t.placeholder;
   $('.send').textContent = t.send;
   $('.icon').title = t.attach;
+  $('.icon').setAttribute('aria-label', t.attach);
+  $('.closed').textContent = t.closed;
   // A script in <head> runs before <body> exists.
   if (document.body) document.body.appendChild(host);
   else document.addEventListener('DOMContentLoaded', function () { document.body.appendChild(host); });
 
   // --- state ----------------------------------------------------------------------------------
   var messages = []; // WebchatMessage + { clientId, state: 'pending'|'failed' } for the visitor's unsent ones
-  var hasMore = false, olderLoaded = false, unread = 0, socket = null, online = false, unavailable = false;
+  var hasMore = false, olderLoaded = false, unread = 0, socket = null, online = false, unavailable = false, closed = false;
   var delivered = {}, readSent = {};
 
   function isOpen() { return !panel.classList.contains('hidden'); }
@@ -110,7 +130,13 @@
   }
   function setStatus() {
     dot.classList.toggle('on', online);
-    statusText.textContent = unavailable ? t.unavailable : online ? t.online : t.offline;
+    // Before the visitor starts there is no connection to lose: no 'Reconnecting…' yet.
+    statusText.textContent = unavailable ? t.unavailable : online ? t.online : socket ? t.offline : t.idle;
+  }
+  /** The conversation was resolved: said below the messages until the visitor writes again (or an agent reopens it). */
+  function setClosed(value) {
+    closed = value;
+    $('.closed').classList.toggle('hidden', !closed);
   }
   function time(iso) {
     var d = new Date(iso);
@@ -139,7 +165,13 @@
     } else {
       if (m.mediaUrl) {
         var url = mediaUrl(m.mediaUrl), media;
-        if (m.mediaType === 'image') { media = document.createElement('img'); media.src = url; media.alt = m.mediaName || ''; }
+        if (m.mediaType === 'image') {
+          media = document.createElement('img');
+          media.src = url;
+          media.alt = m.mediaName || '';
+          // Its height is known only once loaded: keep the newest message in view.
+          media.addEventListener('load', function () { if (list.scrollHeight - list.scrollTop - list.clientHeight < media.clientHeight + 60) list.scrollTop = list.scrollHeight; }, { once: true });
+        }
         else if (m.mediaType === 'audio' || m.mediaType === 'video') {
           media = document.createElement(m.mediaType);
           media.src = url;
@@ -217,6 +249,7 @@
       return res.json().then(function (page) {
         if (!title && page.connection && page.connection.name) $('.head b').textContent = page.connection.name;
         page.messages.forEach(upsert);
+        if (!beforeId) setClosed(Boolean(page.closed));
         if (beforeId || !olderLoaded) hasMore = page.hasMore;
         if (beforeId) olderLoaded = true;
         render();
@@ -258,6 +291,8 @@
       render();
       acknowledge();
     });
+    socket.on('closed', function () { setClosed(true); });
+    socket.on('opened', function () { setClosed(false); });
     socket.on('read', function (payload) {
       var wids = (payload && payload.wids) || [];
       messages.forEach(function (m) { if (m.fromVisitor && wids.indexOf(m.wid) >= 0) m.read = true; });
@@ -300,6 +335,7 @@
     if (!body) return;
     input.value = '';
     stopTyping();
+    setClosed(false);
     var clientId = randomId(12);
     var m = { wid: 'in-pending-' + clientId, clientId: clientId, fromVisitor: true, body: body, mediaType: 'chat', mediaUrl: null, mediaName: null, createdAt: new Date().toISOString(), state: 'pending' };
     messages.push(m);
@@ -331,6 +367,7 @@
   }
 
   function sendFile(file) {
+    setClosed(false);
     var clientId = randomId(12);
     var m = { wid: 'in-pending-' + clientId, clientId: clientId, file: file, fromVisitor: true, body: file.name, mediaType: 'document', mediaUrl: null, mediaName: file.name, createdAt: new Date().toISOString(), state: 'pending' };
     messages.push(m);
@@ -389,4 +426,5 @@
   render();
   // A returning visitor reconnects at once, so agent replies are counted on the launcher.
   if (profile) loadClient();
+  }
 })();

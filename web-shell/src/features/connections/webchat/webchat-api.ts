@@ -1,0 +1,24 @@
+import { api } from '@guiche/web-sdk';
+import type { WebchatSite, WebchatSiteInput } from '@guiche/contracts';
+
+export type WebchatSiteSettings = WebchatSite & { token: string };
+
+/** GET /webchat/sites/{id}: the widget's default look, the allowed sites and the token for the snippet. */
+export async function fetchWebchatSite(id: number): Promise<WebchatSiteSettings> {
+  const { data } = await api.get<WebchatSiteSettings>(`/webchat/sites/${id}`);
+  return data;
+}
+
+export async function saveWebchatSite(id: number, input: WebchatSiteInput): Promise<WebchatSiteSettings> {
+  const { data } = await api.put<WebchatSiteSettings>(`/webchat/sites/${id}`, input);
+  return data;
+}
+
+/** The API's absolute base, as a site on another origin must write it. */
+export function apiBase(): string {
+  return new URL(api.defaults.baseURL ?? '/api', window.location.href).href.replace(/\/+$/, '');
+}
+
+export function embedSnippet(token: string): string {
+  return `<script src="${apiBase()}/webchat/widget.js" data-token="${token}" async></script>`;
+}
