@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { defineChannel, type NormalizedMessage } from '@guiche/core';
 import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import { FakeWorld, fakeChannel, type FakeSession } from '../core/test/channels-fake-channel.js';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, keepScreenshot } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, keepScreenshot, QUIET_MOTION } from './support/browser.js';
 import { solidPng } from './support/png.js';
 
 /**
@@ -349,7 +349,7 @@ describe('the conversation in chromium', () => {
   });
 
   it('opens the image gallery: arrows, zoom step 0.2 between 100 % and 300 %, pinch zoom 1–3', async () => {
-    const context = await browser.newContext({ baseURL: kernel.url, viewport: { width: 1400, height: 900 }, locale: 'pt-BR', hasTouch: true });
+    const context = await browser.newContext({ ...QUIET_MOTION, baseURL: kernel.url, viewport: { width: 1400, height: 900 }, locale: 'pt-BR', hasTouch: true });
     try {
       const page = await context.newPage();
       await logIn(page, admin);
@@ -560,7 +560,8 @@ describe('what the agent does reaches the channel', () => {
 
     await menuOf(page, edited);
     await page.getByRole('menuitem', { name: 'Apagar' }).click();
-    const confirm = page.getByRole('dialog');
+    // By its name: the edit dialog may still be leaving the DOM (Blueprint unmounts after its transition timer).
+    const confirm = page.getByRole('dialog', { name: 'Apagar mensagem' });
     expect(await confirm.innerText()).toContain('A mensagem será apagada para todos');
     await confirm.getByRole('button', { name: 'Apagar' }).click();
     const gone = panel.locator(`[data-message-id="${row.id}"]`);
@@ -930,9 +931,10 @@ describe('the send-contact and camera dialogs', () => {
     expect(await send.isDisabled()).toBe(true);
 
     // By keyboard: a narrower search, the highlighted option taken with Enter, sent with Enter.
-    // Focused again, the field shows the previous search (Blueprint's Suggest) until the new one is typed.
+    // Focused again, the field shows the contact picked (not the search typed before the pick).
     await search.focus();
     await expect.poll(() => search.getAttribute('aria-expanded')).toBe('true');
+    expect(await search.inputValue()).toBe('Bruno Visitante');
     await search.fill('Bruno Téc');
     await expect.poll(() => page.getByRole('option').allInnerTexts()).toEqual([expect.stringContaining('Bruno Técnico')]);
     await search.press('ArrowDown');
@@ -1038,7 +1040,7 @@ describe('the send-contact and camera dialogs', () => {
     // A browser that asks before opening the camera (the shared one answers yes to every prompt).
     const asking = await launchChromium(['--use-fake-device-for-media-stream']);
     try {
-      const context = await asking.newContext({ baseURL: kernel.url, viewport: { width: 1400, height: 900 }, locale: 'pt-BR' });
+      const context = await asking.newContext({ ...QUIET_MOTION, baseURL: kernel.url, viewport: { width: 1400, height: 900 }, locale: 'pt-BR' });
       await context.addInitScript({ content: RECORD_STREAMS });
       const page = await context.newPage();
       // The person said no to the camera for this site (the browser's own permission setting for the origin).
@@ -1063,7 +1065,7 @@ describe('the send-contact and camera dialogs', () => {
 
   it('offers no camera where the browser has none (plain http is not a secure context)', async () => {
     const insecure = kernel.url.replace('127.0.0.1', INSECURE_HOST);
-    const context = await browser.newContext({ baseURL: insecure, viewport: { width: 1400, height: 900 }, locale: 'pt-BR' });
+    const context = await browser.newContext({ ...QUIET_MOTION, baseURL: insecure, viewport: { width: 1400, height: 900 }, locale: 'pt-BR' });
     try {
       const plain = await context.newPage();
       await logIn(plain, admin);

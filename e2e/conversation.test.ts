@@ -141,6 +141,8 @@ describe('conversation panel and contact drawer', () => {
     expect(await kernel.db('messages').where({ id: stored.id }).first('body', 'isEdited')).toMatchObject({ body: `*${admin.user.name}*:\nClaro! Qual é o número do pedido?`, isEdited: true });
     // The contact's messages offer no edit.
     const theirs = messages.filter({ hasText: 'Olá, preciso de ajuda' });
+    // The menu used for the edit may still be leaving the DOM (Blueprint's transition timer).
+    await expect.poll(() => page.getByRole('menu', { name: 'Opções da mensagem' }).count()).toBe(0);
     await theirs.hover();
     await theirs.getByTestId('message-menu').click();
     await expect.poll(() => page.getByRole('menuitem', { name: 'Responder' }).count()).toBe(1);

@@ -9,6 +9,7 @@ import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guic
 import webchatPlugin from '@guiche/plugin-channel-webchat';
 import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, keepScreenshot } from './support/browser.js';
 import { solidPng } from './support/png.js';
+import { apiOk } from './support/api.js';
 import { serveWidgetSite, type WidgetSite } from './support/widget-site.js';
 
 /**
@@ -42,12 +43,6 @@ interface Setup {
 }
 let s: Setup;
 
-async function apiOk(method: string, apiPath: string, token: string, body?: unknown) {
-  const res = await kernel.api(method, apiPath, { token, body });
-  expect(res.status, `${method} ${apiPath}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  return res.body;
-}
-
 beforeAll(async () => {
   requireBuiltWeb();
   kernel = await createTestKernel({ serveWeb: true, plugins: [webchatPlugin], config: { WEB_ROOT: webRoot } });
@@ -58,18 +53,18 @@ beforeAll(async () => {
   const ana = await kernel.createUser(company.company.id, { name: 'Ana Atendente' });
   const bruno = await kernel.createUser(company.company.id, { name: 'Bruno Vendas' });
   const carla = await kernel.createUser(company.company.id, { name: 'Carla Suporte' });
-  const vendas = await apiOk('POST', '/queue', admin.token, { name: 'Vendas', color: '#2965CC', userIds: [ana.user.id, bruno.user.id] });
-  const suporte = await apiOk('POST', '/queue', admin.token, { name: 'Suporte', color: '#29A634', greetingMessage: 'Olá!', userIds: [carla.user.id] });
+  const vendas = await apiOk(kernel, 'POST', '/queue', admin.token, { name: 'Vendas', color: '#2965CC', userIds: [ana.user.id, bruno.user.id] });
+  const suporte = await apiOk(kernel, 'POST', '/queue', admin.token, { name: 'Suporte', color: '#29A634', greetingMessage: 'Olá!', userIds: [carla.user.id] });
   // A visitor's ticket starts without a queue: Ana takes such tickets (allTicket), Bruno and Carla do not.
-  await apiOk('PUT', `/users/${ana.user.id}`, admin.token, { allTicket: 'enable' });
-  await apiOk('PUT', '/settings/sendGreetingAccepted', admin.token, { value: 'enabled' });
-  const conn = await apiOk('POST', '/whatsapp', admin.token, {
+  await apiOk(kernel, 'PUT', `/users/${ana.user.id}`, admin.token, { allTicket: 'enable' });
+  await apiOk(kernel, 'PUT', '/settings/sendGreetingAccepted', admin.token, { value: 'enabled' });
+  const conn = await apiOk(kernel, 'POST', '/whatsapp', admin.token, {
     name: 'Site',
     channel: 'webchat',
     complationMessage: 'Obrigado pelo contato, {{firstName}}! Até logo.',
   });
   await waitFor(async () => (await kernel.db('whatsapps').where({ id: conn.id }).first('status')).status === 'CONNECTED');
-  await apiOk('POST', '/tags', admin.token, { name: 'Cliente VIP', color: '#2D72D2' });
+  await apiOk(kernel, 'POST', '/tags', admin.token, { name: 'Cliente VIP', color: '#2D72D2' });
   site = await serveWidgetSite(kernel.apiUrl, conn.token, { lang: 'pt' });
   s = { companyId: company.company.id, admin, ana, bruno, carla, vendas: vendas.id, suporte: suporte.id, connection: { id: conn.id, token: conn.token } };
 });
@@ -290,7 +285,7 @@ describe('the inbox from the website widget to resolution', () => {
       body: 'Preciso de suporte',
       mediaType: 'chat',
     });
-    await apiOk('PUT', `/tickets/${other.ticketId}`, admin.token, { status: 'pending', userId: null, queueId: s.suporte });
+    await apiOk(kernel, 'PUT', `/tickets/${other.ticketId}`, admin.token, { status: 'pending', userId: null, queueId: s.suporte });
     const otherTicket = await ticketRow(other.ticketId);
     await expect.poll(() => rows(c, 'pending').allInnerTexts()).toEqual([expect.stringContaining('Outro Visitante')]);
     await expect.poll(() => carlaEvents.some((e) => mentions(e.payload, otherTicket))).toBe(true);
@@ -315,7 +310,7 @@ describe('the inbox from the website widget to resolution', () => {
       const res = await kernel.api(method, apiPath, { token: carla.token, body: method === 'PUT' ? { status: 'open', userId: carla.user.id } : undefined });
       expect([403, 404], `${method} ${apiPath} → ${res.status}`).toContain(res.status);
     }
-    const searched = await apiOk('GET', `/tickets?searchParam=${encodeURIComponent('Marina')}&showAll=true`, carla.token);
+    const searched = await apiOk(kernel, 'GET', `/tickets?searchParam=${encodeURIComponent('Marina')}&showAll=true`, carla.token);
     expect(searched.tickets).toEqual([]);
     // Opening its address sends her back to the list.
     await c.goto(`/tickets/${ticket.uuid}`);

@@ -200,6 +200,12 @@ describe('tickets screen in the browser', () => {
     await page.getByTestId('ticket-header').waitFor();
     expect(await page.getByRole('tab', { name: 'Ticket', exact: true }).getAttribute('aria-selected')).toBe('true');
     await shot(page, 'tickets-narrow');
+    // Back to the list by its tab, then a tap on the same ticket shows it again.
+    await page.getByRole('tab', { name: 'Atendimentos' }).click();
+    await rows(page, 'closed').first().waitFor();
+    await rows(page, 'closed').first().locator('a').click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Ticket', exact: true }).getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('ticket-header').waitFor();
   }, 60000);
 });
 

@@ -90,10 +90,14 @@ describe('outbound delivery', () => {
     expect(deliveredTo(connectionId).some((d) => d.body === 'doomed')).toBe(false);
   });
 
-  it('never sends a private note', async () => {
-    const { connectionId, send } = await connectedTicket();
+  it('never sends a private note, nor shows it as the list preview', async () => {
+    const { connectionId, send, ticketId } = await connectedTicket();
+    const preview = () => k.db('tickets').where({ id: ticketId }).first('lastMessage', 'lastMessageAt');
+    const before = await preview();
     const note = await send('internal note', { isPrivate: true });
     expect(await row(note.id)).toMatchObject({ isPrivate: true, sendStatus: null, fromMe: true });
+    // The list keeps the last message the customer saw (documented in docs/architecture.md, issue 18).
+    expect(await preview()).toEqual(before);
     await send('public after note');
     const [received] = await takeFrom(connectionId, 1);
     expect(received.body).toBe('public after note');

@@ -15,7 +15,8 @@ beforeAll(async () => {
   k = await createTestKernel();
   c = await k.createCompany();
   const token = randomBytes(15).toString('hex').toUpperCase().slice(0, 30);
-  conn = (await k.db('whatsapps').insert({ companyId: c.company.id, name: 'Line', channel: 'whatsapp', token, ratingMessage: 'Como foi, {{firstName}}?' }).returning('id'))[0].id;
+  // One answer that is not a rate drops the question (repeating it up to maxUseBotQueuesNPS: core/test/bot-rating.test.ts).
+  conn = (await k.db('whatsapps').insert({ companyId: c.company.id, name: 'Line', channel: 'whatsapp', token, ratingMessage: 'Como foi, {{firstName}}?', maxUseBotQueuesNps: 1 }).returning('id'))[0].id;
   queueId = (await k.db('queues').insert({ companyId: c.company.id, name: 'Q', color: '#101010' }).returning('id'))[0].id;
 });
 afterAll(async () => k?.close());

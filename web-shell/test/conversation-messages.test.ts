@@ -65,6 +65,7 @@ describe('conversation rules', () => {
   it('shows the 24-hour notice only on facebook-type channels', () => {
     expect(hasReplyWindow('facebook')).toBe(true);
     expect(hasReplyWindow('instagram')).toBe(true);
+    expect(hasReplyWindow('whatsappapi')).toBe(true);
     expect(hasReplyWindow('whatsapp')).toBe(false);
     expect(hasReplyWindow('webchat')).toBe(false);
   });
@@ -130,6 +131,22 @@ describe('message pages and live events', () => {
       msg({ createdAt: '2026-03-10T10:00:00' }),
     ]);
     expect(items.map((i) => i.kind)).toEqual(['day', 'message', 'message', 'day', 'message']);
+  });
+
+  it('opens each earlier ticket\'s stretch with a ticket separator, days starting over under it', () => {
+    const items = listItems(
+      [
+        msg({ ticketId: 7, createdAt: '2026-03-01T10:00:00' }),
+        msg({ ticketId: 7, createdAt: '2026-03-01T11:00:00' }),
+        msg({ ticketId: 9, createdAt: '2026-03-01T12:00:00' }),
+        msg({ ticketId: 12, createdAt: '2026-03-01T13:00:00' }),
+      ],
+      12,
+    );
+    expect(items.map((i) => (i.kind === 'ticket' ? `ticket ${i.ticketId}` : i.kind))).toEqual(['ticket 7', 'day', 'message', 'message', 'ticket 9', 'day', 'message', 'ticket 12', 'day', 'message']);
+    expect(new Set(items.map((i) => i.key)).size).toBe(items.length);
+    // Only this ticket's messages: no ticket separator.
+    expect(listItems([msg({ ticketId: 12 })], 12).map((i) => i.kind)).toEqual(['day', 'message']);
   });
 
   it('shows reactions on their target: the last of each sender, empty removes', () => {

@@ -1,6 +1,8 @@
 import { AppError } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
+import type { Knex } from 'knex';
 import type { MessageSender, SendRequest } from '../messaging/types.js';
+import type { WithinTransaction } from '../timed-work/index.js';
 import type { TicketRow } from '../messaging/ticket-access.js';
 import { emitMessage } from '../messaging/ticket-events.js';
 import type { ChannelCapabilities, MessageMediaType } from './types.js';
@@ -53,9 +55,9 @@ export function createMessageSender(core: CoreServices, capabilitiesOf: Capabili
   }
 
   return {
-    async send(request: SendRequest) {
+    async send(request: SendRequest, within?: WithinTransaction) {
       const isPrivate = Boolean(request.isPrivate);
-      const { id, connectionId } = await db.transaction(async (trx) => {
+      const store = async (trx: Knex.Transaction) => {
         const ticket = await trx('tickets').where({ id: request.ticketId, companyId: request.companyId }).forUpdate().first();
         if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
         const contact = await trx('contacts').where({ id: ticket.contactId, companyId: request.companyId }).first('id');
@@ -90,13 +92,20 @@ export function createMessageSender(core: CoreServices, capabilitiesOf: Capabili
                 : null,
           })
           .returning('id');
+        // A private note is not the conversation's last word: the list keeps showing what the customer saw.
+        const preview = isPrivate ? {} : { lastMessage: request.body || media?.fileName || '', lastMessageAt: trx.fn.now() };
         await trx('tickets')
           .where({ id: ticket.id })
-          .update({ lastMessage: request.body || media?.fileName || '', lastMessageAt: trx.fn.now(), updatedAt: trx.fn.now() });
+          .update({ ...preview, updatedAt: trx.fn.now() });
         return { id: Number(row.id), connectionId: ticket.whatsappId as number | null };
-      });
-      await announceMessage(core, id, 'create');
-      if (!isPrivate && connectionId) await trigger(core, () => enqueueSend(core.jobs, connectionId, id), id);
+      };
+      const { id, connectionId } = within ? await store(within.trx) : await db.transaction(store);
+      const deliver = async () => {
+        await announceMessage(core, id, 'create');
+        if (!isPrivate && connectionId) await trigger(core, () => enqueueSend(core.jobs, connectionId, id), id);
+      };
+      if (within) within.afterCommit(deliver);
+      else await deliver();
       return { id };
     },
 

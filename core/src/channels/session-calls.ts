@@ -10,13 +10,16 @@ export type SessionCall =
   | { method: 'checkNumber'; args: [number: string] }
   | { method: 'profile'; args: [peer: ChannelPeer] }
   | { method: 'contacts'; args: [] }
-  | { method: 'requestPairingCode'; args: [number: string] };
+  | { method: 'requestPairingCode'; args: [number: string] }
+  /** A one-off text outside any ticket (password recovery codes): nothing is stored as a message. */
+  | { method: 'sendText'; args: [to: ChannelPeer, body: string] };
 
 export interface SessionCallResults {
   checkNumber: string | null;
   profile: { name?: string; pictureUrl?: string };
   contacts: ChannelPeer[];
   requestPairingCode: string;
+  sendText: { wid: string };
 }
 
 /** The statuses in which a session answers each question: a pairing code is asked for before the session is connected. */
@@ -25,6 +28,7 @@ const ANSWERED_IN: Record<SessionCall['method'], readonly SessionStatus[]> = {
   profile: ['CONNECTED'],
   contacts: ['CONNECTED'],
   requestPairingCode: ['qrcode', 'PAIRING'],
+  sendText: ['CONNECTED'],
 };
 
 const answers = (ready: ReadySession | null, method: SessionCall['method']): ready is ReadySession => {
@@ -60,6 +64,11 @@ async function runLocally(ready: ReadySession, call: SessionCall): Promise<{ ok:
       return session.contacts ? { ok: true, result: await session.contacts() } : { ok: false, unavailable: true };
     case 'requestPairingCode':
       return session.requestPairingCode ? { ok: true, result: await session.requestPairingCode(...call.args) } : { ok: false, unavailable: true };
+    case 'sendText': {
+      const [to, body] = call.args;
+      const sent = await session.send({ messageId: 0, to, body });
+      return { ok: true, result: { wid: sent.wid } };
+    }
   }
 }
 

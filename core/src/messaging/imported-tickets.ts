@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { ActiveTicketStatuses } from '@guiche/contracts';
+import { ActiveTicketStatuses, idParams } from '@guiche/contracts';
 import { authenticate } from '../auth/authenticate.js';
 import { canManageConnections } from '../connections/permissions.js';
 import { setSessionState } from '../connections/session.js';
@@ -9,7 +8,6 @@ import type { TicketRow } from './ticket-access.js';
 import { emitTicket } from './ticket-events.js';
 import { addTicketLog } from './ticket-logs.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 /**
  * Closes the connection's imported tickets that are still active (history brought them in as

@@ -4,6 +4,7 @@ import type { CoreServices } from '../services.js';
 import type { FoundTicket, IngestConnection } from './ingest-ticket.js';
 import type { TicketRow } from './ticket-access.js';
 import { ratingStep } from './ticket-rating.js';
+import { botRoutingStep } from '../bot/engine.js';
 
 /** What a routing step sees: the stored message, its ticket (as of now) and how it came to be. */
 export interface IngestStepContext {
@@ -19,6 +20,8 @@ export interface IngestStepContext {
   ticketChange: FoundTicket['change'];
   /** For a reopen: the closed row as it was before this message reopened it. */
   previous?: TicketRow;
+  /** Runs `fn` once the message's transaction committed (after the message's live events): announce and enqueue what a step sent. */
+  afterCommit(fn: () => Promise<void> | void): void;
 }
 
 /**
@@ -30,15 +33,12 @@ export type IngestStep = (ctx: IngestStepContext) => Promise<TicketRow | { ticke
 
 /**
  * Routing of an inbound message, in order, after the message is stored and before the live
- * events. The bot (greeting menu, queue options, out-of-hours, LGPD consent, rating) is a later
- * issue: it plugs in here as one step. Until then a ticket stays where ingest put it (pending,
- * without a queue) and agents route it by hand, so this step deliberately does nothing.
+ * events: a rating answer first, then the bot (core/src/bot: LGPD consent, greeting and queue
+ * menu, option trees, out-of-hours, handover, conversation handlers).
  */
-const botRouting: IngestStep = async () => undefined;
-
 export const ingestSteps: readonly { name: string; run: IngestStep }[] = [
   { name: 'rating', run: ratingStep },
-  { name: 'botRouting', run: botRouting },
+  { name: 'botRouting', run: botRoutingStep },
 ];
 
 /** Runs the steps in order for a message that reaches routing (not from us, not an import, not a reaction). */

@@ -33,6 +33,8 @@ function mediaFileName(message: NormalizedMessage): string {
 }
 
 interface Outcome {
+  /** What the routing steps asked to run after the commit (their messages' events and enqueues). */
+  afterCommit: (() => Promise<void> | void)[];
   contact: IngestedContact;
   found: FoundTicket;
   ticket: TicketRow;
@@ -60,6 +62,8 @@ export function createIngestService(core: CoreServices): IngestService {
     const acceptAudioMessage = (await core.settings.get(connection.companyId, 'acceptAudioMessageContact')) === 'enabled';
     for (let attempt = 1; ; attempt++) {
       try {
+        // Per attempt: a rolled-back attempt's after-commit work is dropped with it.
+        const afterCommit: Outcome['afterCommit'] = [];
         return await db.transaction(async (trx) => {
           const contact = await upsertContact(trx, connection.companyId, connection.channel as ContactChannel, message.peer, {
             connectionId: connection.id,
@@ -75,11 +79,11 @@ export function createIngestService(core: CoreServices): IngestService {
           if (!message.fromMe && !message.imported && isConversationMessage(message)) {
             ticket = await runIngestSteps({
               core, trx, connection, message, messageId, contactId: contact.id, pendingRating: contact.pendingRating,
-              ticket, ticketChange: found.change, previous: found.previous,
+              ticket, ticketChange: found.change, previous: found.previous, afterCommit: (fn) => afterCommit.push(fn),
             });
           }
           // A step may have moved the message to another ticket (a rating answer).
-          return { contact, found, ticket, message: { ...stored, ticketId: ticket.id } };
+          return { afterCommit, contact, found, ticket, message: { ...stored, ticketId: ticket.id } };
         });
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= ATTEMPTS) throw error;
@@ -127,6 +131,13 @@ export function createIngestService(core: CoreServices): IngestService {
       throw error;
     }
     await publish(connection.companyId, outcome);
+    for (const fn of outcome.afterCommit) {
+      try {
+        await fn();
+      } catch (err) {
+        core.log.warn({ err, messageId: outcome.message.id }, 'ingest: after-commit work failed');
+      }
+    }
     return { created: true, messageId: Number(outcome.message.id), ticketId: outcome.ticket.id, contactId: outcome.contact.id };
   }
 
@@ -152,6 +163,31 @@ export function createIngestService(core: CoreServices): IngestService {
     },
     async applyDelete(connectionId, wid) {
       await change(connectionId, wid, { isDeleted: true });
+    },
+    async applyMedia(connectionId, wid, media, within) {
+      const q = within?.trx ?? db;
+      const row = await q('messages').where({ whatsappId: connectionId, wid }).first('id', 'companyId', 'mediaUrl');
+      if (!row || row.mediaUrl) return false;
+      const file = await core.storage.save(row.companyId, 'messages', mediaFileName({ wid, media } as NormalizedMessage), media.data);
+      const [updated] = await q('messages')
+        .where({ id: row.id })
+        .whereNull('mediaUrl')
+        .update({ mediaUrl: file.path, mediaName: media.fileName ?? null, data: q.raw("coalesce(data, '{}'::jsonb) - 'mediaPending'"), updatedAt: q.fn.now() })
+        .returning(['id', 'ticketId']);
+      if (!updated) {
+        await core.storage.remove(file.path).catch(() => undefined);
+        return false;
+      }
+      const announce = async () => {
+        const ticket = await db('tickets').where({ id: updated.ticketId }).first();
+        if (ticket) await emitMessage(core, ticket, Number(updated.id), 'update');
+      };
+      if (within) within.afterCommit(announce);
+      else await announce();
+      return true;
+    },
+    async applyFailure(connectionId, wid, error) {
+      await change(connectionId, wid, { sendStatus: 'failed', sendError: error.slice(0, 500) });
     },
   };
 }

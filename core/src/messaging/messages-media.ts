@@ -5,6 +5,7 @@ import type {} from '@fastify/multipart';
 import { MESSAGE_MEDIA_MAX_FILES, MessagesApiV, messageMultipartFieldsSchema } from '@guiche/contracts';
 import type { z } from 'zod';
 import { AppError } from '../plugin-sdk/types.js';
+import { resolveCompanyMedia } from '../ports/storage/company-media.js';
 import type { CoreServices } from '../services.js';
 
 export const MESSAGES_FOLDER = 'messages';
@@ -91,16 +92,9 @@ const invalidMediaUrl = () => new AppError('ERR_VALIDATION', 400, { issues: [{ p
  * its media when the original is replaced. Never fetches another host nor another tenant's file.
  */
 export async function copyStoredMedia(core: CoreServices, companyId: number, mediaUrl: string, fileName?: string): Promise<OutgoingMedia> {
-  const marker = mediaUrl.indexOf('/public/');
-  const stored = decodeURIComponent(marker >= 0 ? mediaUrl.slice(marker + '/public/'.length) : mediaUrl).replace(/^\/+/, '');
-  if (!stored.startsWith(`company${companyId}/`)) throw invalidMediaUrl();
-  let absolute: string;
-  try {
-    absolute = core.storage.resolve(stored);
-    if (!(await fs.promises.stat(absolute)).isFile()) throw invalidMediaUrl();
-  } catch {
-    throw invalidMediaUrl();
-  }
+  const media = await resolveCompanyMedia(core.storage, companyId, mediaUrl);
+  if (!media) throw invalidMediaUrl();
+  const { stored, absolute } = media;
   const name = fileName || (await originalName(core, companyId, stored)) || path.basename(stored);
   const copy = await core.storage.save(companyId, MESSAGES_FOLDER, name, fs.createReadStream(absolute));
   return { path: copy.path, mimetype: mimetypeOfName(stored), fileName: name };

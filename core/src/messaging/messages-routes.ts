@@ -1,4 +1,5 @@
 import {
+  earlierMessagesQuerySchema,
   MESSAGE_EDIT_WINDOW_MS,
   messageEditSchema,
   messageForwardSchema,
@@ -14,13 +15,14 @@ import { AppError, type AuthUser, type Routes } from '../plugin-sdk/types.js';
 import { authenticate } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
 import { hidesNumbers } from '../contacts/lgpd.js';
-import { canSeeTicket, findTicket, loadVisibleTicket, type TicketRow } from './ticket-access.js';
+import { canSeeTicket, findTicket, loadViewer, loadVisibleTicket, type TicketRow } from './ticket-access.js';
 import { markTicketRead } from './ticket-read.js';
 import { maskTicket, ticketDetails } from './ticket-details.js';
+import { earlierMessagesPage } from './earlier-messages.js';
 import { findMessage, ticketMessagesPage, toRecords, type MessageRow } from './messages-repository.js';
 import { copyStoredMedia, readMultipartSend, storeVCard, type OutgoingMedia } from './messages-media.js';
 import { assertWritable, checkQuoted, emptyMessage, sendToTicket, signPrefix, type Outgoing } from './messages-send.js';
-import { ticketImages, ticketMediaTab } from './messages-tabs.js';
+import { contactMediaTab, ticketImages } from './messages-tabs.js';
 import { defineForwardJob, forwardMessages } from './messages-forward.js';
 import { registerTicketNoteRoutes } from './notes-routes.js';
 import { registerTicketTagRoutes } from './messages-ticket-tags.js';
@@ -61,6 +63,14 @@ export function registerMessageRoutes(routes: Routes, core: CoreServices): void 
         ticket: hide ? maskTicket(details) : details,
         hasMore: page.hasMore,
       };
+    });
+
+    // A returning customer's earlier conversations on this connection, above this ticket's first message.
+    scope.get('/messages/:ticketId/earlier', { schema: { tags: TAGS, params: ticketParamsSchema, querystring: earlierMessagesQuerySchema } }, async (request) => {
+      const { auth } = request;
+      const ticket = await loadVisibleTicket(core, auth, request.params.ticketId);
+      const page = await earlierMessagesPage(db, auth, ticket, request.query.beforeId);
+      return { messages: await records(auth, page.rows), tickets: page.tickets, hasMore: page.hasMore };
     });
 
     scope.post('/messages/:ticketId', { schema: { tags: TAGS, params: ticketParamsSchema } }, async (request) => {
@@ -144,7 +154,7 @@ export function registerMessageRoutes(routes: Routes, core: CoreServices): void 
 
     scope.get('/messages/getmedia/:ticketId', { schema: { tags: TAGS, params: ticketParamsSchema, querystring: messageMediaQuerySchema } }, async (request) => {
       const ticket = await loadVisibleTicket(core, request.auth, request.params.ticketId);
-      const page = await ticketMediaTab(db, ticket, request.query.type, request.query.pageNumber);
+      const page = await contactMediaTab(db, ticket, await loadViewer(db, request.auth), request.query.type, request.query.pageNumber);
       const withLinks = new Map(page.rows.map((r) => [Number(r.id), r.links]));
       const rows = (await records(request.auth, page.rows)).map((r) => (withLinks.get(r.id) ? { ...r, links: withLinks.get(r.id) } : r));
       return { type: request.query.type, records: rows, hasMore: page.hasMore };

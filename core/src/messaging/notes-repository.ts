@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { TicketNote } from '@guiche/contracts';
-import type { TicketRow } from './ticket-access.js';
+import { historyVisibleTo } from './history-visibility.js';
+import type { TicketRow, Viewer } from './ticket-access.js';
 
 function withUser(db: Knex, companyId: number): Knex.QueryBuilder {
   return db('ticketNotes')
@@ -23,10 +24,21 @@ export async function findNote(db: Knex, companyId: number, id: number): Promise
   return row && toNote(row);
 }
 
-/** The notes of a ticket, newest first (the drawer's list). */
-export async function notesOfTicket(db: Knex, ticket: TicketRow): Promise<TicketNote[]> {
+/**
+ * The drawer's notes of a ticket's contact: this ticket's and those of the contact's earlier
+ * tickets the viewer reads as history (historyVisibleTo), newest first; each names its ticket.
+ */
+export async function notesOfContact(db: Knex, ticket: TicketRow, viewer: Viewer): Promise<TicketNote[]> {
   const rows: NoteRow[] = await withUser(db, ticket.companyId)
-    .where('ticketNotes.ticketId', ticket.id)
-    .orderBy([{ column: 'ticketNotes.createdAt', order: 'desc' }, { column: 'ticketNotes.id', order: 'desc' }]);
+    .join('tickets', 'tickets.id', 'ticketNotes.ticketId')
+    .where('tickets.companyId', ticket.companyId)
+    .where('ticketNotes.contactId', ticket.contactId)
+    .where((where) => {
+      where.where('tickets.id', ticket.id).orWhere((earlier) => {
+        earlier.where('tickets.id', '<', ticket.id).where('tickets.contactId', ticket.contactId).modify(historyVisibleTo(viewer));
+      });
+    })
+    .orderBy([{ column: 'ticketNotes.createdAt', order: 'desc' }, { column: 'ticketNotes.id', order: 'desc' }])
+    .limit(200);
   return rows.map(toNote);
 }

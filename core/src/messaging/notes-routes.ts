@@ -1,13 +1,11 @@
-import { z } from 'zod';
-import { ticketNoteInputSchema, ticketNotesQuerySchema, type TicketNote } from '@guiche/contracts';
+import { ticketNoteInputSchema, ticketNotesQuerySchema, type TicketNote, idParams } from '@guiche/contracts';
 import { AppError, type Routes } from '../plugin-sdk/types.js';
 import { authenticate } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
-import { canSeeTicket, findTicket, isAdmin, loadVisibleTicket } from './ticket-access.js';
-import { findNote, notesOfTicket } from './notes-repository.js';
+import { canSeeTicket, findTicket, isAdmin, loadViewer, loadVisibleTicket } from './ticket-access.js';
+import { findNote, notesOfContact } from './notes-repository.js';
 
 const TAGS = ['ticket-notes'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Ticket notes (inbox.md §3 Ticket note, §5, §7): internal observations about the contact of a ticket. */
 export function registerTicketNoteRoutes(routes: Routes, core: CoreServices): void {
@@ -29,7 +27,7 @@ export function registerTicketNoteRoutes(routes: Routes, core: CoreServices): vo
     scope.get('/ticket-notes/list', { schema: { tags: TAGS, querystring: ticketNotesQuerySchema } }, async (request) => {
       const ticket = await loadVisibleTicket(core, request.auth, request.query.ticketId);
       if (request.query.contactId !== undefined && request.query.contactId !== ticket.contactId) return [];
-      return notesOfTicket(db, ticket);
+      return notesOfContact(db, ticket, await loadViewer(db, request.auth));
     });
 
     scope.delete('/ticket-notes/:id', { schema: { tags: TAGS, params: idParams } }, async (request) => {

@@ -1,12 +1,4 @@
-import { z } from 'zod';
-import {
-  MessagesApiV,
-  quickMessageInputSchema,
-  quickMessagesListQuerySchema,
-  quickMessagesQuerySchema,
-  quickMessageUpdateSchema,
-  type QuickMessage,
-} from '@guiche/contracts';
+import { MessagesApiV, quickMessageInputSchema, quickMessagesListQuerySchema, quickMessagesQuerySchema, quickMessageUpdateSchema, type QuickMessage, idParams } from '@guiche/contracts';
 import { AppError, type AuthUser, type Routes } from '../plugin-sdk/types.js';
 import { authenticate } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
@@ -26,7 +18,6 @@ import {
 } from './quick-messages-repository.js';
 
 const TAGS = ['quick-messages'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 const invalid = (field: string, message: string, status = 400) => new AppError('ERR_VALIDATION', status, { issues: [{ path: [field], message }] });
 const shortcodeTaken = () => invalid('shortcode', MessagesApiV.quickMessageShortcodeTaken, 409);

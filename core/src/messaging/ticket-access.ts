@@ -28,6 +28,12 @@ export interface TicketRow {
   closedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The bot's state (core/src/bot): its stage, the option whose children are being offered, the invalid-answers window. */
+  botStage?: 'lgpd' | 'menu' | 'options' | null;
+  chatbotId?: number | null;
+  botAttemptsAt?: Date | null;
+  botAskedAt?: Date | null;
+  outOfHoursSentAt?: Date | null;
 }
 
 /** What decides which tickets a user sees (inbox.md §6, ARCHITECTURE §7 room policy). */

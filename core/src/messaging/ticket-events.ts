@@ -4,7 +4,45 @@ import type { TicketRow } from './ticket-access.js';
 import { maskTicket, ticketDetails, type TicketDetails } from './ticket-details.js';
 import { findMessage, toRecords, type MessageRow } from './messages-repository.js';
 
-type Audience = Pick<TicketRow, 'companyId' | 'userId' | 'queueId'>;
+type Audience = Pick<TicketRow, 'companyId' | 'userId' | 'queueId'> & Partial<Pick<TicketRow, 'status'>>;
+
+/**
+ * Bus topic of every ticket event (any node, any plugin): what changed, without the details read.
+ * Plugins react to it (on-call reminders stop on accept, the website widget shows a closed
+ * conversation, boards move cards) instead of polling tickets.
+ */
+export const TICKET_CHANGED = 'core.ticket.changed';
+export interface TicketChange {
+  action: 'update' | 'delete' | 'updateUnread';
+  companyId: number;
+  ticketId: number;
+  uuid: string;
+  contactId: number;
+  whatsappId: number | null;
+  channel: string;
+  status: string;
+  userId: number | null;
+  queueId: number | null;
+  /** The status before this change, when the caller knew it (transitions do). */
+  previousStatus: string | null;
+}
+
+async function publishChange(core: CoreServices, ticket: TicketRow, action: TicketChange['action'], previous?: Audience): Promise<void> {
+  const change: TicketChange = {
+    action,
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    uuid: ticket.uuid,
+    contactId: ticket.contactId,
+    whatsappId: ticket.whatsappId,
+    channel: ticket.channel,
+    status: ticket.status,
+    userId: ticket.userId,
+    queueId: ticket.queueId,
+    previousStatus: previous?.status ?? null,
+  };
+  await core.bus.publish(TICKET_CHANGED, change, { companyId: ticket.companyId }).catch((err: unknown) => core.log.warn({ err, ticketId: ticket.id }, 'ticket change not published'));
+}
 
 /**
  * The plain users' room allowed to see a ticket (ARCHITECTURE §7): its assignee, else the members
@@ -45,7 +83,7 @@ async function fanOut(
 
 /**
  * company-{id}-ticket. When `previous` (the ticket's assignee/queue before this change) reached
- * other users, they get a delete so the ticket leaves their lists, and their sockets leave the
+ * other users, they get a delete with reason 'moved' so the ticket leaves their lists, and their sockets leave the
  * ticket's room: they may no longer see it. `details`: the ticket's details when the caller has
  * already read them for this very row (ingest reuses them for the message event).
  */
@@ -57,6 +95,7 @@ export async function emitTicket(
   details?: TicketDetails,
 ): Promise<void> {
   const event = TicketEvents.ticket(ticket.companyId);
+  await publishChange(core, ticket, action, previous);
   if (action !== 'update') {
     await fanOut(core, ticket, event, () => ({ action, ticketId: ticket.id }));
     if (action === 'delete') core.io.in(Rooms.ticket(ticket.uuid)).socketsLeave(Rooms.ticket(ticket.uuid));
@@ -64,7 +103,8 @@ export async function emitTicket(
   }
   if (previous && audienceRoom(previous) !== audienceRoom(ticket)) {
     const stillAllowed = [Rooms.companyAdmins(ticket.companyId), audienceRoom(ticket)];
-    core.io.to(audienceRoom(previous)).except(stillAllowed).emit(event, { action: 'delete', ticketId: ticket.id });
+    // reason 'moved': the ticket still exists (transferred, requeued); only a real deletion has no reason.
+    core.io.to(audienceRoom(previous)).except(stillAllowed).emit(event, { action: 'delete', ticketId: ticket.id, reason: 'moved' });
     core.io.in(Rooms.ticket(ticket.uuid)).except(stillAllowed).socketsLeave(Rooms.ticket(ticket.uuid));
   }
   const shown = details ?? (await ticketDetails(core.db, ticket));

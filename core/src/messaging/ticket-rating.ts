@@ -5,6 +5,8 @@ import type { TicketRow } from './ticket-access.js';
 import { renderVariables, ticketVariables } from './variables.js';
 
 const RATINGS = 'ticketRatings';
+/** The timer kind that drops an unanswered question (defined by core/src/bot/timer-handlers.ts). */
+const RATING_WAIT = 'bot.ratingWait';
 
 /**
  * Resolve with requestRating under the setting userRating: stores the pending question and sends
@@ -14,7 +16,7 @@ const RATINGS = 'ticketRatings';
 export async function requestRating(core: CoreServices, ticket: TicketRow): Promise<boolean> {
   if (ticket.isGroup || !ticket.whatsappId) return false;
   if ((await core.settings.get(ticket.companyId, 'userRating')) !== 'enabled') return false;
-  const connection = await core.db('whatsapps').where({ id: ticket.whatsappId, companyId: ticket.companyId }).first('ratingMessage');
+  const connection = await core.db('whatsapps').where({ id: ticket.whatsappId, companyId: ticket.companyId }).first('ratingMessage', 'expiresTicketNps');
   const template = connection?.ratingMessage?.trim();
   if (!template) return false;
   try {
@@ -23,7 +25,14 @@ export async function requestRating(core: CoreServices, ticket: TicketRow): Prom
       const key = { companyId: ticket.companyId, contactId: ticket.contactId, whatsappId: ticket.whatsappId };
       // A newer question replaces one the contact never answered.
       await trx(RATINGS).where(key).whereNull('answeredAt').update({ answeredAt: trx.fn.now() });
-      await trx(RATINGS).insert({ ...key, ticketId: ticket.id, userId: ticket.userId });
+      const [row] = await trx(RATINGS).insert({ ...key, ticketId: ticket.id, userId: ticket.userId }).returning('id');
+      // expiresTicketNPS: an unanswered question is dropped after that many minutes.
+      if (connection.expiresTicketNps > 0) {
+        await core.timedWork.schedule(
+          { kind: RATING_WAIT, key: `rating:${row.id}`, companyId: ticket.companyId, dueAt: new Date(Date.now() + connection.expiresTicketNps * 60000), payload: { ratingId: row.id } },
+          trx,
+        );
+      }
     });
     await core.channels.sender.send({ companyId: ticket.companyId, ticketId: ticket.id, userId: null, body });
     return true;
@@ -47,7 +56,7 @@ export function parseRate(body: string): number | null {
  * question and the conversation goes on as usual. With a conversation already active when the
  * message came, the message is never taken as a rating.
  */
-export const ratingStep: IngestStep = async ({ trx, connection, contactId, pendingRating, message, messageId, ticket, ticketChange, previous }) => {
+export const ratingStep: IngestStep = async ({ core, trx, connection, contactId, pendingRating, message, messageId, ticket, ticketChange, previous, afterCommit }) => {
   // Ratings are not in play for this contact: no question to lock and answer.
   if (!pendingRating) return;
   const pending = await trx(RATINGS)
@@ -57,8 +66,13 @@ export const ratingStep: IngestStep = async ({ trx, connection, contactId, pendi
     .first();
   if (!pending) return;
   const rate = ticketChange ? parseRate(message.body) : null;
-  await trx(RATINGS).where({ id: pending.id }).update({ rate, answeredAt: trx.fn.now() });
-  if (rate === null) return;
+  // maxUseBotQueuesNPS: an answer that is not a rate asks again, that many times, then the question is dropped.
+  const askAgain = rate === null && ticketChange !== null && pending.attempts + 1 < connection.maxUseBotQueuesNPS;
+  if (rate === null && !askAgain) {
+    await trx(RATINGS).where({ id: pending.id }).update({ attempts: pending.attempts + 1, answeredAt: trx.fn.now() });
+    return;
+  }
+  await trx(RATINGS).where({ id: pending.id }).update(rate === null ? { attempts: pending.attempts + 1 } : { rate, answeredAt: trx.fn.now() });
 
   await trx('messages').where({ id: messageId }).update({ ticketId: pending.ticketId });
   if (ticketChange === 'create') {
@@ -74,5 +88,13 @@ export const ratingStep: IngestStep = async ({ trx, connection, contactId, pendi
     });
   }
   const rated: TicketRow = await trx('tickets').where({ id: pending.ticketId }).first();
-  return { ticket: rated, done: true };
+  // After the rate the complation message; after anything else the question again.
+  const template = rate === null ? connection.ratingMessage && `${connection.ratingMessage}\n\n${RATING_SCALE_HINT}` : connection.complationMessage;
+  if (template?.trim()) {
+    const body = renderVariables(template, await ticketVariables(trx, rated, rated.userId));
+    await core.channels.sender.send({ companyId: rated.companyId, ticketId: rated.id, userId: null, body }, { trx, afterCommit: (fn) => afterCommit(fn) });
+  }
+  if (rate !== null) await core.timedWork.cancel(RATING_WAIT, `rating:${pending.id}`, trx);
+  const current: TicketRow = await trx('tickets').where({ id: pending.ticketId }).first();
+  return { ticket: current, done: true };
 };

@@ -5,6 +5,7 @@ import type { CoreServices } from '../services.js';
 import { findTicket, loadViewer, viewerSees, type TicketRow } from './ticket-access.js';
 import { isActiveTicketViolation, activeTicketOf, otherTicketConflict } from './ticket-conflict.js';
 import { addTicketLog, type TicketLogInput } from './ticket-logs.js';
+import { botStopChanges, cancelMootTimers } from '../bot/transitions.js';
 
 /** The transitions of inbox.md §4 a PUT /tickets/{id} can mean. */
 export type TransitionKind =
@@ -140,7 +141,7 @@ export async function transition(core: CoreServices, auth: AuthUser, id: number,
     throw new AppError('ERR_TAG_REQUIRED', 400);
   }
   const { changes, logs } = plan(kind, current, input, auth);
-  const all = { ...changes, ...extras(input) };
+  const all = { ...changes, ...botStopChanges(kind, current), ...extras(input) };
   if (!Object.keys(all).length) return { kind, before: current, ticket: current };
 
   let updated: TicketRow | undefined;
@@ -151,7 +152,10 @@ export async function transition(core: CoreServices, auth: AuthUser, id: number,
       if (current.userId === null) query.whereNull('userId');
       else query.where('userId', current.userId);
       const [row] = await query.update({ ...all, updatedAt: trx.fn.now() }).returning('*');
-      if (row) await addTicketLog(trx, logs);
+      if (row) {
+        await addTicketLog(trx, logs);
+        await cancelMootTimers(core, trx, kind, row.id);
+      }
       return row;
     });
   } catch (error) {

@@ -128,12 +128,20 @@ const NEWEST_FIRST = [
  * branches each reads at most a page (plus the offset) in index order, and the page is the newest
  * of their union (UNION ALL: the branches are disjoint).
  */
-export async function listTickets(db: Knex, viewer: Viewer, filter: TicketsQuery, hideNumbers: boolean): Promise<TicketPage> {
+export async function listTickets(
+  db: Knex,
+  viewer: Viewer,
+  filter: TicketsQuery,
+  hideNumbers: boolean,
+  /** A further condition on every branch (plan modules: e.g. a kanban lane's tag). */
+  narrow?: (query: Knex.QueryBuilder) => void,
+): Promise<TicketPage> {
   const offset = !filter.cursor && filter.pageNumber > 1 ? (filter.pageNumber - 1) * TICKETS_PAGE_SIZE : 0;
   const branches = visibilityBranches(viewer, filter).map((branch) => {
     const query = db('tickets').where('tickets.companyId', viewer.companyId).select('tickets.*');
     branch(query);
     applyFilters(db, query, viewer, filter, hideNumbers);
+    narrow?.(query);
     if (filter.cursor) {
       const [at, id] = filter.cursor.split('_');
       query.whereRaw('(tickets.updated_at, tickets.id) < (?::timestamptz, ?::int)', [at, Number(id)]);

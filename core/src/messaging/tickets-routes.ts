@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ticketCreateSchema, ticketsCloseAllSchema, ticketsQuerySchema, ticketUpdateSchema } from '@guiche/contracts';
+import { ticketCreateSchema, ticketsCloseAllSchema, ticketsQuerySchema, ticketUpdateSchema, id, idParams, uuid } from '@guiche/contracts';
 import { authenticate, requireAdmin } from '../auth/authenticate.js';
 import { hidesNumbers } from '../contacts/lgpd.js';
 import { AppError, type AuthUser, type Routes } from '../plugin-sdk/types.js';
@@ -11,14 +11,15 @@ import { addTicketLog } from './ticket-logs.js';
 import { sendAcceptGreeting, sendFarewell } from './ticket-outgoing.js';
 import { markTicketRead } from './ticket-read.js';
 import { requestRating } from './ticket-rating.js';
+import { announceTransfer } from '../bot/transitions.js';
 import { transition } from './ticket-transitions.js';
 import { createTicket } from './tickets-create.js';
 import { listTickets } from './tickets-list.js';
+import { earlierTickets } from './earlier-messages.js';
 
 const TAGS = ['tickets'];
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
-const uuidParams = z.object({ uuid: z.string().uuid() });
-const logParams = z.object({ ticketId: z.coerce.number().int().positive().max(2147483647) });
+const uuidParams = z.object({ uuid });
+const logParams = z.object({ ticketId: id });
 
 export function registerTicketRoutes(routes: Routes, core: CoreServices): void {
   const { db } = core;
@@ -74,9 +75,28 @@ export function registerTicketRoutes(routes: Routes, core: CoreServices): void {
         await markTicketRead(core, ticket);
         await sendAcceptGreeting(core, ticket, ticket.userId ?? auth.id);
       }
-      if (kind === 'resolve' && request.body.sendFarewellMessage !== false) await sendFarewell(core, ticket, auth.id);
-      if (kind === 'resolve' && request.body.requestRating) await requestRating(core, ticket);
+      // With a rating question the farewell (complation) comes after the customer's answer.
+      const rated = kind === 'resolve' && request.body.requestRating ? await requestRating(core, ticket) : false;
+      if (kind === 'resolve' && !rated && request.body.sendFarewellMessage !== false) await sendFarewell(core, ticket, auth.id);
+      if (kind === 'ignore' && request.body.sendFarewellMessage !== false && (await core.settings.get(auth.companyId, 'sendFarewellWaitingTicket')) === 'enabled') {
+        await sendFarewell(core, ticket, auth.id);
+      }
+      await announceTransfer(core, kind, ticket);
       return answer(auth, { ...ticket, unreadMessages: kind === 'accept' || kind === 'reopen' ? 0 : ticket.unreadMessages });
+    });
+
+    // Not in the spec: the conversation on an agent's screen reads what arrives while it is open,
+    // so the badges stay at 0 and the channel gets its read receipts (docs/architecture.md).
+    scope.post('/tickets/:id/read', { schema: { tags: TAGS, params: idParams } }, async (request) => {
+      const ticket = await loadVisibleTicket(core, request.auth, request.params.id);
+      await markTicketRead(core, ticket);
+      return { unreadMessages: 0 };
+    });
+
+    // Not in the spec: the contact drawer lists the customer's earlier tickets (docs/architecture.md).
+    scope.get('/tickets/:id/earlier', { schema: { tags: TAGS, params: idParams } }, async (request) => {
+      const ticket = await loadVisibleTicket(core, request.auth, request.params.id);
+      return { tickets: await earlierTickets(core.db, request.auth, ticket) };
     });
 
     scope.delete('/tickets/:id', { schema: { tags: TAGS, params: idParams }, preHandler: requireAdmin }, async (request) => {

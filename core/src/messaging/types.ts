@@ -1,4 +1,11 @@
-import type { NormalizedMessage, OutboundLocation } from '../channels/types.js';
+import type { Knex } from 'knex';
+import type { TicketsQuery } from '@guiche/contracts';
+import type { InboundMedia, NormalizedMessage, OutboundLocation } from '../channels/types.js';
+import type { AuthUser } from '../plugin-sdk/types.js';
+import type { TicketRow } from './ticket-access.js';
+import type { TicketDetails } from './ticket-details.js';
+import type { TicketPage } from './tickets-list.js';
+import type { WithinTransaction } from '../timed-work/index.js';
 
 /** Core services of the messaging core, shared by channels, plugins and routes. */
 
@@ -18,6 +25,15 @@ export interface IngestService {
   applyAck(connectionId: number, wid: string, ack: number): Promise<void>;
   applyEdit(connectionId: number, wid: string, body: string): Promise<void>;
   applyDelete(connectionId: number, wid: string): Promise<void>;
+  /**
+   * The file of a message stored earlier without it (a channel that downloads media in the
+   * background): stored, set on the message (its data loses `mediaPending`) and announced.
+   * False when the message is unknown or already has its file. `within` (a timed job) makes the
+   * update part of the caller's transaction and announces it after the commit.
+   */
+  applyMedia(connectionId: number, wid: string, media: InboundMedia, within?: WithinTransaction): Promise<boolean>;
+  /** The channel reported later that a sent message failed (e.g. a Graph status "failed" with its code). */
+  applyFailure(connectionId: number, wid: string, error: string): Promise<void>;
 }
 
 export interface SendRequest {
@@ -40,8 +56,32 @@ export interface SendRequest {
  * A private note is stored and never sent.
  */
 export interface MessageSender {
-  send(request: SendRequest): Promise<{ id: number }>;
+  /**
+   * With `within` (e.g. a timed job) the message row is written in the caller's transaction and
+   * announced and queued after it commits: the send happens exactly when the caller's unit does.
+   */
+  send(request: SendRequest, within?: WithinTransaction): Promise<{ id: number }>;
   edit(companyId: number, messageId: number, body: string): Promise<void>;
   remove(companyId: number, messageId: number): Promise<void>;
   react(companyId: number, messageId: number, emoji: string, userId: number): Promise<void>;
+}
+
+/** The contact's ticket an outbound message of a plan module goes into (created or reopened like an inbound). */
+export interface OutboundTicket {
+  ticketId: number;
+  change: 'create' | 'reopen' | null;
+  /** For a reopen: the closed row as it was (announce it with this so its former viewers drop it). */
+  previous?: TicketRow;
+}
+
+/** Tickets as plan modules use them (ctx.tickets): the core's visibility, events and ticket rules. */
+export interface PluginTickets {
+  /** GET /tickets for this caller (same visibility branches, filters, masking, cursor), each branch narrowed further by `narrow`. */
+  list(auth: AuthUser, filter: TicketsQuery, narrow?: (query: Knex.QueryBuilder) => void): Promise<TicketPage>;
+  /** The ticket with its details if the caller may see it; 404 ERR_NO_TICKET_FOUND otherwise. */
+  loadVisible(auth: AuthUser, idOrUuid: number | string): Promise<TicketDetails>;
+  /** company-{id}-ticket update to everyone allowed to see the ticket (call after your commit). */
+  announce(ticketId: number, previous?: Pick<TicketRow, 'companyId' | 'userId' | 'queueId'>): Promise<void>;
+  /** In trx: the contact's active ticket on the connection, reopening or creating it like ingest does. */
+  forOutbound(trx: Knex.Transaction, companyId: number, connectionId: number, contactId: number): Promise<OutboundTicket>;
 }

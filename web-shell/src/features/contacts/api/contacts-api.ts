@@ -1,5 +1,5 @@
 import { api, type Page } from '@guiche/web-sdk';
-import type { Connection, Contact, Queue, Tag } from '@guiche/contracts';
+import type { Connection, Contact, Queue } from '@guiche/contracts';
 import { contactTagParam } from '../lib/contact-filter.js';
 import type { RowOutcome } from '../lib/row-import.js';
 import type { ContactSheetRow } from '../lib/sheet-rows.js';
@@ -76,12 +76,6 @@ async function withJsonError<T>(request: Promise<T>): Promise<T> {
 /** GET /contacts/export: backup_contatos.xlsx, of the contacts with any of the tags (all without); the server masks numbers for LGPD. */
 export async function exportContacts(tagIds: number[]): Promise<Blob> {
   const { data } = await withJsonError(api.get<Blob>('/contacts/export', { params: { contactTag: contactTagParam(tagIds) }, responseType: 'blob' }));
-  return data;
-}
-
-/** GET /tags/list: every tag of the company, for the filter. */
-export async function fetchAllTags(): Promise<Tag[]> {
-  const { data } = await api.get<Tag[]>('/tags/list');
   return data;
 }
 

@@ -6,7 +6,6 @@ export const contactKeys = {
   lists: () => ['contacts', 'list'] as const,
   list: (query: ContactsQuery) => ['contacts', 'list', { search: query.search.trim(), tagIds: [...query.tagIds].sort((a, b) => a - b) }] as const,
   detail: (id: number) => ['contacts', 'detail', id] as const,
-  tagOptions: () => ['contacts', 'tag-options'] as const,
   connections: () => ['contacts', 'connections'] as const,
   queues: () => ['contacts', 'queues'] as const,
 };

@@ -1,6 +1,7 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import type { Contact } from '@guiche/contracts';
-import { Avatar, formatDateTime, ListTable, RowActions, RowButton, TagChip, useTranslation } from '@guiche/web-sdk';
+import { useNavigate } from 'react-router';
+import { Avatar, formatDateTime, ListTable, RowActions, RowButton, TagChip, useSession, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
 import { numberDisplay } from '../lib/phone.js';
 
@@ -26,6 +27,8 @@ interface Props {
 /** inbox.md §2: picture, name, number, e-mail, last message, active status, actions. */
 export function ContactsTable({ contacts, canDelete, onOpenTicket, onEdit, onToggleBlock, onDelete }: Props) {
   const { t } = useTranslation(NS);
+  const { planFlags } = useSession();
+  const navigate = useNavigate();
 
   const number = (c: Contact) => {
     const shown = numberDisplay(c.number, c.channel, c.isGroup);
@@ -79,6 +82,7 @@ export function ContactsTable({ contacts, canDelete, onOpenTicket, onEdit, onTog
             testIdPrefix="contact"
             leading={<RowButton icon="chat" label={t('actions.openTicket', { channel: t(`channels.${c.channel}`) })} onClick={() => onOpenTicket(c)} testId="contact-open-ticket" />}
           >
+            {planFlags.useSchedules && <RowButton icon="calendar" label={t('actions.schedule')} onClick={() => navigate(`/schedules?contactId=${c.id}`)} testId="contact-schedule" />}
             <RowButton
               icon={c.active ? 'disable' : 'unlock'}
               label={c.active ? t('actions.block') : t('actions.unblock')}

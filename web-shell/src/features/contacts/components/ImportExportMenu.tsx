@@ -1,5 +1,5 @@
-import { Button, Icon, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { useTranslation } from '@guiche/web-sdk';
+import { Button, Icon, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
+import { MenuPopover, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
 
 interface Props {
@@ -32,8 +32,8 @@ export function ImportExportMenu({ exporting, filtered, onImportSheet, onExport,
     </Menu>
   );
   return (
-    <PopoverNext content={menu} placement="bottom-end">
+    <MenuPopover content={menu} placement="bottom-end">
       <Button icon="exchange" endIcon="caret-down" text={t('actions.importExport')} loading={exporting} data-testid="contacts-import-export" />
-    </PopoverNext>
+    </MenuPopover>
   );
 }

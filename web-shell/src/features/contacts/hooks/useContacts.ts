@@ -1,17 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Events, type Contact } from '@guiche/contracts';
-import { usePagedList, usePagedListEvents, useSession, useSocketEvent } from '@guiche/web-sdk';
-import { fetchAllTags, fetchContacts, type ContactsQuery } from '../api/contacts-api.js';
+import { usePagedList, usePagedListEvents } from '@guiche/web-sdk';
+import { fetchContacts, type ContactsQuery } from '../api/contacts-api.js';
 import { contactKeys } from '../api/query-keys.js';
 import { contactMatches } from '../lib/contact-filter.js';
 
 /** The contacts of the current search and tag filter, 20 per page (inbox.md §9). */
 export function useContacts(query: ContactsQuery) {
   return usePagedList(contactKeys.list(query), (pageNumber) => fetchContacts(query, pageNumber));
-}
-
-export function useTagOptions() {
-  return useQuery({ queryKey: contactKeys.tagOptions(), queryFn: fetchAllTags, staleTime: 30_000 });
 }
 
 type ContactEvent = { action: 'create' | 'update'; contact: Contact } | { action: 'delete'; contactId: number };
@@ -30,14 +25,5 @@ export function useContactEvents(): void {
       if (event.action === 'delete') queryClient.removeQueries({ queryKey: contactKeys.detail(event.contactId) });
       else queryClient.setQueryData(contactKeys.detail(event.contact.id), (old: Contact | undefined) => (old ? { ...old, ...event.contact } : old));
     },
-  });
-}
-
-/** Tag names and colours shown in the filter follow company-{id}-tag too. */
-export function useTagOptionEvents(): void {
-  const queryClient = useQueryClient();
-  const { user } = useSession();
-  useSocketEvent(user ? Events.tag(user.companyId) : null, () => {
-    void queryClient.invalidateQueries({ queryKey: contactKeys.tagOptions() });
   });
 }

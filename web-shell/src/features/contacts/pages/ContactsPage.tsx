@@ -2,7 +2,7 @@ import { Intent } from '@blueprintjs/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CONTACT_EXPORT_FILE, type Contact } from '@guiche/contracts';
-import { base64Blob, can, ConfirmDialog, ListPage, saveBlob, toastError, toastSuccess, useConfirmedAction, useDeleteConfirmation, useListSearch, useSession, useTranslation } from '@guiche/web-sdk';
+import { base64Blob, can, ConfirmDialog, ListPage, saveBlob, toastError, toastSuccess, useCompanyTags, useConfirmedAction, useDeleteConfirmation, useListSearch, useSession, useTranslation } from '@guiche/web-sdk';
 import { exportContacts } from '../api/contacts-api.js';
 import { ContactDialog } from '../components/ContactDialog.js';
 import { ContactsTable } from '../components/ContactsTable.js';
@@ -10,7 +10,7 @@ import { ImportExportMenu } from '../components/ImportExportMenu.js';
 import { ImportSheetDialog } from '../components/ImportSheetDialog.js';
 import { OpenTicketDialog, TicketInfoDialog } from '../components/OpenTicketDialog.js';
 import { TagFilter } from '../components/TagFilter.js';
-import { useContactEvents, useContacts, useTagOptionEvents, useTagOptions } from '../hooks/useContacts.js';
+import { useContactEvents, useContacts } from '../hooks/useContacts.js';
 import { useContactMutations } from '../hooks/useContactMutations.js';
 import { NS } from '../i18n/register.js';
 import { SAMPLE_SHEET_BASE64, SAMPLE_SHEET_FILE } from '../lib/sample-sheet.js';
@@ -30,9 +30,8 @@ export default function ContactsPage() {
   const [tagIds, setTagIds] = useState<number[]>([]);
   const query = useMemo(() => ({ search: search.debounced, tagIds }), [search.debounced, tagIds]);
   const list = useContacts(query);
-  const tags = useTagOptions();
+  const tags = useCompanyTags();
   useContactEvents();
-  useTagOptionEvents();
   const mutations = useContactMutations();
 
   const [form, setForm] = useState<FormState>(null);

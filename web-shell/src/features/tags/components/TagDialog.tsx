@@ -34,7 +34,7 @@ export function TagDialog({ isOpen, tag, onSubmit, onSaved, onClose }: Props) {
   });
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} onClosed={() => form.resetForm()} title={tag ? t('dialog.editTitle') : t('dialog.newTitle')} icon="tag" style={{ width: 480, maxWidth: '95vw' }}>
+    <Dialog isOpen={isOpen} onClose={onClose} onOpening={() => form.resetForm()} title={tag ? t('dialog.editTitle') : t('dialog.newTitle')} icon="tag" style={{ width: 480, maxWidth: '95vw' }}>
       <form onSubmit={form.handleSubmit} noValidate>
         <DialogBody>
           <TextField form={form} name="name" id="tag-name" label={t('dialog.name')} required autoFocus />

@@ -10,7 +10,6 @@ export const ticketKeys = {
   log: (ticketId: number) => ['tickets', 'log', ticketId] as const,
   notifications: () => ['tickets', 'notifications'] as const,
   queues: () => ['tickets', 'queues'] as const,
-  tags: () => ['tickets', 'tags'] as const,
   connections: () => ['tickets', 'connections'] as const,
   userList: () => ['tickets', 'userList'] as const,
   users: (search: string) => ['tickets', 'users', search] as const,

@@ -1,7 +1,7 @@
 import { api } from '@guiche/web-sdk';
 import type { TicketUpdateInput } from '@guiche/contracts';
 import { ticketQueryParams, type ListFilter } from '../lib/ticket-filters.js';
-import type { ConnectionOption, ContactOption, QueueOption, TagOption, Ticket, TicketLogEntry, TicketPage, UserOption } from './types.js';
+import type { ConnectionOption, ContactOption, QueueOption, Ticket, TicketLogEntry, TicketPage, UserOption } from './types.js';
 
 export async function fetchTicketPage(filter: ListFilter, cursor: string | null): Promise<TicketPage> {
   const { data } = await api.get<TicketPage>('/tickets', { params: ticketQueryParams(filter, cursor) });
@@ -46,11 +46,6 @@ export async function closeAllTickets(status: 'open' | 'pending' | 'group', queu
 
 export async function fetchQueues(): Promise<QueueOption[]> {
   const { data } = await api.get<QueueOption[]>('/queue');
-  return data.map(({ id, name, color }) => ({ id, name, color }));
-}
-
-export async function fetchTags(): Promise<TagOption[]> {
-  const { data } = await api.get<TagOption[]>('/tags/list');
   return data.map(({ id, name, color }) => ({ id, name, color }));
 }
 

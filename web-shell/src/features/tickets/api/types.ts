@@ -27,12 +27,6 @@ export interface QueueOption {
   color: string;
 }
 
-export interface TagOption {
-  id: number;
-  name: string;
-  color: string;
-}
-
 export interface ConnectionOption {
   id: number;
   name: string;
@@ -66,7 +60,8 @@ export interface ConflictTicket {
 /** Payloads of company-{id}-ticket, -appMessage, -contact and -presence. */
 export type TicketSocketEvent =
   | { action: 'update'; ticket: Ticket }
-  | { action: 'delete'; ticketId: number }
+  /** reason 'moved': the ticket left the caller's reach (transfer, requeue) but still exists. */
+  | { action: 'delete'; ticketId: number; reason?: 'moved' }
   | { action: 'updateUnread'; ticketId: number };
 export interface AppMessageEvent {
   action: 'create' | 'update';

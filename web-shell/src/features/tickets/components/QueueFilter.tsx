@@ -1,5 +1,5 @@
-import { Button, Checkbox, Menu, MenuDivider, PopoverNext } from '@blueprintjs/core';
-import { useTranslation } from '@guiche/web-sdk';
+import { Button, Checkbox, Menu, MenuDivider } from '@blueprintjs/core';
+import { MenuPopover, useTranslation } from '@guiche/web-sdk';
 import type { QueueOption } from '../api/types.js';
 import { NO_QUEUE_ID } from '../lib/ticket-filters.js';
 import { TICKETS_NS } from '../i18n/register.js';
@@ -20,7 +20,7 @@ export function QueueFilter({ queues, selected, onChange }: Props) {
   const label = all ? t('list.allQueues') : t('list.queuesSelected', { count: selected.length });
 
   return (
-    <PopoverNext
+    <MenuPopover
       placement="bottom-start"
       content={
         <Menu className="tk-queue-filter" aria-label={t('list.queues')}>
@@ -45,6 +45,6 @@ export function QueueFilter({ queues, selected, onChange }: Props) {
       }
     >
       <Button icon="filter" endIcon="caret-down" text={label} variant="outlined" size="small" data-testid="queue-filter" aria-label={`${t('list.queues')}: ${label}`} />
-    </PopoverNext>
+    </MenuPopover>
   );
 }

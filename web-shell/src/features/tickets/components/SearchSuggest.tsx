@@ -54,7 +54,12 @@ export function SearchSuggest<T extends { id: number; name: string }>(props: Pro
       itemRenderer={renderItem}
       itemsEqual="id"
       inputValueRenderer={(item) => item.name}
-      onItemSelect={(item) => onSelect(item)}
+      onItemSelect={(item) => {
+        // The query becomes the picked name: focused again, the field shows that name (selected,
+        // so typing replaces it), not the search typed before the pick with its stale options.
+        setQuery(item.name);
+        onSelect(item);
+      }}
       noResults={<MenuItem disabled roleStructure="listoption" text={tooShort ? hint : waiting ? searching : noResults} />}
       resetOnClose={false}
       closeOnSelect

@@ -1,6 +1,7 @@
-import { Button, Classes, Intent, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
+import { Button, Classes, Intent, Menu, MenuDivider, MenuItem, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
-import { can, useSession, useTranslation } from '@guiche/web-sdk';
+import { useNavigate } from 'react-router';
+import { MenuPopover, can, useSession, useTranslation } from '@guiche/web-sdk';
 import type { Ticket } from '../api/types.js';
 import { useTicketActions } from '../hooks/useTicketActions.js';
 import { useTicketUi } from '../hooks/ticket-ui-context.js';
@@ -21,7 +22,8 @@ interface Props {
  */
 export function TicketHeader({ ticket, narrow, onBack, onOpenContact }: Props) {
   const { t } = useTranslation(TICKETS_NS);
-  const { user } = useSession();
+  const { user, planFlags } = useSession();
+  const navigate = useNavigate();
   const ui = useTicketUi();
   const actions = useTicketActions();
   const [busy, setBusy] = useState<string | null>(null);
@@ -42,6 +44,15 @@ export function TicketHeader({ ticket, narrow, onBack, onOpenContact }: Props) {
     <Menu>
       <MenuItem icon="history" text={t('actions.history')} onClick={() => ui.openLog(ticket)} data-testid="ticket-history" />
       <MenuItem icon="id-number" text={t('actions.contactInfo')} onClick={onOpenContact} />
+      {planFlags.useSchedules && (
+        // The schedules module's dialog, for this contact on this ticket's connection; saving comes back here.
+        <MenuItem
+          icon="calendar"
+          text={t('actions.schedule')}
+          onClick={() => navigate(`/schedules?${new URLSearchParams({ contactId: String(ticket.contact.id), whatsappId: String(ticket.whatsappId ?? ''), returnTo: `/tickets/${ticket.uuid}` })}`)}
+          data-testid="ticket-schedule"
+        />
+      )}
       {mayDelete && (
         <>
           <MenuDivider />
@@ -95,9 +106,9 @@ export function TicketHeader({ ticket, narrow, onBack, onOpenContact }: Props) {
         {ticket.status === 'closed' && (
           <Button intent={Intent.PRIMARY} icon="refresh" text={t('actions.reopen')} loading={busy === 'reopen'} onClick={act('reopen', () => actions.reopen(ticket))} data-testid="action-reopen" />
         )}
-        <PopoverNext content={moreMenu} placement="bottom-end">
+        <MenuPopover content={moreMenu} placement="bottom-end">
           <Button variant="minimal" icon="more" aria-label={t('actions.more')} title={t('actions.more')} data-testid="ticket-more" />
-        </PopoverNext>
+        </MenuPopover>
       </span>
     </header>
   );

@@ -1,7 +1,7 @@
 import { Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
-import { ConfirmDialog, EmptyState, toastInfo, useTranslation } from '@guiche/web-sdk';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog, EmptyState, useTranslation } from '@guiche/web-sdk';
 import { useNarrowScreen } from '../../../layout/useNarrowScreen.js';
 import type { ConflictTicket, Ticket } from '../api/types.js';
 import { AcceptTicketDialog } from '../dialogs/AcceptTicketDialog.js';
@@ -17,6 +17,7 @@ import { useTicketActions } from '../hooks/useTicketActions.js';
 import { useJoinTicketRoom, useTicketLiveEvents } from '../hooks/useTicketLiveEvents.js';
 import { TICKETS_NS } from '../i18n/register.js';
 import { TicketListPanel } from './TicketListPanel.js';
+import { FirstRunChecklist } from './FirstRunChecklist.js';
 import { TicketPane } from './TicketPane.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,7 +48,9 @@ function TicketsScreen({ uuid }: { uuid: string | undefined }) {
   const [conflict, setConflict] = useState<ConflictTicket | null>(null);
   const [narrowTab, setNarrowTab] = useState<NarrowTab>(uuid ? 'ticket' : 'tickets');
 
-  useEffect(() => setNarrowTab(uuid ? 'ticket' : 'tickets'), [uuid]);
+  // Every navigation has its own key: tapping the ticket already selected shows it again too.
+  const { key: navigationKey } = useLocation();
+  useEffect(() => setNarrowTab(uuid ? 'ticket' : 'tickets'), [uuid, navigationKey]);
 
   const { setView, setTab } = controls;
   const ui: TicketUi = useMemo(
@@ -67,10 +70,8 @@ function TicketsScreen({ uuid }: { uuid: string | undefined }) {
     [setView, setTab],
   );
 
-  useTicketLiveEvents(ticket, () => {
-    toastInfo(t('live.ticketClosed'));
-    navigate('/tickets');
-  });
+  // The open conversation says 'Ticket encerrado com sucesso.' itself (only for a deletion); here the view just follows.
+  useTicketLiveEvents(ticket, () => navigate('/tickets'));
   useJoinTicketRoom(uuid);
 
   const list = <TicketListPanel controls={controls} selectedUuid={uuid} />;
@@ -78,6 +79,7 @@ function TicketsScreen({ uuid }: { uuid: string | undefined }) {
     <TicketPane uuid={uuid} ticket={ticket} error={ticketQuery.error} narrow={narrow} onBack={() => navigate('/tickets')} />
   ) : (
     <div className="tk-welcome">
+      <FirstRunChecklist />
       <EmptyState icon="chat" title={t('page.welcomeTitle')} description={t('page.welcomeText')} />
     </div>
   );

@@ -8,6 +8,8 @@ import './conversation.css';
 import { NS } from './i18n/register.js';
 import { deleteMessage, reactToMessage } from './api.js';
 import { useConversationLive, useConversationTicket, useTicketMessages, useUpsertMessages } from './hooks/useConversationData.js';
+import { useEarlierMessages } from './hooks/useEarlierMessages.js';
+import { useReadWhileOpen } from './hooks/useReadWhileOpen.js';
 import { hasReplyWindow, isWritableStatus } from './lib/messages.js';
 import type { ConversationTicket } from './types.js';
 import { MessageList } from './components/MessageList.js';
@@ -17,6 +19,9 @@ import { ImageGallery } from './components/ImageGallery.js';
 import { EditMessageDialog } from './components/EditMessageDialog.js';
 import { ForwardDialog } from './components/ForwardDialog.js';
 import { useStartTicket } from './components/useStartTicket.js';
+import { useReplyWindow } from './hooks/useReplyWindow.js';
+import { ReplyWindowNotice } from './components/ReplyWindowNotice.js';
+import { TemplateDialog } from './components/TemplateDialog.js';
 
 export interface ConversationPanelProps {
   ticketUuid: string;
@@ -49,12 +54,14 @@ function Conversation({ ticket, onTicketClosed }: { ticket: ConversationTicket; 
   const upsert = useUpsertMessages(ticket.id);
   const startTicket = useStartTicket(ticket);
 
-  const closed = useCallback(() => {
-    toastSuccess(t('ticket.closed'));
+  const closed = useCallback((moved: boolean) => {
+    // Only a deletion says so: a ticket transferred away leaves quietly (whoever moved it saw 'Ticket transferido.').
+    if (!moved) toastSuccess(t('ticket.closed'));
     if (onTicketClosed) onTicketClosed();
     else navigate('/tickets');
   }, [navigate, onTicketClosed, t]);
   const presence = useConversationLive(ticket, closed);
+  useReadWhileOpen(ticket);
 
   const [replyTo, setReplyTo] = useState<MessageRecord | null>(null);
   const [editing, setEditing] = useState<MessageRecord | null>(null);
@@ -66,8 +73,21 @@ function Conversation({ ticket, onTicketClosed }: { ticket: ConversationTicket; 
   const [forwardIds, setForwardIds] = useState<number[] | null>(null);
 
   const writable = isWritableStatus(ticket.status);
+  // Meta channels: past the 24-hour window a free-form send would fail, so the input says what is allowed.
+  const replyWindow = useReplyWindow(ticket, messagesQuery.messages);
+  const windowBlocks = replyWindow !== null && (replyWindow.state === 'template' || replyWindow.state === 'closed');
+  const [templateOpen, setTemplateOpen] = useState(false);
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = messagesQuery;
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  // A returning customer: above this ticket's first message, their earlier conversations (read-only).
+  const [wantEarlier, setWantEarlier] = useState(false);
+  const earlier = useEarlierMessages(ticket.id, wantEarlier);
+  const { fetchNextPage: fetchEarlierPage, more: moreEarlier, loading: loadingEarlier } = earlier;
+  const earlierControl = useMemo(
+    () => ({ more: moreEarlier, loading: loadingEarlier, load: () => (wantEarlier ? void fetchEarlierPage() : setWantEarlier(true)) }),
+    [moreEarlier, loadingEarlier, wantEarlier, fetchEarlierPage],
+  );
+  const shownMessages = useMemo(() => (earlier.messages.length ? [...earlier.messages, ...messagesQuery.messages] : messagesQuery.messages), [earlier.messages, messagesQuery.messages]);
 
   const actions = useMemo<MessageActions>(
     () => ({
@@ -141,7 +161,10 @@ function Conversation({ ticket, onTicketClosed }: { ticket: ConversationTicket; 
         <ErrorCard error={messagesQuery.error} onRetry={() => void messagesQuery.refetch()} />
       ) : (
         <MessageList
-          messages={messagesQuery.messages}
+          messages={shownMessages}
+          currentTicketId={ticket.id}
+          earlierTickets={earlier.tickets}
+          earlier={earlierControl}
           myUserId={user?.id}
           isGroup={ticket.isGroup}
           hasOlder={Boolean(hasNextPage)}
@@ -155,12 +178,23 @@ function Conversation({ ticket, onTicketClosed }: { ticket: ConversationTicket; 
       <div className="cv-presence" aria-live="polite" data-testid="presence">
         {presence === 'composing' ? t('presence.composing') : presence === 'recording' ? t('presence.recording') : ''}
       </div>
+      {replyWindow && <ReplyWindowNotice info={replyWindow} writable={writable} onTemplate={() => setTemplateOpen(true)} />}
       {!writable && (
         <Callout intent={Intent.NONE} icon="lock" className="cv-notice" data-testid="input-disabled-notice">
           {ticket.status === 'pending' ? t('notice.pending') : t('notice.closed')}
         </Callout>
       )}
-      <MessageInput ticketId={ticket.id} disabled={!writable} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onSent={upsert} />
+      <MessageInput
+        ticketId={ticket.id}
+        disabled={!writable}
+        publicBlocked={windowBlocks ? t(replyWindow?.state === 'template' ? 'window.inputTemplate' : 'window.inputClosed') : undefined}
+        replyTo={replyTo}
+        onCancelReply={() => setReplyTo(null)}
+        onSent={upsert}
+      />
+      {replyWindow?.channel === 'whatsappapi' && ticket.whatsappId && (
+        <TemplateDialog isOpen={templateOpen} ticketId={ticket.id} connectionId={ticket.whatsappId} onClose={() => setTemplateOpen(false)} />
+      )}
       <ImageGallery ticketId={ticket.id} start={image} onClose={() => setImage(null)} />
       <EditMessageDialog message={editing} onClose={() => setEditing(null)} onEdited={(m) => upsert([m])} />
       <ConfirmDialog isOpen={Boolean(deleting)} title={t('delete.title')} loading={removing} onConfirm={() => void confirmDelete()} onClose={() => setDeleting(null)} confirmLabel={t('delete.confirm')}>

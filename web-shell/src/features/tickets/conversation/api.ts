@@ -1,7 +1,8 @@
 import { api } from '@guiche/web-sdk';
-import type { Contact, MessageRecord, QuickMessage } from '@guiche/contracts';
+import type { Contact, EarlierTicket, MessageRecord, QuickMessage } from '@guiche/contracts';
 import type { ConversationTicket } from './types.js';
 import type { ContactCard } from './lib/vcard.js';
+import type { MessageTemplate, ReplyWindow, WindowChannel } from './lib/window.js';
 
 /** Calls of the conversation panel (inbox.md §7 Tickets and Messages). */
 
@@ -12,15 +13,30 @@ export interface MessagesPage {
   ticket?: ConversationTicket;
 }
 
+export interface EarlierPage {
+  messages: MessageRecord[];
+  tickets: EarlierTicket[];
+  hasMore: boolean;
+}
+
 export const conversationKeys = {
   ticket: (uuid: string) => ['conversation', 'ticket', uuid] as const,
+  earlier: (ticketId: number) => ['conversation', 'earlier', ticketId] as const,
   messages: (ticketId: number) => ['conversation', 'messages', ticketId] as const,
   images: (ticketId: number) => ['conversation', 'images', ticketId] as const,
   quickReplies: ['conversation', 'quick-replies'] as const,
   forwardContacts: (term: string) => ['conversation', 'forward-contacts', term] as const,
   cardContacts: (term: string) => ['conversation', 'card-contacts', term] as const,
   vCardFile: (src: string) => ['conversation', 'vcard-file', src] as const,
+  replyWindow: (ticketId: number, lastInboundId: number) => ['conversation', 'reply-window', ticketId, lastInboundId] as const,
+  templates: (connectionId: number) => ['conversation', 'templates', connectionId] as const,
 };
+
+/** GET /messages/:ticketId/earlier: the contact's earlier conversations on this connection, older than beforeId. */
+export async function fetchEarlier(ticketId: number, beforeId: number | undefined): Promise<EarlierPage> {
+  const { data } = await api.get<EarlierPage>(`/messages/${ticketId}/earlier`, { params: { beforeId } });
+  return data;
+}
 
 export async function fetchTicket(uuid: string): Promise<ConversationTicket> {
   const { data } = await api.get<ConversationTicket>(`/tickets/u/${encodeURIComponent(uuid)}`);
@@ -135,4 +151,26 @@ export async function searchCardContacts(searchParam: string): Promise<Contact[]
 export async function createContact(name: string, number: string): Promise<Contact> {
   const { data } = await api.post<Contact>('/contacts', { name, number });
   return data;
+}
+
+/** The conversation on screen read what just arrived (badges back to 0, read receipts to the channel). */
+export async function markConversationRead(ticketId: number): Promise<void> {
+  await api.post(`/tickets/${ticketId}/read`);
+}
+
+/** Meta's 24-hour window of the ticket's contact (WhatsApp Cloud, Messenger, Instagram). */
+export async function fetchReplyWindow(channel: WindowChannel, ticketId: number): Promise<ReplyWindow> {
+  const { data } = await api.get<ReplyWindow>(`/${channel}/tickets/${ticketId}/window`);
+  return data;
+}
+
+/** The WhatsApp Cloud connection's approved templates. */
+export async function fetchTemplates(connectionId: number): Promise<MessageTemplate[]> {
+  const { data } = await api.get<{ templates: MessageTemplate[] }>(`/whatsappapi/${connectionId}/templates`);
+  return data.templates ?? [];
+}
+
+/** Sends an approved template into the ticket (allowed with the window closed). */
+export async function sendTemplate(ticketId: number, input: { name: string; language: string; parameters: string[] }): Promise<void> {
+  await api.post(`/whatsappapi/tickets/${ticketId}/template`, input);
 }

@@ -11,7 +11,9 @@ const RATING_EMOJI = ['😞', '🙁', '😐', '🙂', '😄'];
 type CloseOption = 'farewell' | 'silent';
 
 /**
- * Resolve (inbox.md §4): close normally (with the farewell) or without it; the rating request when
+ * Resolve (inbox.md §4): close normally (with the farewell) or without it — the default is what
+ * will happen: without, and said so, when neither the agent's profile nor the connection has a
+ * farewell message (the server sends the agent's, else the connection's); the rating request when
  * the company rates its service (setting userRating); the contact's rating when there is one.
  * With requiredTag the contact needs a tag first.
  */
@@ -24,12 +26,13 @@ export function ResolveTicketDialog({ ticket, onClose }: { ticket: Ticket | null
   const [busy, setBusy] = useState(false);
   const settings = user?.company?.companieSettings ?? {};
   const ratingEnabled = settings.userRating === 'enabled';
+  const hasFarewell = Boolean(user?.farewellMessage?.trim()) || Boolean(ticket?.whatsapp?.hasFarewell);
   const tagMissing = settings.requiredTag === 'enabled' && ticket !== null && !(ticket.contact as { tags?: unknown[] }).tags?.length;
 
   useEffect(() => {
-    setOption('farewell');
+    setOption(hasFarewell ? 'farewell' : 'silent');
     setAskRating(ratingEnabled);
-  }, [ticket?.id, ratingEnabled]);
+  }, [ticket?.id, ratingEnabled, hasFarewell]);
 
   const submit = async () => {
     if (!ticket) return;
@@ -55,9 +58,14 @@ export function ResolveTicketDialog({ ticket, onClose }: { ticket: Ticket | null
             </Callout>
           )}
           <RadioGroup label={t('resolve.text')} selectedValue={option} onChange={(e) => setOption(e.currentTarget.value as CloseOption)}>
-            <Radio value="farewell" label={t('resolve.withFarewell')} />
+            <Radio value="farewell" label={t('resolve.withFarewell')} disabled={!hasFarewell} />
             <Radio value="silent" label={t('resolve.withoutFarewell')} />
           </RadioGroup>
+          {!hasFarewell && (
+            <p className="bp6-text-muted" data-testid="resolve-no-farewell">
+              {t('resolve.noFarewell')}
+            </p>
+          )}
           {ratingEnabled && (
             <Switch checked={askRating} onChange={(e) => setAskRating(e.currentTarget.checked)} label={t('resolve.askRating')} />
           )}

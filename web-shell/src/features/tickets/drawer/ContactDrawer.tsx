@@ -12,6 +12,7 @@ import { ContactEditDialog } from './components/ContactEditDialog.js';
 import { ContactTags } from './components/ContactTags.js';
 import { MediaTabs } from './components/MediaTabs.js';
 import { NotesSection } from './components/NotesSection.js';
+import { EarlierTickets } from './components/EarlierTickets.js';
 
 /** inbox.md §2: the contact drawer is 320 px wide, on the right. */
 export const CONTACT_DRAWER_WIDTH = 320;
@@ -174,6 +175,7 @@ function DrawerBody({ ticket }: { ticket: ConversationTicket }) {
         <MediaTabs ticketId={ticket.id} />
       </section>
       <NotesSection ticketId={ticket.id} contactId={contactId} />
+      <EarlierTickets ticketId={ticket.id} />
       <section className="cd-section" aria-labelledby="cd-extra-title">
         <h4 id="cd-extra-title" className="cd-section__title">
           {t('extraInfo.title')}

@@ -1,5 +1,5 @@
 import { api } from '@guiche/web-sdk';
-import type { Contact, MessageMediaTab, MessageRecord, Tag, TicketNote } from '@guiche/contracts';
+import type { Contact, EarlierTicket, MessageMediaTab, MessageRecord, Tag, TicketNote } from '@guiche/contracts';
 
 /** Calls of the contact drawer (inbox.md §7 Contacts, tags, notes; Messages getmedia). */
 
@@ -7,8 +7,14 @@ export const drawerKeys = {
   contact: (id: number) => ['contactDrawer', 'contact', id] as const,
   notes: (ticketId: number, contactId: number) => ['contactDrawer', 'notes', ticketId, contactId] as const,
   media: (ticketId: number, tab: MessageMediaTab) => ['contactDrawer', 'media', ticketId, tab] as const,
-  tags: ['contactDrawer', 'tags'] as const,
+  earlier: (ticketId: number) => ['contactDrawer', 'earlier', ticketId] as const,
 };
+
+/** GET /tickets/:id/earlier: the contact's earlier tickets the user reads as history, newest first. */
+export async function fetchEarlierTickets(ticketId: number): Promise<EarlierTicket[]> {
+  const { data } = await api.get<{ tickets: EarlierTicket[] }>(`/tickets/${ticketId}/earlier`);
+  return data.tickets;
+}
 
 export async function fetchContact(id: number): Promise<Contact> {
   const { data } = await api.get<Contact>(`/contacts/${id}`);
@@ -55,11 +61,6 @@ export type MediaRecord = MessageRecord & { links?: string[] };
 
 export async function fetchMediaTab(ticketId: number, type: MessageMediaTab, pageNumber: number): Promise<{ records: MediaRecord[]; hasMore: boolean }> {
   const { data } = await api.get<{ records: MediaRecord[]; hasMore: boolean }>(`/messages/getmedia/${ticketId}`, { params: { type, pageNumber } });
-  return data;
-}
-
-export async function fetchAllTags(): Promise<Tag[]> {
-  const { data } = await api.get<Tag[]>('/tags/list');
   return data;
 }
 

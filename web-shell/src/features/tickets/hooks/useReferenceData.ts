@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchConnections, fetchQueues, fetchTags, fetchUserList, searchContacts, searchUsers } from '../api/tickets-api.js';
+import { useCompanyTags } from '@guiche/web-sdk';
+import { fetchConnections, fetchQueues, fetchUserList, searchContacts, searchUsers } from '../api/tickets-api.js';
 import { ticketKeys } from '../api/query-keys.js';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -8,9 +9,8 @@ export function useQueues() {
   return useQuery({ queryKey: ticketKeys.queues(), queryFn: fetchQueues, staleTime: FIVE_MINUTES });
 }
 
-export function useTags(enabled = true) {
-  return useQuery({ queryKey: ticketKeys.tags(), queryFn: fetchTags, staleTime: FIVE_MINUTES, enabled });
-}
+/** Every tag of the company, shared with the other tag pickers and kept live by the SDK. */
+export const useTags = useCompanyTags;
 
 export function useConnections(enabled = true) {
   return useQuery({ queryKey: ticketKeys.connections(), queryFn: fetchConnections, staleTime: FIVE_MINUTES, enabled });

@@ -13,13 +13,15 @@ type Pages = InfiniteData<TicketPage, string | null>;
 /**
  * Keeps every cached ticket list and the open ticket live (inbox.md §4) from company-{id}-ticket,
  * -appMessage and -contact. A list whose rows could not be judged locally (a text search) is
- * refetched, debounced 500 ms. `onOpenTicketGone` runs when the ticket on screen was deleted or
- * taken out of the user's reach.
+ * refetched, debounced 500 ms. `onOpenTicketGone` runs once per ticket when the ticket on screen
+ * was deleted or moved out of the user's reach (a transfer).
  */
 export function useTicketLiveEvents(openTicket: Ticket | undefined, onOpenTicketGone: () => void): void {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const refetchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Several rooms may carry the same delete: the open view reacts to the first one only.
+  const goneTicketId = useRef<number | null>(null);
   useEffect(() => () => {
     if (refetchTimer.current) clearTimeout(refetchTimer.current);
   }, []);
@@ -58,7 +60,10 @@ export function useTicketLiveEvents(openTicket: Ticket | undefined, onOpenTicket
       updateOpenTicket(event.ticket);
     } else if (event.action === 'delete') {
       applyToLists({ kind: 'delete', ticketId: event.ticketId });
-      if (openTicket && openTicket.id === event.ticketId) onOpenTicketGone();
+      if (openTicket && openTicket.id === event.ticketId && goneTicketId.current !== event.ticketId) {
+        goneTicketId.current = event.ticketId;
+        onOpenTicketGone();
+      }
     } else if (event.action === 'updateUnread') {
       applyToLists({ kind: 'unreadReset', ticketId: event.ticketId });
       if (openTicket?.id === event.ticketId) updateOpenTicket({ ...openTicket, unreadMessages: 0 });

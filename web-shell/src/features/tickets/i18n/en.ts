@@ -2,6 +2,16 @@ import type { Shape } from '../../../locales/shape.js';
 import type { pt } from './pt.js';
 
 export const en: Shape<typeof pt> = {
+  firstRun: {
+    title: 'Getting started',
+    intro: 'Get your support desk ready in three steps.',
+    connection: 'Connect a channel',
+    queue: 'Create a queue',
+    agent: 'Invite an agent',
+    progress: '{{done}} of {{total}} done',
+    dismiss: 'Hide',
+    done: 'Done',
+  },
   page: {
     title: 'Tickets',
     welcomeTitle: 'Welcome!',
@@ -65,6 +75,7 @@ export const en: Shape<typeof pt> = {
     delete: 'Delete',
     reopen: 'Reopen',
     history: 'Ticket history',
+    schedule: 'Schedule a message',
     contactInfo: 'Contact details',
     back: 'Back to the list',
     more: 'More options',
@@ -94,7 +105,6 @@ export const en: Shape<typeof pt> = {
     done_one: '{{count}} ticket closed.',
     done_other: '{{count}} tickets closed.',
   },
-  live: { ticketClosed: 'Ticket closed successfully.' },
   newTicket: {
     title: 'Create ticket',
     contact: 'Contact',
@@ -141,6 +151,7 @@ export const en: Shape<typeof pt> = {
     text: 'How do you want to close this conversation?',
     withFarewell: 'Close with farewell message',
     withoutFarewell: 'Close without farewell message',
+    noFarewell: 'No farewell message is set up (neither on the connection nor on your profile): the contact will not get one.',
     askRating: 'Ask the contact to rate the service',
     askRatingHint: 'The contact can rate the service from 1 to 5.',
     rating: 'Service rating',

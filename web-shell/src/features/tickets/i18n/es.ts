@@ -2,6 +2,16 @@ import type { Shape } from '../../../locales/shape.js';
 import type { pt } from './pt.js';
 
 export const es: Shape<typeof pt> = {
+  firstRun: {
+    title: 'Primeros pasos',
+    intro: 'Deje la atención lista en tres pasos.',
+    connection: 'Conectar un canal',
+    queue: 'Crear una cola',
+    agent: 'Invitar a un agente',
+    progress: '{{done}} de {{total}} completados',
+    dismiss: 'Ocultar',
+    done: 'Completado',
+  },
   page: {
     title: 'Atenciones',
     welcomeTitle: '¡Bienvenido(a)!',
@@ -65,6 +75,7 @@ export const es: Shape<typeof pt> = {
     delete: 'Eliminar',
     reopen: 'Reabrir',
     history: 'Historial del ticket',
+    schedule: 'Agendar mensaje',
     contactInfo: 'Datos del contacto',
     back: 'Volver a la lista',
     more: 'Más opciones',
@@ -94,7 +105,6 @@ export const es: Shape<typeof pt> = {
     done_one: '{{count}} ticket cerrado.',
     done_other: '{{count}} tickets cerrados.',
   },
-  live: { ticketClosed: 'Ticket cerrado con éxito.' },
   newTicket: {
     title: 'Crear ticket',
     contact: 'Contacto',
@@ -141,6 +151,7 @@ export const es: Shape<typeof pt> = {
     text: '¿Cómo desea cerrar esta atención?',
     withFarewell: 'Cerrar con mensaje de despedida',
     withoutFarewell: 'Cerrar sin mensaje de despedida',
+    noFarewell: 'No hay mensaje de despedida configurado (ni en la conexión ni en tu perfil): el contacto no recibirá despedida.',
     askRating: 'Pedir al contacto que evalúe la atención',
     askRatingHint: 'El contacto podrá evaluar la atención de 1 a 5.',
     rating: 'Evaluación de la atención',

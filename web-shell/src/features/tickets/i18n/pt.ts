@@ -1,5 +1,15 @@
 /** Strings of the tickets screen (inbox.md §2, §4, §5, §8); pt is the source and the fallback. */
 export const pt = {
+  firstRun: {
+    title: 'Primeiros passos',
+    intro: 'Deixe o atendimento pronto em três passos.',
+    connection: 'Conectar um canal',
+    queue: 'Criar uma fila',
+    agent: 'Convidar um atendente',
+    progress: '{{done}} de {{total}} concluídos',
+    dismiss: 'Ocultar',
+    done: 'Concluído',
+  },
   page: {
     title: 'Atendimentos',
     welcomeTitle: 'Bem-vindo(a)!',
@@ -68,6 +78,7 @@ export const pt = {
     delete: 'Deletar',
     reopen: 'Reabrir',
     history: 'Histórico do ticket',
+    schedule: 'Agendar mensagem',
     contactInfo: 'Dados do contato',
     back: 'Voltar à lista',
     more: 'Mais opções',
@@ -96,9 +107,6 @@ export const pt = {
     cancel: 'Cancelar',
     done_one: '{{count}} ticket encerrado.',
     done_other: '{{count}} tickets encerrados.',
-  },
-  live: {
-    ticketClosed: 'Ticket encerrado com sucesso.',
   },
   newTicket: {
     title: 'Criar ticket',
@@ -146,6 +154,7 @@ export const pt = {
     text: 'Como deseja encerrar este atendimento?',
     withFarewell: 'Finalizar com mensagem de despedida',
     withoutFarewell: 'Finalizar sem mensagem de despedida',
+    noFarewell: 'Nenhuma mensagem de despedida está configurada (nem na conexão, nem no seu perfil): o contato não receberá despedida.',
     askRating: 'Enviar pedido de avaliação ao contato',
     askRatingHint: 'O contato poderá avaliar o atendimento de 1 a 5.',
     rating: 'Avaliação do atendimento',

@@ -2,6 +2,16 @@ import type { Shape } from '../../../locales/shape.js';
 import type { pt } from './pt.js';
 
 export const tr: Shape<typeof pt> = {
+  firstRun: {
+    title: 'İlk adımlar',
+    intro: 'Destek masanızı üç adımda hazırlayın.',
+    connection: 'Bir kanal bağlayın',
+    queue: 'Bir kuyruk oluşturun',
+    agent: 'Bir temsilci davet edin',
+    progress: '{{total}} adımdan {{done}} tamamlandı',
+    dismiss: 'Gizle',
+    done: 'Tamamlandı',
+  },
   page: {
     title: 'Destek talepleri',
     welcomeTitle: 'Hoş geldiniz!',
@@ -65,6 +75,7 @@ export const tr: Shape<typeof pt> = {
     delete: 'Sil',
     reopen: 'Yeniden aç',
     history: 'Talep geçmişi',
+    schedule: 'Mesaj zamanla',
     contactInfo: 'Kişi bilgileri',
     back: 'Listeye dön',
     more: 'Diğer seçenekler',
@@ -94,7 +105,6 @@ export const tr: Shape<typeof pt> = {
     done_one: '{{count}} talep kapatıldı.',
     done_other: '{{count}} talep kapatıldı.',
   },
-  live: { ticketClosed: 'Talep başarıyla kapatıldı.' },
   newTicket: {
     title: 'Talep oluştur',
     contact: 'Kişi',
@@ -141,6 +151,7 @@ export const tr: Shape<typeof pt> = {
     text: 'Bu görüşmeyi nasıl kapatmak istersiniz?',
     withFarewell: 'Veda mesajıyla kapat',
     withoutFarewell: 'Veda mesajı olmadan kapat',
+    noFarewell: 'Veda mesajı ayarlanmamış (ne bağlantıda ne de profilinizde): kişiye veda mesajı gönderilmeyecek.',
     askRating: 'Kişiden hizmeti değerlendirmesini iste',
     askRatingHint: 'Kişi hizmeti 1 ile 5 arasında değerlendirebilir.',
     rating: 'Hizmet değerlendirmesi',

@@ -1,6 +1,6 @@
-import { Button, Menu, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
+import { Button, Menu, MenuItem, Tag } from '@blueprintjs/core';
 import { useNavigate } from 'react-router';
-import { EmptyState, ErrorCard, LoadingState, formatRelativeTime, useTranslation } from '@guiche/web-sdk';
+import { MenuPopover, EmptyState, ErrorCard, LoadingState, formatRelativeTime, useTranslation } from '@guiche/web-sdk';
 import { truncate } from '../lib/text.js';
 import { TICKETS_NS } from '../i18n/register.js';
 import { useTicketNotifications } from './useTicketNotifications.js';
@@ -50,7 +50,7 @@ export function TicketNotifications() {
   };
 
   return (
-    <PopoverNext placement="bottom-end" content={<div className="tk-notifications">{content}</div>} onOpening={askPermission}>
+    <MenuPopover placement="bottom-end" content={<div className="tk-notifications">{content}</div>} onOpening={askPermission}>
       <Button variant="minimal" icon="notifications" aria-label={`${t('notifications.title')}${count ? ` (${count})` : ''}`} title={t('notifications.title')} data-testid="notifications-button">
         {count > 0 && (
           <Tag round intent="danger" className="tk-notifications__badge" data-testid="notifications-count">
@@ -58,6 +58,6 @@ export function TicketNotifications() {
           </Tag>
         )}
       </Button>
-    </PopoverNext>
+    </MenuPopover>
   );
 }

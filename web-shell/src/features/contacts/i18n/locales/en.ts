@@ -22,6 +22,7 @@ export const en: ContactsLocale = {
     exportFiltered: 'Export spreadsheet (filtered tags)',
     sampleSheet: 'Download sample spreadsheet',
     openTicket: 'Open ticket ({{channel}})',
+    schedule: 'Schedule a message',
     edit: 'Edit',
     block: 'Block',
     unblock: 'Unblock',

@@ -22,6 +22,7 @@ export const es: ContactsLocale = {
     exportFiltered: 'Exportar hoja de cálculo (etiquetas filtradas)',
     sampleSheet: 'Descargar hoja de ejemplo',
     openTicket: 'Abrir ticket ({{channel}})',
+    schedule: 'Agendar mensaje',
     edit: 'Editar',
     block: 'Bloquear',
     unblock: 'Desbloquear',

@@ -23,6 +23,7 @@ export const pt = {
     exportFiltered: 'Exportar planilha (tags filtradas)',
     sampleSheet: 'Baixar planilha modelo',
     openTicket: 'Abrir ticket ({{channel}})',
+    schedule: 'Agendar mensagem',
     edit: 'Editar',
     block: 'Bloquear',
     unblock: 'Desbloquear',

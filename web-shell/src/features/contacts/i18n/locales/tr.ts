@@ -22,6 +22,7 @@ export const tr: ContactsLocale = {
     exportFiltered: 'Tablo dışa aktar (filtrelenen etiketler)',
     sampleSheet: 'Örnek tabloyu indir',
     openTicket: 'Talep aç ({{channel}})',
+    schedule: 'Mesaj zamanla',
     edit: 'Düzenle',
     block: 'Engelle',
     unblock: 'Engeli kaldır',

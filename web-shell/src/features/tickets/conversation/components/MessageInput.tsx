@@ -21,12 +21,14 @@ export const MAX_INPUT_ROWS = 5;
 interface Props {
   ticketId: number;
   disabled: boolean;
+  /** Set when only messages to the contact are refused (Meta's window closed): says why; private notes still go. */
+  publicBlocked?: string;
   replyTo: MessageRecord | null;
   onCancelReply(): void;
   onSent(records: MessageRecord[]): void;
 }
 
-export function MessageInput({ ticketId, disabled, replyTo, onCancelReply, onSent }: Props) {
+export function MessageInput({ ticketId, disabled: ticketDisabled, publicBlocked, replyTo, onCancelReply, onSent }: Props) {
   const { t } = useTranslation(NS);
   const [text, setText] = useState('');
   const [isPrivate, setPrivate] = useState(false);
@@ -38,6 +40,7 @@ export function MessageInput({ ticketId, disabled, replyTo, onCancelReply, onSen
   const fileInput = useRef<HTMLInputElement>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
   const recorder = useAudioRecorder(RECORDER_OPTIONS);
+  const disabled = ticketDisabled || (Boolean(publicBlocked) && !isPrivate);
 
   const term = disabled ? null : quickReplyTerm(text);
   const quick = useQuickReplies(term !== null);
@@ -186,7 +189,7 @@ export function MessageInput({ ticketId, disabled, replyTo, onCancelReply, onSen
             fill
             value={text}
             disabled={disabled}
-            placeholder={disabled ? t('input.disabled') : isPrivate ? t('input.placeholderPrivate') : t('input.placeholder')}
+            placeholder={ticketDisabled ? t('input.disabled') : disabled ? publicBlocked : isPrivate ? t('input.placeholderPrivate') : t('input.placeholder')}
             aria-label={t('input.label')}
             onChange={(e) => {
               setText(e.target.value);
@@ -219,7 +222,7 @@ export function MessageInput({ ticketId, disabled, replyTo, onCancelReply, onSen
       <div className="cv-input__options">
         <Switch
           checked={isPrivate}
-          disabled={disabled}
+          disabled={ticketDisabled}
           onChange={(e) => setPrivate(e.currentTarget.checked)}
           label={t('input.private')}
           role="switch"

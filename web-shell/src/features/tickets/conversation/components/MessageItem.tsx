@@ -29,6 +29,8 @@ interface Props {
   selecting: boolean;
   selected: boolean;
   actions: MessageActions;
+  /** An earlier ticket's message, shown for context: no actions on it. */
+  readOnly?: boolean;
 }
 
 const URL_PART = /(https?:\/\/[^\s<>"']+)/g;
@@ -80,7 +82,7 @@ function Quoted({ message, onJump }: { message: MessageRecord; onJump(id: number
   );
 }
 
-function MessageItemView({ message, myUserId, isGroup, reactions, selecting, selected, actions }: Props) {
+function MessageItemView({ message, myUserId, isGroup, reactions, selecting, selected, actions, readOnly = false }: Props) {
   const { t } = useTranslation(NS);
   const mine = message.fromMe;
   const classes = ['cv-message', mine ? 'cv-message--mine' : 'cv-message--theirs'];
@@ -118,7 +120,7 @@ function MessageItemView({ message, myUserId, isGroup, reactions, selecting, sel
 
   return (
     <li className={classes.join(' ')} data-testid="message" data-message-id={message.id} data-private={message.isPrivate || undefined}>
-      {selecting && (
+      {selecting && !readOnly && (
         <Checkbox
           className="cv-message__select"
           checked={selected}
@@ -128,9 +130,11 @@ function MessageItemView({ message, myUserId, isGroup, reactions, selecting, sel
         />
       )}
       <div className="cv-message__bubble">
-        <Popover content={menu} placement="bottom-end" className="cv-message__menu">
-          <Button size="small" variant="minimal" icon="chevron-down" aria-label={t('menu.open')} data-testid="message-menu" />
-        </Popover>
+        {!readOnly && (
+          <Popover content={menu} placement="bottom-end" className="cv-message__menu">
+            <Button size="small" variant="minimal" icon="chevron-down" aria-label={t('menu.open')} data-testid="message-menu" />
+          </Popover>
+        )}
         {(message.isPrivate || message.isForwarded || author) && (
           <div className="cv-message__top">
             {message.isPrivate && (

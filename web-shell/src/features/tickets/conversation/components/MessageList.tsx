@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { Spinner } from '@blueprintjs/core';
-import type { MessageRecord } from '@guiche/contracts';
+import { Button, Spinner } from '@blueprintjs/core';
+import type { EarlierTicket, MessageRecord } from '@guiche/contracts';
 import { EmptyState, formatDate, useTranslation } from '@guiche/web-sdk';
 import { dayKey, keptScrollTop, listItems, reactionsByTarget, shouldLoadOlder } from '../lib/messages.js';
 import { NS } from '../i18n/register.js';
 import { MessageItem, type MessageActions } from './MessageItem.js';
+import { TicketSeparator } from './TicketSeparator.js';
 
 /** How close to the bottom still counts as "following the conversation". */
 const FOLLOW_WITHIN_PX = 80;
@@ -19,6 +20,11 @@ interface Props {
   selecting: boolean;
   selectedIds: ReadonlySet<number>;
   actions: MessageActions;
+  /** This ticket: messages of others are the contact's earlier conversations, read-only. */
+  currentTicketId?: number;
+  earlierTickets?: ReadonlyMap<number, EarlierTicket>;
+  /** Once this ticket's own pages are all shown: whether earlier conversations may lie above, and how to load them. */
+  earlier?: { more: boolean; loading: boolean; load(): void };
 }
 
 interface Anchor {
@@ -41,12 +47,14 @@ function dayLabel(date: string, t: (key: string) => string): string {
  * keeps the message under the eye where it was; new messages are followed when the agent was at
  * the bottom or sent them.
  */
-export function MessageList({ messages, myUserId, isGroup, hasOlder, loadingOlder, loadOlder, selecting, selectedIds, actions }: Props) {
+export function MessageList({ messages, myUserId, isGroup, hasOlder, loadingOlder, loadOlder, selecting, selectedIds, actions, currentTicketId, earlierTickets, earlier }: Props) {
   const { t } = useTranslation(NS);
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<Anchor | null>(null);
   const following = useRef(true);
-  const items = useMemo(() => listItems(messages), [messages]);
+  const items = useMemo(() => listItems(messages, currentTicketId), [messages, currentTicketId]);
+  const canLoadEarlier = !hasOlder && Boolean(earlier?.more);
+  const loadingAny = loadingOlder || Boolean(earlier?.loading);
   const reactions = useMemo(() => reactionsByTarget(messages), [messages]);
   const firstId = messages[0]?.id;
   const last = messages[messages.length - 1];
@@ -68,11 +76,16 @@ export function MessageList({ messages, myUserId, isGroup, hasOlder, loadingOlde
     const el = scroller.current;
     if (!el) return;
     following.current = el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_WITHIN_PX;
-    if (shouldLoadOlder(el.scrollTop, hasOlder, loadingOlder) && el.scrollHeight > el.clientHeight) {
+    if (el.scrollHeight <= el.clientHeight) return;
+    if (shouldLoadOlder(el.scrollTop, hasOlder, loadingOlder)) {
       anchor.current = { firstId, scrollHeight: el.scrollHeight, scrollTop: el.scrollTop };
       loadOlder();
+    } else if (shouldLoadOlder(el.scrollTop, canLoadEarlier, loadingAny)) {
+      // Past this ticket's first message: the contact's earlier conversations continue above.
+      anchor.current = { firstId, scrollHeight: el.scrollHeight, scrollTop: el.scrollTop };
+      earlier!.load();
     }
-  }, [firstId, hasOlder, loadingOlder, loadOlder]);
+  }, [firstId, hasOlder, loadingOlder, loadOlder, canLoadEarlier, loadingAny, earlier]);
 
   // A first page that does not fill the panel cannot be scrolled: load more until it does.
   useEffect(() => {
@@ -86,8 +99,8 @@ export function MessageList({ messages, myUserId, isGroup, hasOlder, loadingOlde
 
   // A finished load that brought nothing new must not leave a stale anchor.
   useEffect(() => {
-    if (!loadingOlder && anchor.current && anchor.current.firstId === firstId) anchor.current = null;
-  }, [loadingOlder, firstId]);
+    if (!loadingAny && anchor.current && anchor.current.firstId === firstId) anchor.current = null;
+  }, [loadingAny, firstId]);
 
   return (
     <div
@@ -103,13 +116,18 @@ export function MessageList({ messages, myUserId, isGroup, hasOlder, loadingOlde
         const el = scroller.current;
         if (el && following.current && !anchor.current) el.scrollTop = el.scrollHeight;
       }}
-      tabIndex={0} role="log" aria-label={t('list.label')} aria-busy={loadingOlder || undefined} data-testid="conversation-messages">
-      {loadingOlder && (
+      tabIndex={0} role="log" aria-label={t('list.label')} aria-busy={loadingAny || undefined} data-testid="conversation-messages">
+      {loadingAny && (
         <div className="cv-messages__older" role="status">
           <Spinner size={20} aria-label={t('list.loadingOlder')} />
         </div>
       )}
-      {!hasOlder && messages.length > 0 && <div className="cv-messages__start">{t('list.start')}</div>}
+      {canLoadEarlier && !loadingAny && messages.length > 0 && (
+        <div className="cv-messages__start">
+          <Button variant="minimal" size="small" icon="history" text={t('list.earlier')} onClick={() => earlier!.load()} data-testid="load-earlier" />
+        </div>
+      )}
+      {!hasOlder && !canLoadEarlier && messages.length > 0 && <div className="cv-messages__start">{t('list.start')}</div>}
       {items.length === 0 ? (
         <EmptyState icon="chat" title={t('list.empty')} />
       ) : (
@@ -119,6 +137,8 @@ export function MessageList({ messages, myUserId, isGroup, hasOlder, loadingOlde
               <li key={item.key} className="cv-day" role="separator" data-testid="day-separator">
                 <span>{dayLabel(item.date, t)}</span>
               </li>
+            ) : item.kind === 'ticket' ? (
+              <TicketSeparator key={item.key} ticketId={item.ticketId} current={item.ticketId === currentTicketId} ticket={earlierTickets?.get(item.ticketId)} />
             ) : (
               <MessageItem
                 key={item.key}
@@ -129,6 +149,7 @@ export function MessageList({ messages, myUserId, isGroup, hasOlder, loadingOlde
                 selecting={selecting}
                 selected={selectedIds.has(item.message.id)}
                 actions={actions}
+                readOnly={currentTicketId !== undefined && item.message.ticketId !== currentTicketId}
               />
             ),
           )}

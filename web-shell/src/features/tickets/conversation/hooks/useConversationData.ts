@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { TicketEvents, type MessageRecord } from '@guiche/contracts';
 import { useSocket, useSocketEvent } from '@guiche/web-sdk';
@@ -58,6 +58,8 @@ interface TicketPayload {
   action: 'update' | 'delete' | 'updateUnread';
   ticket?: ConversationTicket;
   ticketId?: number;
+  /** On a delete: 'moved' when the ticket still exists but left this viewer's reach (a transfer). */
+  reason?: 'moved';
 }
 interface PresencePayload {
   action: 'update';
@@ -71,10 +73,13 @@ const PRESENCE_TTL_MS = 10_000;
 
 /**
  * Live behaviour of the open conversation (inbox.md §4): messages of this ticket appended or
- * updated in place, the ticket's own changes, its deletion, and the contact's presence.
+ * updated in place, the ticket's own changes, its deletion or transfer out of reach, and the
+ * contact's presence.
  */
-export function useConversationLive(ticket: ConversationTicket, onDeleted: () => void): Presence {
+export function useConversationLive(ticket: ConversationTicket, onGone: (moved: boolean) => void): Presence {
   const client = useQueryClient();
+  // Several rooms may carry the same delete: react to the first.
+  const gone = useRef(false);
   const socket = useSocket();
   const upsert = useUpsertMessages(ticket.id);
   const [presence, setPresence] = useState<Presence>(null);
@@ -98,7 +103,11 @@ export function useConversationLive(ticket: ConversationTicket, onDeleted: () =>
   });
 
   useSocketEvent<TicketPayload>(TicketEvents.ticket(ticket.companyId), (payload) => {
-    if (payload.action === 'delete' && payload.ticketId === ticket.id) onDeleted();
+    if (payload.action === 'delete' && payload.ticketId === ticket.id) {
+      if (gone.current) return;
+      gone.current = true;
+      onGone(payload.reason === 'moved');
+    }
     else if (payload.action === 'update' && payload.ticket && payload.ticket.id === ticket.id) {
       client.setQueryData(conversationKeys.ticket(ticket.uuid), payload.ticket);
     }

@@ -11,7 +11,8 @@ export const en: Shape<typeof pt> = {
     closed: 'This ticket is closed. Reopen it to reply.',
   },
   presence: { composing: 'typing…', recording: 'recording audio…' },
-  list: { label: 'Messages', empty: 'No messages yet.', loadingOlder: 'Loading earlier messages', start: 'Start of the conversation' },
+  list: { label: 'Messages', empty: 'No messages yet.', loadingOlder: 'Loading earlier messages', start: 'Start of the conversation', earlier: 'See earlier conversations' },
+  history: { ticket: 'Ticket #{{id}}', current: 'This ticket (#{{id}})', queue: 'Queue {{name}}', noQueue: 'No queue', user: 'with {{name}}', noUser: 'no agent', period: '{{from}} – {{to}}', open: 'Open' },
   day: { today: 'Today', yesterday: 'Yesterday' },
   ack: { clock: 'Waiting to be sent', sent: 'Sent', delivered: 'Delivered', read: 'Read' },
   message: {
@@ -150,5 +151,23 @@ export const en: Shape<typeof pt> = {
       ended: 'The camera was disconnected.',
       failed: 'The camera could not be opened.',
     },
+  },
+  window: {
+    templateOnly: "The 24-hour window has closed (contact’s last message on {{since}}). Only approved templates can be sent until the contact replies.",
+    templateOnlyNever: "The contact has not written on this connection yet: only approved templates can be sent until they reply.",
+    sendTemplate: "Send template",
+    humanAgent: "The 24-hour window has closed: your reply will go with the human agent tag, allowed until {{until}}.",
+    closed: "More than 7 days since the contact’s last message ({{since}}): Meta does not allow replies until the contact writes again.",
+    closedNever: "The contact has not written on this connection yet: Meta does not allow messages until they write.",
+    inputTemplate: "24-hour window closed: send an approved template",
+    inputClosed: "Window closed: wait for a message from the contact",
+  },
+  template: {
+    title: "Send WhatsApp template",
+    choose: "Template",
+    variable: "Variable {{n}}",
+    preview: "Preview",
+    none: "No approved template in this WhatsApp Business account.",
+    sent: "Template sent. The 24-hour window opens when the contact replies.",
   },
 };

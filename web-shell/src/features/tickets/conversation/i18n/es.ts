@@ -11,7 +11,8 @@ export const es: Shape<typeof pt> = {
     closed: 'Este ticket está cerrado. Reábrelo para responder.',
   },
   presence: { composing: 'escribiendo…', recording: 'grabando audio…' },
-  list: { label: 'Mensajes', empty: 'Todavía no hay mensajes.', loadingOlder: 'Cargando mensajes anteriores', start: 'Inicio de la conversación' },
+  list: { label: 'Mensajes', empty: 'Todavía no hay mensajes.', loadingOlder: 'Cargando mensajes anteriores', start: 'Inicio de la conversación', earlier: 'Ver conversaciones anteriores' },
+  history: { ticket: 'Atención #{{id}}', current: 'Esta atención (#{{id}})', queue: 'Cola {{name}}', noQueue: 'Sin cola', user: 'con {{name}}', noUser: 'sin agente', period: '{{from}} – {{to}}', open: 'Abrir' },
   day: { today: 'Hoy', yesterday: 'Ayer' },
   ack: { clock: 'Esperando envío', sent: 'Enviado', delivered: 'Entregado', read: 'Leído' },
   message: {
@@ -150,5 +151,23 @@ export const es: Shape<typeof pt> = {
       ended: 'La cámara se desconectó.',
       failed: 'No se pudo abrir la cámara.',
     },
+  },
+  window: {
+    templateOnly: "La ventana de 24 horas se cerró (último mensaje del contacto el {{since}}). Solo se pueden enviar plantillas aprobadas hasta que el contacto responda.",
+    templateOnlyNever: "El contacto aún no escribió en esta conexión: solo se pueden enviar plantillas aprobadas hasta que responda.",
+    sendTemplate: "Enviar plantilla",
+    humanAgent: "La ventana de 24 horas se cerró: tu respuesta se enviará con la etiqueta de agente humano, permitida hasta {{until}}.",
+    closed: "Más de 7 días desde el último mensaje del contacto ({{since}}): Meta no permite responder hasta que el contacto vuelva a escribir.",
+    closedNever: "El contacto aún no escribió en esta conexión: Meta no permite enviar mensajes hasta que escriba.",
+    inputTemplate: "Ventana de 24 horas cerrada: envía una plantilla aprobada",
+    inputClosed: "Ventana cerrada: espera un mensaje del contacto",
+  },
+  template: {
+    title: "Enviar plantilla de WhatsApp",
+    choose: "Plantilla",
+    variable: "Variable {{n}}",
+    preview: "Vista previa",
+    none: "No hay plantillas aprobadas en esta cuenta de WhatsApp Business.",
+    sent: "Plantilla enviada. La ventana de 24 horas se abre cuando el contacto responda.",
   },
 };

@@ -11,7 +11,8 @@ export const tr: Shape<typeof pt> = {
     closed: 'Bu talep kapalı. Yanıtlamak için yeniden açın.',
   },
   presence: { composing: 'yazıyor…', recording: 'ses kaydediyor…' },
-  list: { label: 'Mesajlar', empty: 'Henüz mesaj yok.', loadingOlder: 'Önceki mesajlar yükleniyor', start: 'Görüşmenin başlangıcı' },
+  list: { label: 'Mesajlar', empty: 'Henüz mesaj yok.', loadingOlder: 'Önceki mesajlar yükleniyor', start: 'Görüşmenin başlangıcı', earlier: 'Önceki görüşmeleri gör' },
+  history: { ticket: 'Talep #{{id}}', current: 'Bu talep (#{{id}})', queue: '{{name}} kuyruğu', noQueue: 'Kuyruk yok', user: '{{name}} ile', noUser: 'temsilci yok', period: '{{from}} – {{to}}', open: 'Aç' },
   day: { today: 'Bugün', yesterday: 'Dün' },
   ack: { clock: 'Gönderilmeyi bekliyor', sent: 'Gönderildi', delivered: 'İletildi', read: 'Okundu' },
   message: {
@@ -150,5 +151,23 @@ export const tr: Shape<typeof pt> = {
       ended: 'Kameranın bağlantısı kesildi.',
       failed: 'Kamera açılamadı.',
     },
+  },
+  window: {
+    templateOnly: "24 saatlik pencere kapandı (kişinin son mesajı: {{since}}). Kişi yanıt verene kadar yalnızca onaylı şablonlar gönderilebilir.",
+    templateOnlyNever: "Kişi bu bağlantıda henüz yazmadı: yanıt verene kadar yalnızca onaylı şablonlar gönderilebilir.",
+    sendTemplate: "Şablon gönder",
+    humanAgent: "24 saatlik pencere kapandı: yanıtınız insan temsilci etiketiyle gönderilecek, {{until}} tarihine kadar izin verilir.",
+    closed: "Kişinin son mesajından ({{since}}) bu yana 7 günden fazla geçti: kişi tekrar yazana kadar Meta yanıt vermeye izin vermiyor.",
+    closedNever: "Kişi bu bağlantıda henüz yazmadı: kişi yazana kadar Meta mesaj göndermeye izin vermiyor.",
+    inputTemplate: "24 saatlik pencere kapalı: onaylı bir şablon gönderin",
+    inputClosed: "Pencere kapalı: kişiden bir mesaj bekleyin",
+  },
+  template: {
+    title: "WhatsApp şablonu gönder",
+    choose: "Şablon",
+    variable: "Değişken {{n}}",
+    preview: "Önizleme",
+    none: "Bu WhatsApp Business hesabında onaylı şablon yok.",
+    sent: "Şablon gönderildi. 24 saatlik pencere kişi yanıt verdiğinde açılır.",
   },
 };

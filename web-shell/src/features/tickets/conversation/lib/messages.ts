@@ -8,7 +8,7 @@ export function isWritableStatus(status: string | undefined): boolean {
 
 /** inbox.md §8: Facebook-type channels only allow a reply within 24 hours of the contact's message. */
 export function hasReplyWindow(channel: string | undefined | null): boolean {
-  return channel === 'facebook' || channel === 'instagram';
+  return channel === 'facebook' || channel === 'instagram' || channel === 'whatsappapi';
 }
 
 /** Stored file → the browser URL the server serves it at (/public/<path>); full URLs stay as they are. */
@@ -127,17 +127,31 @@ export function dayKey(value: string | Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-export type ListItem = { kind: 'day'; key: string; date: string } | { kind: 'message'; key: string; message: MessageRecord };
+export type ListItem =
+  | { kind: 'day'; key: string; date: string }
+  | { kind: 'ticket'; key: string; ticketId: number }
+  | { kind: 'message'; key: string; message: MessageRecord };
 
-/** The rows of the list: a day separator before the first message of each day; reactions are not rows. */
-export function listItems(messages: MessageRecord[]): ListItem[] {
+/**
+ * The rows of the list: a day separator before the first message of each day; reactions are not
+ * rows. With earlier tickets' messages on top (currentTicketId given), a ticket separator opens
+ * each ticket's stretch, days starting over under it.
+ */
+export function listItems(messages: MessageRecord[], currentTicketId?: number): ListItem[] {
   const items: ListItem[] = [];
+  const mixed = currentTicketId !== undefined && messages.some((m) => m.ticketId !== currentTicketId);
   let lastDay = '';
+  let lastTicket: number | undefined;
   for (const message of messages) {
     if (message.mediaType === 'reactionMessage') continue;
+    if (mixed && message.ticketId !== lastTicket) {
+      items.push({ kind: 'ticket', key: `ticket-${message.ticketId}`, ticketId: message.ticketId });
+      lastTicket = message.ticketId;
+      lastDay = '';
+    }
     const day = dayKey(message.createdAt);
     if (day !== lastDay) {
-      items.push({ kind: 'day', key: `day-${day}`, date: message.createdAt });
+      items.push({ kind: 'day', key: `day-${message.ticketId}-${day}`, date: message.createdAt });
       lastDay = day;
     }
     items.push({ kind: 'message', key: `m-${message.id}`, message });

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { MenuItem, Spinner } from '@blueprintjs/core';
 import { MultiSelect, type ItemRenderer } from '@blueprintjs/select';
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Tag } from '@guiche/contracts';
-import { toastError, useTranslation } from '@guiche/web-sdk';
-import { drawerKeys, fetchAllTags, syncContactTags } from '../api.js';
+import { canCreateTagNamed, createCompanyTag, toastError, useCompanyTags, useTranslation } from '@guiche/web-sdk';
+import { syncContactTags } from '../api.js';
 import { NS } from '../i18n/register.js';
 
 type TagLite = Pick<Tag, 'id' | 'name' | 'color'>;
+
+/** The id of the item a picker offers for "create this tag" before the server gives it a real one. */
+const NEW_TAG_ID = -1;
 
 interface Props {
   contactId: number;
@@ -19,7 +22,8 @@ interface Props {
 /** The contact's tags; adding or removing one sends the whole set (POST /tags/sync). */
 export function ContactTags({ contactId, ticketId, tags, onChange }: Props) {
   const { t } = useTranslation(NS);
-  const all = useQuery({ queryKey: drawerKeys.tags, queryFn: fetchAllTags, staleTime: 30_000 });
+  const all = useCompanyTags();
+  const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
 
   const save = async (next: TagLite[]) => {
@@ -38,6 +42,18 @@ export function ContactTags({ contactId, ticketId, tags, onChange }: Props) {
 
   const selected = (tag: TagLite) => tags.some((x) => x.id === tag.id);
   const toggle = (tag: TagLite) => void save(selected(tag) ? tags.filter((x) => x.id !== tag.id) : [...tags, tag]);
+  /** A typed name that is not a tag yet: create it (POST /tags), then add it like a picked one. */
+  const createAndAdd = async (name: string) => {
+    setSaving(true);
+    try {
+      const tag = await createCompanyTag(queryClient, name);
+      await save([...tags, tag]);
+    } catch (err) {
+      toastError(err);
+      setSaving(false);
+    }
+  };
+  const onItemSelect = (tag: Tag) => (tag.id === NEW_TAG_ID ? void createAndAdd(tag.name) : toggle(tag));
 
   const renderItem: ItemRenderer<Tag> = (tag, { handleClick, modifiers, ref }) =>
     modifiers.matchesPredicate ? (
@@ -63,7 +79,13 @@ export function ContactTags({ contactId, ticketId, tags, onChange }: Props) {
         selectedItems={tags as Tag[]}
         itemRenderer={renderItem}
         itemPredicate={(query, tag) => tag.name.toLowerCase().includes(query.toLowerCase())}
-        onItemSelect={toggle}
+        onItemSelect={onItemSelect}
+        createNewItemFromQuery={(query) => ({ id: NEW_TAG_ID, name: query.trim(), color: '' }) as Tag}
+        createNewItemRenderer={(query, active, handleClick) =>
+          canCreateTagNamed(query, all.data ?? []) ? (
+            <MenuItem key="create" icon="add" text={t('tags.create', { name: query.trim() })} active={active} roleStructure="listoption" onClick={handleClick} data-testid="tag-create-option" />
+          ) : undefined
+        }
         onRemove={(tag) => toggle(tag)}
         tagRenderer={(tag) => tag.name}
         tagInputProps={{

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, FormGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Button, FormGroup, Intent, Tag, TextArea } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TicketNote } from '@guiche/contracts';
 import { ConfirmDialog, ErrorCard, formatDateTime, toastError, toastSuccess, useSession, useTranslation } from '@guiche/web-sdk';
@@ -93,13 +93,18 @@ export function NotesSection({ ticketId, contactId }: { ticketId: number; contac
       ) : (
         <ul className="cd-notes" data-testid="notes-list">
           {(notes.data ?? []).map((note) => (
-            <li key={note.id} className="cd-note" data-testid="note">
+            <li key={note.id} className="cd-note" data-testid="note" data-ticket-id={note.ticketId}>
               <p className="cd-note__text">{note.note}</p>
               <div className="cd-note__meta">
                 <span>
                   {note.user?.name ?? '—'} · {formatDateTime(note.createdAt)}
+                  {note.ticketId !== ticketId && (
+                    <Tag minimal className="cd-note__ticket" data-testid="note-earlier-ticket">
+                      {t('notes.fromTicket', { id: note.ticketId })}
+                    </Tag>
+                  )}
                 </span>
-                {mayDelete(note) && <Button size="small" variant="minimal" icon="trash" intent="danger" aria-label={t('notes.delete')} onClick={() => setDeleting(note)} data-testid="note-delete" />}
+                {mayDelete(note) && note.ticketId === ticketId && <Button size="small" variant="minimal" icon="trash" intent="danger" aria-label={t('notes.delete')} onClick={() => setDeleting(note)} data-testid="note-delete" />}
               </div>
             </li>
           ))}

@@ -31,7 +31,8 @@ export const es: Shape<typeof pt> = {
     confirmBlock: '¿Bloquear a {{name}}? Los mensajes de este contacto dejarán de abrir tickets.',
     confirmUnblock: '¿Desbloquear a {{name}}?',
   },
-  tags: { title: 'Etiquetas', placeholder: 'Agregar etiqueta', none: 'No se encontró ninguna etiqueta.', loading: 'Cargando...' },
+  tags: { title: 'Etiquetas', placeholder: 'Agregar etiqueta', none: 'No se encontró ninguna etiqueta.', loading: 'Cargando...', create: 'Crear etiqueta "{{name}}"' },
+  earlier: { title: 'Atenciones anteriores', empty: 'Ninguna atención anterior.', loading: 'Cargando…', item: '#{{id}} · {{date}}', noQueue: 'Sin cola', status: { open: 'Abierta', pending: 'Pendiente', closed: 'Resuelta', group: 'Grupo' } },
   tabs: {
     title: 'Archivos y enlaces',
     media: 'Multimedia',
@@ -49,6 +50,7 @@ export const es: Shape<typeof pt> = {
     more: 'Cargar más',
   },
   notes: {
+    fromTicket: 'Atención #{{id}}',
     title: 'Observaciones',
     new: 'Nueva observación',
     placeholder: 'Escribe una observación sobre el contacto',

@@ -29,7 +29,8 @@ export const pt = {
     confirmBlock: 'Deseja bloquear {{name}}? Mensagens deste contato deixarão de abrir atendimentos.',
     confirmUnblock: 'Deseja desbloquear {{name}}?',
   },
-  tags: { title: 'Tags', placeholder: 'Adicionar tag', none: 'Nenhuma tag encontrada.', loading: 'Carregando...' },
+  tags: { title: 'Tags', placeholder: 'Adicionar tag', none: 'Nenhuma tag encontrada.', loading: 'Carregando...', create: 'Criar tag "{{name}}"' },
+  earlier: { title: 'Atendimentos anteriores', empty: 'Nenhum atendimento anterior.', loading: 'Carregando…', item: '#{{id}} · {{date}}', noQueue: 'Sem fila', status: { open: 'Aberto', pending: 'Pendente', closed: 'Resolvido', group: 'Grupo' } },
   tabs: {
     title: 'Arquivos e links',
     media: 'Mídia',
@@ -47,6 +48,7 @@ export const pt = {
     more: 'Carregar mais',
   },
   notes: {
+    fromTicket: 'Atendimento #{{id}}',
     title: 'Observações',
     new: 'Nova observação',
     placeholder: 'Escreva uma observação sobre o contato',

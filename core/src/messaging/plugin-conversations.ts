@@ -1,0 +1,100 @@
+import { ContactChannels, normalizeContactNumber, type ContactChannel } from '@guiche/contracts';
+import { findContact } from '../contacts/contact-repository.js';
+import { emitContact } from '../contacts/contact-events.js';
+import { AppError } from '../plugin-sdk/types.js';
+import type { CoreServices } from '../services.js';
+import type { WithinTransaction } from '../timed-work/index.js';
+import type { Knex } from 'knex';
+import { upsertContact } from './ingest-contact.js';
+import { findOrCreateTicket } from './ingest-ticket.js';
+import type { TicketRow } from './ticket-access.js';
+import { addTicketLog } from './ticket-logs.js';
+import { emitTicket } from './ticket-events.js';
+
+export interface OpenConversationRequest {
+  companyId: number;
+  connectionId: number;
+  /** The contact's address on the connection's channel (digits only for phone channels). */
+  number: string;
+  /** Assign the ticket to this user (it becomes open) — a user of the company. */
+  userId?: number | null;
+  /** Move the ticket to this queue — a queue of the company. */
+  queueId?: number | null;
+}
+export interface OpenedConversation {
+  ticketId: number;
+  contactId: number;
+  /** 'create' / 'reopen' when this call created or brought back the ticket. */
+  change: 'create' | 'reopen' | null;
+}
+
+/** What plugins use to start a conversation from outside (e.g. the external messages API). */
+export interface Conversations {
+  /**
+   * The contact of `number` (created when new) and its active ticket on the connection (created,
+   * or a closed one reopened within the connection's timeCreateNewTicket), assigned as asked;
+   * announced live like an inbound message's ticket. `within` makes the writes part of the
+   * caller's transaction (a timed-work handler's claim); the live events then follow its commit.
+   */
+  open(request: OpenConversationRequest, within?: WithinTransaction): Promise<OpenedConversation>;
+}
+
+export function createConversations(core: CoreServices): Conversations {
+  const { db } = core;
+  return {
+    async open(request, within) {
+      const connection = await core.connectionCache.get(request.connectionId);
+      if (!connection || connection.companyId !== request.companyId) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+      if (!(ContactChannels as readonly string[]).includes(connection.channel)) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
+      const channel = connection.channel as ContactChannel;
+      const number = normalizeContactNumber(channel, request.number);
+      if (!number) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
+      const { companyId } = request;
+      const reader: Knex | Knex.Transaction = within?.trx ?? db;
+      if (request.userId && !(await reader('users').where({ id: request.userId, companyId }).first('id'))) throw new AppError('ERR_NO_USER_FOUND', 404);
+      if (request.queueId && !(await reader('queues').where({ id: request.queueId, companyId }).first('id'))) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
+      const acceptAudioMessage = (await core.settings.get(companyId, 'acceptAudioMessageContact')) === 'enabled';
+
+      const write = async (trx: Knex.Transaction) => {
+        const contact = await upsertContact(trx, companyId, channel, { id: number, number }, { connectionId: connection.id, updateProfile: false, acceptAudioMessage });
+        const found = await findOrCreateTicket(trx, connection, contact.id, false);
+        let ticket: TicketRow = found.ticket;
+        const changes: Partial<TicketRow> = {};
+        if (request.queueId && request.queueId !== ticket.queueId) changes.queueId = request.queueId;
+        if (request.userId && request.userId !== ticket.userId) {
+          changes.userId = request.userId;
+          if (ticket.status === 'pending') changes.status = 'open';
+          changes.acceptedAt = new Date();
+        }
+        if (Object.keys(changes).length) {
+          [ticket] = await trx('tickets').where({ id: ticket.id }).update({ ...changes, updatedAt: trx.fn.now() }).returning('*');
+          await addTicketLog(trx, {
+            companyId,
+            ticketId: ticket.id,
+            type: changes.userId ? 'open' : 'queue',
+            userId: ticket.userId,
+            queueId: ticket.queueId,
+            data: { via: 'api' },
+          });
+        }
+        return { contact, found, ticket };
+      };
+      const outcome = within ? await write(within.trx) : await db.transaction(write);
+
+      const announce = async () => {
+        try {
+          if (outcome.contact.change) {
+            const record = await findContact(db, companyId, outcome.contact.id);
+            if (record) await emitContact(core, companyId, outcome.contact.change, record);
+          }
+          await emitTicket(core, outcome.ticket, 'update', outcome.found.previous ?? outcome.found.ticket);
+        } catch (err) {
+          core.log.warn({ err, ticketId: outcome.ticket.id }, 'conversation: live events failed');
+        }
+      };
+      if (within) within.afterCommit(announce);
+      else await announce();
+      return { ticketId: outcome.ticket.id, contactId: outcome.contact.id, change: outcome.found.change };
+    },
+  };
+}
