@@ -63,6 +63,47 @@ async function unreadsOf(user: TestUser, uuid: string): Promise<number | undefin
   return chat?.users.find((u) => u.userId === user.user.id)?.unreads;
 }
 
+/** Creates a chat with one member through the "new chat" dialog, as a user does; resolves once it is open. */
+async function createInDialog(page: Page, title: string, member: string): Promise<string> {
+  await page.getByTestId('chat-new').click();
+  await page.locator('#ic-chat-title').fill(title);
+  await page.locator('#ic-chat-users').fill(member);
+  await page.getByRole('option', { name: member }).click();
+  await page.locator('#ic-chat-title').click(); // closes the user list
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  // The new chat on screen, as the user sees it: the address changes first, and the chat open
+  // before (with its message box) stays a moment longer while the page renders the new one.
+  await page.getByTestId('chat-conversation').getByRole('heading', { name: title, exact: true }).waitFor();
+  return page.url().split('/').pop()!;
+}
+
+/**
+ * Holds the page's next load of a chat's messages: the server answers it at once (`read` resolves
+ * then, before anything else is sent), and the page gets that answer only when `release` is called —
+ * the order a loaded machine may give a first load and a send that follows it.
+ */
+async function holdNextMessagesLoad(page: Page): Promise<{ read: Promise<void>; release(): void }> {
+  let markRead!: () => void;
+  let release!: () => void;
+  const read = new Promise<void>((resolve) => (markRead = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let taken = false;
+  await page.route(/\/api\/chats\/\d+\/messages\?/, async (route) => {
+    if (route.request().method() !== 'GET' || taken) return route.fallback();
+    taken = true;
+    const response = await route.fetch();
+    markRead();
+    await released;
+    await route.fulfill({ response });
+  });
+  return { read, release };
+}
+
+/** The page's answer to its next message send. */
+function nextSendAnswer(page: Page) {
+  return page.waitForResponse((res) => res.request().method() === 'POST' && /^\/api\/chats\/\d+\/messages$/.test(new URL(res.url()).pathname));
+}
+
 describe('internal chat in the browser', () => {
   let alice: TestUser;
   let bob: TestUser;
@@ -154,6 +195,50 @@ describe('internal chat in the browser', () => {
       'Tudo certo.\nChego às 8h.',
     ]);
   });
+
+  it('shows a message sent right after a chat is created or opened, even when the first load of its messages lands after it, every time', async () => {
+    const a = await openAs(alice);
+    const b = await openAs(bob);
+    await a.page.goto('/chats');
+    await b.page.goto('/chats');
+    await expect.poll(() => a.page.getByTestId('chat-new').isVisible()).toBe(true);
+
+    // Alice's first load of the new chat is read by the server (empty) but reaches her page only
+    // after her first message was answered: the message stays in her list.
+    const aliceLoad = await holdNextMessagesLoad(a.page);
+    await createInDialog(a.page, 'Na hora', 'Bob Barbosa');
+    await aliceLoad.read;
+    const input = a.page.getByRole('textbox', { name: 'Mensagem' });
+    await input.fill('Primeira, na hora');
+    const firstAnswer = nextSendAnswer(a.page);
+    await input.press('Enter');
+    expect((await firstAnswer).status()).toBe(201);
+    aliceLoad.release();
+    await expect.poll(() => messages(a.page).allInnerTexts()).toEqual([expect.stringContaining('Primeira, na hora')]);
+
+    // Bob opens it while his first load is held; Alice's next message reaches him live before that
+    // load does (his chat list shows it): it is not lost when the load lands.
+    const bobLoad = await holdNextMessagesLoad(b.page);
+    await chatItem(b.page, 'Na hora').getByRole('button', { name: /Na hora/ }).click();
+    await bobLoad.read;
+    await input.fill('Segunda, ao vivo');
+    await input.press('Enter');
+    await expect.poll(() => chatItem(b.page, 'Na hora').innerText()).toContain('Segunda, ao vivo');
+    bobLoad.release();
+    await expect.poll(() => messages(b.page).count()).toBe(2);
+    expect(await messages(b.page).nth(1).innerText()).toContain('Segunda, ao vivo');
+    await expect.poll(() => messages(a.page).count()).toBe(2);
+
+    // Without holding anything: a new chat and a message sent the moment it is on screen, again and again.
+    for (let round = 1; round <= 3; round++) {
+      const uuid = await createInDialog(a.page, `Rodada ${round}`, 'Bob Barbosa');
+      await input.fill(`Mensagem da rodada ${round}`);
+      await input.press('Enter');
+      await expect.poll(() => messages(a.page).allInnerTexts()).toEqual([expect.stringContaining(`Mensagem da rodada ${round}`)]);
+      const stored = await kernel.api('GET', `/chats/${uuid}/messages`, { token: alice.token });
+      expect((stored.body.records as ChatMessage[]).map((m) => m.message)).toEqual([`Mensagem da rodada ${round}`]);
+    }
+  }, 180000);
 
   it('sends files and audio, drops a too-short recording, and only the owner edits or deletes', async () => {
     const created = await kernel.api('POST', '/chats', {

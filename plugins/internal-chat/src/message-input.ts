@@ -3,7 +3,7 @@ import type {} from '@fastify/multipart';
 import { z } from 'zod';
 import { AppError } from '@guiche/core';
 import type { PluginContext } from '@guiche/core';
-import { chatMessageInputSchema, V } from '@guiche/contracts';
+import { chatMessageInputSchema, text } from '@guiche/contracts';
 import type { ChatMediaType } from '@guiche/contracts';
 import { parseOrThrow } from './validation.js';
 
@@ -18,9 +18,9 @@ const MEDIA_FIELD = 'medias';
 const MAX_MEDIA_NAME = 255;
 
 const multipartFieldsSchema = z.object({
-  body: z.string().max(10000, V.tooLong).optional(),
-  typeArch: z.string().max(50, V.tooLong).optional(),
-  fromMe: z.string().max(10, V.tooLong).optional(),
+  body: text(10000).optional(),
+  typeArch: text(50).optional(),
+  fromMe: text(10).optional(),
 });
 
 export function mediaTypeOf(mimetype: string): ChatMediaType {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chatInputSchema, pageQuerySchema } from '@guiche/contracts';
+import { chatInputSchema, pageQuerySchema, PG_INT_MAX, PrimitiveV, id } from '@guiche/contracts';
 import type { PluginContext } from '@guiche/core';
 import type { ChatService } from './chat-service.js';
 import { readMessageInput } from './message-input.js';
@@ -8,11 +8,13 @@ import { readMessageInput } from './message-input.js';
 const chatParamsSchema = z.object({
   id: z
     .string()
-    .regex(/^(?:[1-9]\d{0,14}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i),
+    .max(36, PrimitiveV.id)
+    .regex(/^(?:[1-9]\d{0,9}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, PrimitiveV.id)
+    .refine((value) => !/^\d+$/.test(value) || Number(value) <= PG_INT_MAX, PrimitiveV.id),
 });
 const messagesQuerySchema = pageQuerySchema.pick({ pageNumber: true });
 /** The reader is always the caller; a userId sent along is accepted and ignored. */
-const readBodySchema = z.object({ userId: z.coerce.number().int().positive().optional() }).nullish();
+const readBodySchema = z.object({ userId: id.optional() }).nullish();
 
 export function registerChatRoutes(routes: PluginContext['routes'], chats: ChatService, storage: PluginContext['storage']): void {
   routes.get('/chats', { schema: { querystring: pageQuerySchema } }, (request) => chats.list(request.auth, request.query));

@@ -131,3 +131,31 @@ it('tells a member removed by an edit that the chat is gone for them', async () 
   await bystander.events.waitFor((r) => r.event === chatEvent && r.payload.chat?.id === control.id, 'control');
   expect(bystander.events.received.filter((r) => r.event === `chat-${chat.id}` || r.payload?.newMessage?.chatId === chat.id)).toEqual([]);
 });
+
+it('a message sent the moment a chat is created is stored, listed and announced to both members, every time', async () => {
+  // The browser sends as soon as the new chat is on screen, while its first page of messages may
+  // still be loading: every send, however early, must be in the next listing and in the events.
+  const chatEvent = `company-${companyA}-chat`;
+  for (let round = 1; round <= 20; round++) {
+    const created = await owner.api.post<Chat>('/chats', { title: `Na hora ${round}`, users: [{ id: member.id }] });
+    expect(created.status).toBe(201);
+    const chat = created.body;
+    // The first load and the send race, as they do on screen.
+    const [firstLoad, sent] = await Promise.all([
+      owner.api.get<{ records: ChatMessage[] }>(`/chats/${chat.id}/messages?pageNumber=1`),
+      owner.api.post<ChatMessage>(`/chats/${chat.id}/messages`, { message: `primeira ${round}` }),
+    ]);
+    expect(firstLoad.status).toBe(200);
+    expect(sent.status).toBe(201);
+    // The first load may or may not hold it (it may have read before the insert); any load after the answer does.
+    expect(firstLoad.body.records.every((m) => m.id === sent.body.id)).toBe(true);
+    const after = await owner.api.get<{ records: ChatMessage[] }>(`/chats/${chat.id}/messages?pageNumber=1`);
+    expect(after.body.records.map((m) => [m.id, m.message])).toEqual([[sent.body.id, `primeira ${round}`]]);
+    for (const p of [owner, member]) {
+      for (const name of [chatEvent, `chat-${chat.id}`]) {
+        const ev = await p.events.waitFor((r) => r.event === name && r.payload.action === 'new-message' && r.payload.newMessage?.id === sent.body.id, `${name} round ${round}`);
+        expect(ev.payload.newMessage).toMatchObject({ chatId: chat.id, message: `primeira ${round}`, senderId: owner.id });
+      }
+    }
+  }
+});

@@ -11,7 +11,9 @@ export { SessionProvider } from './session/SessionProvider.js';
 export { useSession, type SessionValue } from './session/context.js';
 export { can, isAdmin, AdminPermissions, type Permission } from './permissions.js';
 
-export { useSocket, useSocketEvent } from './realtime/hooks.js';
+export { useConnectionState, useSocket, useSocketEvent } from './realtime/hooks.js';
+export { useCompanyTags, createCompanyTag, canCreateTagNamed, COMPANY_TAGS_KEY } from './data/useCompanyTags.js';
+export type { ConnectionState } from './realtime/SocketProvider.js';
 
 export {
   i18n,
@@ -48,6 +50,7 @@ export { AUDIO_BITS_PER_SECOND, AUDIO_FALLBACK_TYPES, recordingType, audioFileNa
 export { readableOn } from './color.js';
 export { RecordMultiSelect, type RecordMultiSelectProps, type SelectableRecord } from './ui/RecordMultiSelect.js';
 export { RecordsField, type RecordsFieldProps } from './ui/RecordsField.js';
+export { MenuPopover, type MenuPopoverProps } from './ui/MenuPopover.js';
 export { ListBody, type ListBodyProps } from './ui/ListBody.js';
 export { RowActions, RowButton, type RowActionsProps, type RowButtonProps } from './ui/RowActions.js';
 export { useDeleteConfirmation } from './ui/useDeleteConfirmation.js';

@@ -1,4 +1,7 @@
 import { Intent, OverlayToaster, Position, type Toaster, type ToastProps } from '@blueprintjs/core';
+
+/** The page's toasts; the shell's styles start them below its top bar, whose buttons they covered. */
+export const TOASTER_CLASS = 'app-toasts';
 import { i18n } from './i18n/index.js';
 import { errorCodeOf } from './errors.js';
 
@@ -9,7 +12,7 @@ const DEFAULT_TOAST_MS = 3000;
 // One toaster per page (the sdk is a singleton); created on first use.
 let toasterPromise: Promise<Toaster> | null = null;
 function toaster(): Promise<Toaster> {
-  toasterPromise ??= OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: 5 });
+  toasterPromise ??= OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: 5, className: TOASTER_CLASS });
   return toasterPromise;
 }
 

@@ -61,7 +61,9 @@ export function ChatFormDialog({ isOpen, chat, myUserId, onSubmit, onSaved, onCl
       onClose={onClose}
       title={chat ? t('dialog.editTitle') : t('dialog.newTitle')}
       icon="chat"
-      onClosed={() => form.resetForm()}
+      // Reset when it opens, not when the last one finished closing: a dialog reopened during the
+      // previous close's transition would otherwise lose what was typed into it when that ends.
+      onOpening={() => form.resetForm()}
     >
       <form onSubmit={form.handleSubmit} noValidate>
         <DialogBody>

@@ -1,6 +1,6 @@
-import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Spinner } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, Spinner } from '@blueprintjs/core';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '@guiche/web-sdk';
+import { MenuPopover, useTranslation } from '@guiche/web-sdk';
 import { useChatEvents } from '../hooks/useChatEvents';
 import { useChatList } from '../hooks/useChatList';
 import { useMe } from '../hooks/useMe';
@@ -41,7 +41,7 @@ function ChatPopoverFor({ myUserId }: { myUserId: number }) {
 
   const label = total > 0 ? t('popover.buttonUnread', { count: total }) : t('popover.button');
   return (
-    <PopoverNext
+    <MenuPopover
       placement="bottom-end"
       content={
         <Menu className="ic-popover" aria-label={t('popover.title')}>
@@ -55,6 +55,6 @@ function ChatPopoverFor({ myUserId }: { myUserId: number }) {
       <Button variant="minimal" icon="chat" aria-label={label} title={label} data-testid="chat-popover-button">
         {total > 0 && <span className="ic-popover__count" data-testid="chat-popover-count">{total}</span>}
       </Button>
-    </PopoverNext>
+    </MenuPopover>
   );
 }

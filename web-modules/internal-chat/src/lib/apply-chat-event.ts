@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { removeFromPages } from '@guiche/web-sdk';
 import { chatKeys } from '../api/query-keys';
-import { appendMessage, upsertChat, type ChatPages, type MessagePages } from './chat-cache';
+import { upsertChat, type ChatPages } from './chat-cache';
 import { chatIdOf, type ChatEvent } from './chat-event';
+import { addStoredMessage } from './stored-message';
 import { isMember } from './unreads';
 
 /** Brings the react-query cache in line with one live chat event. */
@@ -24,8 +25,7 @@ export function applyChatEvent(queryClient: QueryClient, event: ChatEvent, myUse
     queryClient.setQueryData(chatKeys.chat(chat.uuid), chat);
   }
   if (event.action === 'new-message' && event.newMessage && chatId !== undefined) {
-    const message = event.newMessage;
-    queryClient.setQueryData<MessagePages>(chatKeys.messages(chatId), (data) => appendMessage(data, message));
+    addStoredMessage(queryClient, chatId, event.newMessage);
   }
 }
 

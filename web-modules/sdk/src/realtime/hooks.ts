@@ -1,6 +1,11 @@
 import { useContext, useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
-import { SocketContext } from './SocketProvider.js';
+import { ConnectionStateContext, SocketContext, type ConnectionState } from './SocketProvider.js';
+
+/** Whether the live connection is up ('online') or lost and being retried ('reconnecting'). */
+export function useConnectionState(): ConnectionState {
+  return useContext(ConnectionStateContext);
+}
 
 /** The session's socket, or null while logged out / before it is created. */
 export function useSocket(): Socket | null {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button, MenuItem } from '@blueprintjs/core';
 import { MultiSelect, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
 import { readableOn } from '../color.js';
@@ -37,9 +37,30 @@ export interface RecordMultiSelectProps<T extends SelectableRecord> {
 
 const byName: ItemPredicate<SelectableRecord> = (query, item) => foldText(item.name).includes(foldText(query.trim()));
 
+function sameRecord(a: object, b: object): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/**
+ * The previous array while the records read the same. Blueprint's QueryList filters again, and
+ * moves the highlight back to the first option, whenever `items` is a new array: a caller building
+ * the list in its render (`data ?? []`, a merge) would otherwise reset the option picked with the
+ * arrow keys on every render of the form — between a keydown and the keyup that picks (Enter is
+ * handled on keyup).
+ */
+function useSteadyItems<T extends object>(items: T[]): T[] {
+  const last = useRef(items);
+  const previous = last.current;
+  if (previous !== items && (previous.length !== items.length || !items.every((item, i) => sameRecord(item, previous[i])))) last.current = items;
+  return last.current;
+}
+
 /** A searchable multi-select of named records (tags, queues, users, connections), coloured when a record has a colour. */
 export function RecordMultiSelect<T extends SelectableRecord>(props: RecordMultiSelectProps<T>) {
-  const { items, selectedIds, onChange, placeholder, noResults, loading, loadingText = '…', disabled, inputId, ariaLabel, invalid, onBlur, clearLabel, renderOption, className, testId } = props;
+  const { items: givenItems, selectedIds, onChange, placeholder, noResults, loading, loadingText = '…', disabled, inputId, ariaLabel, invalid, onBlur, clearLabel, renderOption, className, testId } = props;
+  const items = useSteadyItems(givenItems);
   const selected = selectedIds.map((id) => items.find((item) => item.id === id)).filter((item): item is T => !!item);
   const toggle = (item: T) => onChange(selectedIds.includes(item.id) ? selectedIds.filter((id) => id !== item.id) : [...selectedIds, item.id]);
 
