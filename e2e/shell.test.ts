@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestKernel, waitFor, type TestKernel } from '@guiche/core/testing';
 import chatPlugin from '@guiche/plugin-internal-chat';
-import { launchChromium, repoRoot, submitLogin } from './support/browser.js';
+import { launchChromium, repoRoot, submitLogin, QUIET_MOTION } from './support/browser.js';
 
 /**
  * The web shell in Debian's chromium against a real kernel serving the built shell: route guard,
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: kernel.url, viewport: { width, height: 800 } });
+  const context = await browser.newContext({ ...QUIET_MOTION, baseURL: kernel.url, viewport: { width, height: 800 } });
   return context.newPage();
 }
 
@@ -77,18 +77,23 @@ describe('route guard and login', () => {
     await page.context().close();
   });
 
-  it('logs an admin in: success toast, /tickets, greeting with company and due date; /login now leads away', async () => {
+  it('logs an admin in: success toast, /tickets, greeting with company and due date; /login now leads to the dashboard', async () => {
     const { admin, company } = await kernel.createCompany({ dueDate: '2999-01-01' });
     const page = await newPage();
     await submitLogin(page, admin);
     await page.waitForURL('**/tickets');
     await toast(page, 'Login efetuado com sucesso!').waitFor();
+    // Toasts start below the top bar: its buttons stay reachable while one shows.
+    const barBottom = await page.locator('.top-bar').evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(await toast(page, 'Login efetuado com sucesso!').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(barBottom);
     const greeting = page.locator('.greeting');
     await expect.poll(() => greeting.textContent()).toContain(admin.user.name);
     expect(await greeting.textContent()).toContain(company.name);
     expect(await greeting.textContent()).toContain('01/01/2999');
+    // Public routes lead an authenticated user to / (inbox.md §2): the dashboard, for an admin.
     await page.goto('/login');
-    await page.waitForURL('**/tickets');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('dashboard-page').waitFor();
     await page.context().close();
   });
 
@@ -172,16 +177,9 @@ describe('sign-up and recovery', () => {
     await page.goto('/recovery-password');
     await page.locator('#wpp').fill('11912345678');
     await page.locator('button[type="submit"]').click();
-    const status = (await kernel.api('POST', '/enviar-email', { body: { wpp: '11912345678' } })).status;
-    if (status === 404) {
-      // No recovery backend on this server: the first step says so instead of faking a sent code.
-      await page.locator('[role="alert"]', { hasText: 'ainda não está disponível' }).waitFor();
-      expect(await page.locator('#code').count()).toBe(0);
-    } else {
-      // With a backend, an unknown number is an error toast, never the next step.
-      await page.locator('.bp6-toast').first().waitFor();
-      expect(await page.locator('#code').count()).toBe(0);
-    }
+    // No platform connection is connected on this server: the first step says so (issue 9), never the next step.
+    await page.locator('[role="alert"]', { hasText: 'Não há conexão de WhatsApp da plataforma conectada' }).waitFor();
+    expect(await page.locator('#code').count()).toBe(0);
     await page.getByRole('link', { name: 'Voltar para o login' }).click();
     await page.waitForURL('**/login');
     await page.context().close();
@@ -195,7 +193,8 @@ describe('top bar', () => {
     await submitLogin(page, admin);
     await page.waitForURL('**/tickets');
     await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('option', { name: 'en' }).click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['Português (Brasil)\npt-BR', 'English\nen', 'Español\nes', 'Türkçe\ntr']);
+    await page.getByRole('option', { name: /^English/ }).click();
     await page.locator('nav.side-menu').getByRole('menuitem', { name: 'Tickets', exact: true }).waitFor();
     await waitFor(async () => (await kernel.api('GET', `/users/${admin.user.id}`, { token: admin.token })).body.language === 'en');
     await page.context().close();
@@ -209,9 +208,81 @@ describe('top bar', () => {
     expect(await page.locator('nav.side-menu').count()).toBe(0);
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     await page.locator('.drawer-temporary nav.side-menu').waitFor();
-    await page.locator('.drawer-temporary').getByRole('menuitem', { name: 'Atendimentos' }).click();
+    await page.locator('.drawer-temporary').getByRole('menuitem', { name: 'Atendimentos', exact: true }).click();
     await page.locator('.drawer-temporary').waitFor({ state: 'detached' });
     await page.context().close();
+  });
+
+  it('fits a 390 px phone: the top bar stays one row with every button on screen, wide tables scroll sideways', async () => {
+    const { admin } = await kernel.createCompany();
+    await kernel.api('POST', '/contacts', { token: admin.token, body: { name: 'Cliente Com Um Nome Bem Comprido', number: '5511988887777', email: 'cliente.comprido@example.com' } });
+    const page = await newPage(390);
+    await submitLogin(page, admin);
+    await page.waitForURL('**/tickets');
+    const bar = (await page.locator('.top-bar').boundingBox())!;
+    expect(bar.height).toBeLessThanOrEqual(51);
+    const buttons = page.locator('.top-bar-end button');
+    expect(await buttons.count()).toBeGreaterThanOrEqual(4);
+    for (const box of await Promise.all((await buttons.all()).map((b) => b.boundingBox()))) {
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(bar.y + bar.height);
+    }
+
+    await page.goto('/contacts');
+    const row = page.getByTestId('contacts-table').locator('tbody tr').filter({ hasText: 'Cliente Com Um Nome Bem Comprido' });
+    await row.waitFor();
+    const scroller = page.locator('.cx-scroll').filter({ has: page.getByTestId('contacts-table') });
+    const sizes = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(sizes.scroll).toBeGreaterThan(sizes.client);
+    // The last column (the row's actions) is reached by scrolling, not cut off.
+    const lastCell = row.locator('td').last();
+    await lastCell.scrollIntoViewIfNeeded();
+    const cell = (await lastCell.boundingBox())!;
+    expect(cell.x + cell.width).toBeLessThanOrEqual(391);
+    expect(await scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('guides a new company\'s admin with a first-run checklist that ticks itself and disappears when done', async () => {
+    const { company, admin } = await kernel.createCompany();
+    const agent = await kernel.createUser(company.id, { name: 'Agente Novo' });
+    const plain = await newPage();
+    await submitLogin(plain, agent);
+    await plain.getByTestId('tickets-page').waitFor();
+
+    const page = await newPage();
+    await submitLogin(page, admin);
+    const checklist = page.getByTestId('first-run-checklist');
+    await checklist.waitFor();
+    // The agent exists already (created above), so one step is done.
+    expect(await checklist.locator('li[data-done="true"]').count()).toBe(1);
+    expect(await checklist.getByTestId('first-run-agent').getAttribute('data-done')).toBe('true');
+    await checklist.getByRole('link', { name: 'Criar uma fila' }).click();
+    await page.waitForURL('**/queues');
+    await kernel.api('POST', '/queue', { token: admin.token, body: { name: 'Suporte', color: '#2965CC', userIds: [agent.user.id] } });
+    await page.locator('nav.side-menu').getByRole('menuitem', { name: 'Atendimentos', exact: true }).click();
+    await expect.poll(() => checklist.getByTestId('first-run-queue').getAttribute('data-done')).toBe('true');
+    await kernel.api('POST', '/whatsapp', { token: admin.token, body: { name: 'Site', channel: 'webchat' } });
+    await page.reload();
+    await page.getByTestId('tickets-page').waitFor();
+    await page.getByTestId('first-run-complete').waitFor({ state: 'attached' });
+    expect(await checklist.count()).toBe(0);
+    // Once seen complete, the inbox no longer reads the three lists on every visit.
+    const userLists: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/users/list') userLists.push(request.url());
+    });
+    await page.reload();
+    await page.getByTestId('tickets-page').waitFor();
+    await page.getByText('Bem-vindo(a)!').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(userLists).toEqual([]);
+    expect(await page.getByTestId('first-run-complete').count()).toBe(0);
+    // A plain user never sees it.
+    await plain.reload();
+    await plain.getByText('Bem-vindo(a)!').waitFor();
+    expect(await plain.getByTestId('first-run-checklist').count()).toBe(0);
+    await Promise.all([page.context().close(), plain.context().close()]);
   });
 
   it('leaves when the same user logs in elsewhere', async () => {
@@ -257,7 +328,7 @@ describe('web modules', () => {
     expect(await page.getByText('O módulo "internal-chat" não pôde ser carregado.', { exact: false }).count()).toBe(1);
 
     // The rest of the shell keeps working.
-    await page.locator('nav.side-menu').getByRole('menuitem', { name: 'Atendimentos' }).click();
+    await page.locator('nav.side-menu').getByRole('menuitem', { name: 'Atendimentos', exact: true }).click();
     await page.getByText('Conversas', { exact: true }).first().waitFor();
     await page.context().close();
   });

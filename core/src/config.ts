@@ -6,7 +6,8 @@ const bool = z
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Default: 127.0.0.1 on the embedded default (no DATABASE_URL), 0.0.0.0 otherwise. */
+  HOST: z.string().optional(),
   API_BASE: z.string().regex(/^\/[a-z0-9/_-]*$/i).default('/api'),
   /** Public URL of the product, printed at start and used in links. */
   PUBLIC_URL: z.string().url().optional(),
@@ -20,7 +21,8 @@ const configSchema = z.object({
   ACCESS_TOKEN_TTL: z.string().default('15m'),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().positive().default(7),
   SUPER_ADMIN_EMAIL: z.string().email().default('admin@guiche.local'),
-  SUPER_ADMIN_PASSWORD: z.string().min(8).default('Guiche@123'),
+  /** Used when the super admin is created (first start); without it a password is generated and printed once. */
+  SUPER_ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Comma-separated plugin package names; default: every first-party plugin. */
   PLUGINS: z.string().optional(),
   /** Folder holding web-shell/dist and web-modules/<id>/dist. */
@@ -29,6 +31,8 @@ const configSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: bool.default(true),
+  /** How often each node looks for due timers set elsewhere (timed work, ARCHITECTURE.md §11). */
+  TIMED_WORK_POLL_MS: z.coerce.number().int().min(10).max(60000).default(1000),
   NODE_ENV: z.string().default('production'),
 });
 
@@ -44,4 +48,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return { ...parsed.data, ...overrides };
 }
 
-export const FIRST_PARTY_PLUGINS = ['@guiche/plugin-internal-chat', '@guiche/plugin-channel-webchat', '@guiche/plugin-channel-whatsapp'];
+/** Where the server listens: HOST, else only this machine on the embedded default, else every interface. */
+export function listenHost(config: Pick<Config, 'HOST' | 'DATABASE_URL'>): string {
+  return config.HOST ?? (config.DATABASE_URL ? '0.0.0.0' : '127.0.0.1');
+}
+
+export const FIRST_PARTY_PLUGINS = ['@guiche/plugin-internal-chat', '@guiche/plugin-kanban', '@guiche/plugin-schedules', '@guiche/plugin-campaigns', '@guiche/plugin-queue-integrations', '@guiche/plugin-prompts', '@guiche/plugin-external-api', '@guiche/plugin-on-call', '@guiche/plugin-channel-webchat', '@guiche/plugin-channel-whatsapp', '@guiche/plugin-channel-whatsapp-cloud', '@guiche/plugin-channel-facebook', '@guiche/plugin-channel-instagram'];

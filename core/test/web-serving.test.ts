@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definePlugin } from '@guiche/core';
 import { createTestKernel, type TestKernel } from '@guiche/core/testing';
@@ -14,6 +15,11 @@ write('web-shell/dist/index.html', '<!doctype html><title>shell</title>');
 write('web-shell/dist/static/js/app.123.js', 'console.log(1)');
 write('web-modules/kanban-board/dist/mf-manifest.json', '{"id":"kanban"}');
 write('web-modules/kanban-board/dist/remoteEntry.js', 'var x');
+// What scripts/precompress.mjs leaves beside an asset after a build.
+const bigAsset = `console.log(${JSON.stringify('Guichê '.repeat(400))});`;
+write('web-shell/dist/static/js/vendor.456.js', bigAsset);
+fs.writeFileSync(path.join(webRoot, 'web-shell/dist/static/js/vendor.456.js.br'), zlib.brotliCompressSync(bigAsset));
+fs.writeFileSync(path.join(webRoot, 'web-shell/dist/static/js/vendor.456.js.gz'), zlib.gzipSync(bigAsset));
 
 const boardPlugin = definePlugin({ id: 'board', kind: 'module', planFlag: 'useKanban', webModule: 'kanban-board', register() {} });
 
@@ -41,6 +47,31 @@ describe('serving the built web', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${k.url}/static/js/missing.js`)).status).toBe(404);
+  });
+
+  it('sends the precompressed copy the browser accepts, with the same long cache, else the plain file', async () => {
+    const url = `${k.url}/static/js/vendor.456.js`;
+    const raw = (encoding: string) => new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      // fetch would decode the body and hide the encoding; a plain request shows the bytes on the wire.
+      import('node:http').then(({ get }) =>
+        get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject),
+      );
+    });
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(bigAsset);
+    expect(br.body.length).toBeLessThan(bigAsset.length);
+    const gz = await raw('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(bigAsset);
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(bigAsset);
   });
 
   it('serves a plugin remote at /modules/<id>/ with a no-cache manifest', async () => {

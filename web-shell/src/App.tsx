@@ -8,18 +8,23 @@ import { useWebModules } from './modules/WebModulesProvider.js';
 import { ExpiredSubscriptionPage } from './pages/ExpiredSubscriptionPage.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
-import { RecoveryPasswordPage } from './pages/RecoveryPasswordPage.js';
+import { RecoveryPasswordPage } from './features/recovery/RecoveryPasswordPage.js';
 import { SignupPage } from './pages/SignupPage.js';
 import { TicketsPlaceholderPage } from './pages/TicketsPlaceholderPage.js';
 import { PublicOnly, RequireAuth } from './routing/guards.js';
+import { PlanDenied } from './routing/PlanDenied.js';
+import { MENU_ITEMS } from './menu/menu-items.js';
 import { shellFeatures } from './features/registry.js';
 
 export function App() {
   const { listed, modules } = useWebModules();
   const remoteRoutes = moduleRoutes(modules);
-  const hasRemoteIndex = remoteRoutes.some((r) => r.path === '/');
+  const hasRemoteIndex = remoteRoutes.some((r) => r.path === '/') || shellFeatures.some((f) => f.routes.some((r) => r.path === '/'));
   // Until the module list is known, an unknown path may still belong to a remote.
-  const fallback = listed && modules.every((m) => m.status !== 'loading') ? <NotFoundPage /> : <LoadingState />;
+  const settled = listed && modules.every((m) => m.status !== 'loading');
+  const fallback = settled ? <NotFoundPage /> : <LoadingState />;
+  // Pages of plan modules whose remote is not loaded (plan flag off): the denial, not "not found".
+  const denied = settled ? MENU_ITEMS.filter((item) => item.planFlag && !remoteRoutes.some((r) => r.path === item.to) && !shellFeatures.some((f) => f.menuPaths.includes(item.to))) : [];
 
   return (
     <Routes>
@@ -50,6 +55,9 @@ export function App() {
                 )
               }
             />
+          ))}
+          {denied.map((item) => (
+            <Route key={`denied:${item.to}`} path={item.to} element={<PlanDenied />} />
           ))}
           <Route path="*" element={fallback} />
         </Route>

@@ -5,7 +5,7 @@ const plainUser: MenuUser = { profile: 'user', super: false, showDashboard: fals
 const admin: MenuUser = { ...plainUser, profile: 'admin' };
 const superAdmin: MenuUser = { ...admin, super: true };
 const noFlags = {};
-const allFlags = { useKanban: true, useSchedules: true, useInternalChat: true, useCampaigns: true, useExternalApi: true, useOpenAi: true };
+const allFlags = { useKanban: true, useSchedules: true, useInternalChat: true, useCampaigns: true, useExternalApi: true, useOpenAi: true, useIntegrations: true };
 
 const paths = (user: MenuUser, flags: Record<string, boolean>) => visibleMenuItems(user, flags).map((i) => i.to);
 
@@ -16,9 +16,13 @@ describe('visibleMenuItems (inbox.md §2 side menu table)', () => {
 
   it('gives an admin the dashboard, reports, moments, connections and the admin group', () => {
     const seen = paths(admin, noFlags);
-    for (const p of ['/', '/reports', '/moments', '/plantao', '/users', '/queues', '/queue-integration', '/files', '/settings', '/connections', '/financeiro']) {
+    for (const p of ['/', '/reports', '/moments', '/plantao', '/users', '/queues', '/files', '/settings', '/connections', '/financeiro']) {
       expect(seen).toContain(p);
     }
+    // Queue integrations are a plan module (useIntegrations): without the flag the remote is never fetched.
+    expect(seen).not.toContain('/queue-integration');
+    expect(paths(admin, { useIntegrations: true })).toContain('/queue-integration');
+    expect(paths(plainUser, { useIntegrations: true })).not.toContain('/queue-integration');
     expect(seen).not.toContain('/announcements');
     expect(seen).not.toContain('/companies');
   });

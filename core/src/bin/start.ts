@@ -3,6 +3,13 @@ import { loadConfig } from '../config.js';
 import { createKernel } from '../kernel.js';
 import { demoBanner } from '../demo/index.js';
 
+/** The generated password is shown on the start that created it and never again (only its hash is kept). */
+function superAdminLine(email: string, generated: string | null, fromEnv: boolean): string {
+  if (generated) return `  Super admin: ${email} / ${generated}  (generated now and shown only this once: keep it, or change it after signing in)`;
+  if (fromEnv) return `  Super admin: ${email} (password from SUPER_ADMIN_PASSWORD when first created)`;
+  return `  Super admin: ${email} (password printed at the first start)`;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const kernel = await createKernel(config);
@@ -13,7 +20,7 @@ async function main(): Promise<void> {
     '',
     `  Guichê is running at ${url}`,
     `  Database: ${mode}; ${config.REDIS_URL ? 'Redis bus and jobs' : 'in-process bus and jobs'}`,
-    `  Super admin: ${config.SUPER_ADMIN_EMAIL} / ${process.env.SUPER_ADMIN_PASSWORD ? '(from SUPER_ADMIN_PASSWORD)' : config.SUPER_ADMIN_PASSWORD}`,
+    superAdminLine(config.SUPER_ADMIN_EMAIL, kernel.generatedSuperAdminPassword, !!config.SUPER_ADMIN_PASSWORD),
     `  API docs: ${url}${config.API_BASE}/docs`,
     ...(kernel.demo ? ['', ...demoBanner(kernel.demo, url)] : []),
     '',

@@ -6,6 +6,16 @@ import { quickMessagesFeature } from './quick-messages/index.js';
 import { connectionsFeature } from './connections/index.js';
 import { usersFeature } from './users/index.js';
 import { queuesFeature } from './queues/index.js';
+import { onCallFeature } from './on-call/index.js';
+import { todoFeature } from './todo/index.js';
+import { dashboardFeature } from './dashboard/index.js';
+import { momentsFeature } from './moments/index.js';
+import { reportsFeature } from './reports/index.js';
+import { filesFeature } from './files/index.js';
+import { settingsFeature } from './settings/index.js';
+import { companiesFeature } from './companies/index.js';
+import { helpsFeature } from './helps/index.js';
+import { announcementsFeature } from './announcements/index.js';
 
 /** Every core area the shell renders; each lives in its own folder under features/. */
 export const shellFeatures: ShellFeature[] = [
@@ -16,4 +26,14 @@ export const shellFeatures: ShellFeature[] = [
   connectionsFeature,
   usersFeature,
   queuesFeature,
+  onCallFeature,
+  todoFeature,
+  dashboardFeature,
+  momentsFeature,
+  reportsFeature,
+  filesFeature,
+  settingsFeature,
+  companiesFeature,
+  helpsFeature,
+  announcementsFeature,
 ];

@@ -1,13 +1,13 @@
-import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { api, changeLanguage, toastError, useSession, useTranslation, type SupportedLanguage } from '@guiche/web-sdk';
+import { Button, Menu, MenuItem } from '@blueprintjs/core';
+import { MenuPopover, api, changeLanguage, toastError, useSession, useTranslation, type SupportedLanguage } from '@guiche/web-sdk';
 import { SHELL_NS } from '../locales/index.js';
 
-/** Labels as the spec shows them; each language names itself. */
-const LANGUAGES: { code: SupportedLanguage; label: string }[] = [
-  { code: 'pt', label: 'pt-BR' },
-  { code: 'en', label: 'en' },
-  { code: 'es', label: 'es' },
-  { code: 'tr', label: 'tr' },
+/** Each language names itself, in its own words (so anyone finds theirs), beside the spec's code. */
+const LANGUAGES: { code: SupportedLanguage; name: string; label: string }[] = [
+  { code: 'pt', name: 'Português (Brasil)', label: 'pt-BR' },
+  { code: 'en', name: 'English', label: 'en' },
+  { code: 'es', name: 'Español', label: 'es' },
+  { code: 'tr', name: 'Türkçe', label: 'tr' },
 ];
 
 export function LanguageMenu() {
@@ -26,17 +26,17 @@ export function LanguageMenu() {
   };
 
   return (
-    <PopoverNext
+    <MenuPopover
       placement="bottom-end"
       content={
         <Menu aria-label={t('topBar.language')}>
           {LANGUAGES.map((l) => (
-            <MenuItem key={l.code} text={l.label} roleStructure="listoption" selected={i18n.language === l.code} onClick={() => void choose(l.code)} />
+            <MenuItem key={l.code} text={l.name} label={l.label} lang={l.code === 'pt' ? 'pt-BR' : l.code} roleStructure="listoption" selected={i18n.language === l.code} onClick={() => void choose(l.code)} />
           ))}
         </Menu>
       }
     >
       <Button minimal icon="translate" aria-label={t('topBar.language')} title={t('topBar.language')} />
-    </PopoverNext>
+    </MenuPopover>
   );
 }

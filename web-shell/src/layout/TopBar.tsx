@@ -5,6 +5,7 @@ import { useWebModules } from '../modules/WebModulesProvider.js';
 import { DueDate } from './DueDate.js';
 import { LanguageMenu } from './LanguageMenu.js';
 import { NotificationsPopover } from './NotificationsPopover.js';
+import { AnnouncementsPopover } from '../features/announcements/index.js';
 import { UserMenu } from './UserMenu.js';
 import { VolumeControl } from './VolumeControl.js';
 import { ModuleBoundary } from '../modules/ModuleBoundary.js';
@@ -26,7 +27,7 @@ export function TopBar({ menuOpen, onToggleMenu, onLogout }: { menuOpen: boolean
           {user.profile === 'admin' && <DueDate dueDate={user.company?.dueDate ?? null} />}
         </span>
       </NavbarGroup>
-      <NavbarGroup align={Alignment.END}>
+      <NavbarGroup align={Alignment.END} className="top-bar-end">
         {topBarItems.map(({ key, C, id }) => (
           <ModuleBoundary key={key} moduleId={id} compact>
             <C />
@@ -35,6 +36,7 @@ export function TopBar({ menuOpen, onToggleMenu, onLogout }: { menuOpen: boolean
         <VolumeControl />
         <Button minimal icon="refresh" aria-label={t('topBar.refresh')} title={t('topBar.refresh')} onClick={() => window.location.reload()} />
         <NotificationsPopover />
+        <AnnouncementsPopover />
         <LanguageMenu />
         <UserMenu onLogout={onLogout} />
       </NavbarGroup>

@@ -1,6 +1,6 @@
-import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button, Menu, MenuItem } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useSession, useTranslation, publicUrl } from '@guiche/web-sdk';
+import { MenuPopover, useSession, useTranslation, publicUrl } from '@guiche/web-sdk';
 import { SHELL_NS } from '../locales/index.js';
 import { ProfileDialog } from './ProfileDialog.js';
 
@@ -11,7 +11,7 @@ export function UserMenu({ onLogout }: { onLogout(): void }) {
   const avatar = user?.profileImage ? <img src={publicUrl(user.profileImage) ?? undefined} alt="" className="avatar-img" /> : undefined;
   return (
     <>
-      <PopoverNext
+      <MenuPopover
         placement="bottom-end"
         content={
           <Menu>
@@ -21,7 +21,7 @@ export function UserMenu({ onLogout }: { onLogout(): void }) {
         }
       >
         <Button minimal icon={avatar ?? 'user'} aria-label={user?.name ?? t('topBar.profile')} title={user?.name} />
-      </PopoverNext>
+      </MenuPopover>
       {profileOpen && <ProfileDialog isOpen onClose={() => setProfileOpen(false)} />}
     </>
   );

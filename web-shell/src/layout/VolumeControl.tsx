@@ -1,6 +1,6 @@
-import { Button, PopoverNext, Slider } from '@blueprintjs/core';
+import { Button, Slider } from '@blueprintjs/core';
 import { useState } from 'react';
-import { StorageKeys, useTranslation } from '@guiche/web-sdk';
+import { MenuPopover, StorageKeys, useTranslation } from '@guiche/web-sdk';
 import { SHELL_NS } from '../locales/index.js';
 
 export function readVolume(): number {
@@ -18,7 +18,7 @@ export function VolumeControl() {
     localStorage.setItem(StorageKeys.volume, String(rounded));
   };
   return (
-    <PopoverNext
+    <MenuPopover
       placement="bottom"
       content={
         <div className="volume-popover" aria-label={t('topBar.volume')}>
@@ -27,6 +27,6 @@ export function VolumeControl() {
       }
     >
       <Button minimal icon={volume === 0 ? 'volume-off' : volume < 0.5 ? 'volume-down' : 'volume-up'} aria-label={t('topBar.volume')} title={t('topBar.volume')} />
-    </PopoverNext>
+    </MenuPopover>
   );
 }

@@ -49,7 +49,7 @@ export const MENU_ITEMS: MenuItem[] = [
   { key: 'plantao', to: '/plantao', labelKey: 'menu.plantao', icon: 'time', section: 'admin', visible: isAdmin },
   { key: 'users', to: '/users', labelKey: 'menu.users', icon: 'people', section: 'admin', visible: isAdmin },
   { key: 'queues', to: '/queues', labelKey: 'menu.queues', icon: 'flow-branch', section: 'admin', visible: isAdmin },
-  { key: 'queueIntegration', to: '/queue-integration', labelKey: 'menu.queueIntegration', icon: 'data-connection', section: 'admin', visible: isAdmin },
+  { key: 'queueIntegration', to: '/queue-integration', labelKey: 'menu.queueIntegration', icon: 'data-connection', section: 'admin', visible: (u, f) => f.useIntegrations === true && isAdmin(u), planFlag: 'useIntegrations' },
   { key: 'files', to: '/files', labelKey: 'menu.files', icon: 'folder-open', section: 'admin', visible: isAdmin },
   { key: 'prompts', to: '/prompts', labelKey: 'menu.prompts', icon: 'predictive-analysis', section: 'admin', visible: flag('useOpenAi'), planFlag: 'useOpenAi' },
   { key: 'connections', to: '/connections', labelKey: 'menu.connections', icon: 'link', section: 'admin', visible: (u) => isAdmin(u) || u.allowConnections, connectionsBadge: true },

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingState, useSession } from '@guiche/web-sdk';
 
@@ -13,10 +14,15 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Public routes (login, signup, recovery): a logged-in user goes to /. */
+/**
+ * Public routes (login, signup, recovery): someone who arrives already logged in goes to /. A login
+ * made here navigates by itself (to /tickets): redirecting as well raced it and could win.
+ */
 export function PublicOnly() {
   const { user, loading } = useSession();
+  const arrivedLoggedIn = useRef<boolean | null>(null);
+  if (!loading && arrivedLoggedIn.current === null) arrivedLoggedIn.current = !!user;
   if (loading) return <LoadingState />;
-  if (user) return <Navigate to="/" replace />;
+  if (user && arrivedLoggedIn.current) return <Navigate to="/" replace />;
   return <Outlet />;
 }
