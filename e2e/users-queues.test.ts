@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { createTestKernel, type TestKernel, type TestUser } from '@guiche/core/testing';
 import type { Queue } from '@guiche/contracts';
 import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { apiOk } from './support/api.js';
 
 /**
  * The users and queues pages driven in Debian's chromium against a real kernel (fresh database,
@@ -43,12 +44,6 @@ async function openAs(user: { email: string; password: string }, start: string):
 
 const credentials = (u: TestUser) => ({ email: u.user.email, password: u.password });
 
-async function apiOk(method: string, apiPath: string, token: string, body?: unknown) {
-  const res = await kernel.api(method, apiPath, { token, body });
-  expect(res.status, `${method} ${apiPath}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  return res.body;
-}
-
 function toast(page: Page, text: string): Locator {
   return page.locator('.bp6-toast').filter({ hasText: text });
 }
@@ -85,9 +80,9 @@ describe('users page', () => {
     return page.getByTestId('user-row').filter({ has: page.getByTestId('user-name').getByText(name, { exact: true }) });
   }
   async function carlaRecord() {
-    const list = await apiOk('GET', `/users?searchParam=${encodeURIComponent(carla.email)}`, admin.token);
+    const list = await apiOk(kernel, 'GET', `/users?searchParam=${encodeURIComponent(carla.email)}`, admin.token);
     expect(list.users).toHaveLength(1);
-    return apiOk('GET', `/users/${list.users[0].id}`, admin.token);
+    return apiOk(kernel, 'GET', `/users/${list.users[0].id}`, admin.token);
   }
 
   beforeAll(async () => {
@@ -95,7 +90,7 @@ describe('users page', () => {
     companyId = company.company.id;
     admin = company.admin;
     agent = await kernel.createUser(companyId, { name: 'Agente Bruno' });
-    queue = await apiOk('POST', '/queue', admin.token, { name: 'Suporte', color: '#2D72D2' });
+    queue = await apiOk(kernel, 'POST', '/queue', admin.token, { name: 'Suporte', color: '#2D72D2' });
     connectionId = await addConnection(companyId, 'WhatsApp Loja');
   });
 
@@ -198,7 +193,7 @@ describe('users page', () => {
   it('a change made elsewhere shows live, and the search is sent after typing stops', async () => {
     const page = await openAs(credentials(admin), '/users');
     await userRow(page, 'Agente Bruno').waitFor();
-    await apiOk('PUT', `/users/${agent.user.id}`, admin.token, { name: 'Agente Bruno Lima' });
+    await apiOk(kernel, 'PUT', `/users/${agent.user.id}`, admin.token, { name: 'Agente Bruno Lima' });
     await userRow(page, 'Agente Bruno Lima').waitFor();
 
     await page.getByTestId('users-search').fill('carla');
@@ -232,7 +227,7 @@ describe('users page', () => {
     await dialog.getByTestId('user-save').click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(true);
-    const me = await apiOk('GET', `/users/${agent.user.id}`, agent.token);
+    const me = await apiOk(kernel, 'GET', `/users/${agent.user.id}`, agent.token);
     expect(me).toMatchObject({ defaultTheme: 'dark', profile: 'user' });
     expect(me.profileImage).toMatch(/users\//);
 
@@ -257,7 +252,7 @@ describe('users page', () => {
     await page.getByRole('dialog', { name: 'Exclusão de Registro' }).getByRole('button', { name: 'Excluir' }).click();
     await toast(page, 'Usuário excluído com sucesso.').waitFor();
     await expect.poll(() => row.count()).toBe(0);
-    expect((await apiOk('GET', `/users?searchParam=${encodeURIComponent(carla.email)}`, admin.token)).users).toHaveLength(0);
+    expect((await apiOk(kernel, 'GET', `/users?searchParam=${encodeURIComponent(carla.email)}`, admin.token)).users).toHaveLength(0);
     // Nobody deletes themself: the button of the own row is disabled.
     expect(await page.getByTestId('user-row').filter({ has: page.getByText(admin.user.email) }).getByTestId('user-delete').isDisabled()).toBe(true);
   });
@@ -271,7 +266,7 @@ describe('queues page', () => {
     return page.getByTestId('queue-row').filter({ has: page.getByTestId('queue-name').getByText(name, { exact: true }) });
   }
   async function queuesOf(): Promise<Queue[]> {
-    return apiOk('GET', '/queue', admin.token);
+    return apiOk(kernel, 'GET', '/queue', admin.token);
   }
 
   beforeAll(async () => {
@@ -346,7 +341,7 @@ describe('queues page', () => {
     expect(financeiro.outOfHoursMessage).toBe('Estamos fora do horário. Retornaremos às 8h.');
 
     // A queue created elsewhere joins the list live.
-    await apiOk('POST', '/queue', admin.token, { name: 'Suporte Técnico', color: '#634DBF', greetingMessage: 'Bem-vindo ao suporte.' });
+    await apiOk(kernel, 'POST', '/queue', admin.token, { name: 'Suporte Técnico', color: '#634DBF', greetingMessage: 'Bem-vindo ao suporte.' });
     await queueRow(page, 'Suporte Técnico').waitFor();
 
     // Delete behind the confirmation.

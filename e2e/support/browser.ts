@@ -30,6 +30,12 @@ export function launchChromium(extraArgs: readonly string[] = []): Promise<Brows
 
 const openContexts: BrowserContext[] = [];
 
+/**
+ * Every test browser asks for reduced motion, which the shell honours by dropping its transitions:
+ * a dialog or popover is where it ends up at once, so a click is never aimed at a box still moving.
+ */
+export const QUIET_MOTION = { reducedMotion: 'reduce' } as const satisfies BrowserContextOptions;
+
 export interface NewPageOptions {
   viewport?: { width: number; height: number };
   /** Default pt-BR. */
@@ -41,7 +47,7 @@ export interface NewPageOptions {
 /** A page in a new browser context whose base URL is the kernel; closed by closeBrowser. */
 export async function newPage(browser: Browser, kernel: TestKernel, opts: NewPageOptions = {}): Promise<Page> {
   const { viewport = { width: 1280, height: 800 }, locale = 'pt-BR', acceptDownloads, permissions } = opts;
-  const options: BrowserContextOptions = { baseURL: kernel.url, viewport, locale };
+  const options: BrowserContextOptions = { ...QUIET_MOTION, baseURL: kernel.url, viewport, locale };
   if (acceptDownloads !== undefined) options.acceptDownloads = acceptDownloads;
   if (permissions) options.permissions = permissions;
   const context = await browser.newContext(options);

@@ -67,8 +67,8 @@ describe('session buttons by status (account-admin.md §2)', () => {
   it('gates the new-connection channels on the plan; the website chat is always allowed', () => {
     const allowed = (flags: Record<string, boolean>) => NEW_CONNECTION_CHANNELS.filter((c) => channelAllowed(c.flag, flags)).map((c) => c.channel);
     expect(allowed({})).toEqual(['webchat']);
-    expect(allowed({ useWhatsapp: true, useInstagram: true })).toEqual(['whatsapp', 'instagram', 'webchat']);
-    expect(allowed({ useWhatsapp: true, useFacebook: true, useInstagram: true })).toEqual(['whatsapp', 'facebook', 'instagram', 'webchat']);
+    expect(allowed({ useWhatsapp: true, useInstagram: true })).toEqual(['whatsapp', 'whatsappapi', 'instagram', 'webchat']);
+    expect(allowed({ useWhatsapp: true, useFacebook: true, useInstagram: true })).toEqual(['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat']);
   });
 });
 

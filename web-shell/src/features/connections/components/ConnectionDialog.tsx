@@ -1,11 +1,16 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, InputGroup, Intent, Switch, Tab, Tabs, TextArea } from '@blueprintjs/core';
 import { useFormik } from 'formik';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Connection, ConnectionChannel, ConnectionUpdate } from '@guiche/contracts';
 import { serverValidationErrors, toastError, toastSuccess, useTranslation, zodFormikValidate, RecordMultiSelect } from '@guiche/web-sdk';
 import { useQueueOptions } from '../hooks/useConnections.js';
 import { NS } from '../i18n/register.js';
+import { CloudApiPanel } from '../meta/CloudApiPanel.js';
+import { WebchatSitePanel } from '../webchat/WebchatSitePanel.js';
 import { connectionFormSchema, connectionFormValues, connectionPayload, importsHistory, mustResetSession, type ConnectionFormValues } from '../lib/connection-form.js';
+import { useScheduleType } from '../../settings/hooks/useSettings.js';
+import { connectionTabsPayload, connectionTabsSchema, connectionTabsValues, TAB_OF_FIELD } from '../lib/connection-tabs.js';
+import { AssessmentsTab, ChatbotTab, IntegrationsTab, MessagesTab, SchedulesTab, type ConnectionDialogValues } from './ConnectionTabs.js';
 
 export interface ConnectionSave {
   input: ConnectionUpdate;
@@ -31,8 +36,9 @@ function fileName(path: string): string {
 }
 
 /**
- * New / edit connection (account-admin.md §2 Connection dialog, §5): the general tab. The other
- * tabs (integrations, messages, chatbot, assessments, schedules) arrive with their features.
+ * New / edit connection (account-admin.md §2 Connection dialog, §5): the general tab here, then
+ * integrations, messages, chatbot, assessments and (scheduleType connection) schedules from
+ * ConnectionTabs.tsx.
  */
 export function ConnectionDialog({ isOpen, channel, connection, onSubmit, onRemoveMedia, onSaved, onClose }: Props) {
   const { t } = useTranslation(NS);
@@ -41,22 +47,38 @@ export function ConnectionDialog({ isOpen, channel, connection, onSubmit, onRemo
   const [removing, setRemoving] = useState(false);
   const kind = connection?.channel ?? channel;
   const schema = useMemo(() => connectionFormSchema(), []);
-  const form = useFormik<ConnectionFormValues>({
-    initialValues: connectionFormValues(connection),
+  const withSchedules = useScheduleType(isOpen) === 'connection';
+  const tabsSchema = useMemo(() => connectionTabsSchema(withSchedules), [withSchedules]);
+  const [tab, setTab] = useState<string>('general');
+  const form = useFormik<ConnectionDialogValues>({
+    initialValues: { ...connectionFormValues(connection), ...connectionTabsValues(connection) },
     enableReinitialize: true,
-    validate: zodFormikValidate<ConnectionFormValues>(schema),
+    validate: (values) => ({ ...zodFormikValidate<ConnectionDialogValues>(tabsSchema)(values), ...zodFormikValidate<ConnectionDialogValues>(schema)(values) }),
     onSubmit: async (values, helpers) => {
       try {
-        const saved = await onSubmit({ input: connectionPayload(values), resetSession: mustResetSession(connection, values), media });
+        const saved = await onSubmit({ input: { ...connectionPayload(values), ...connectionTabsPayload(values, withSchedules) }, resetSession: mustResetSession(connection, values), media });
         toastSuccess(t('dialog.saved'));
         onSaved(saved);
       } catch (err) {
-        const fieldErrors = serverValidationErrors<ConnectionFormValues>(err);
+        const fieldErrors = serverValidationErrors<ConnectionDialogValues>(err);
         if (fieldErrors && Object.keys(fieldErrors).length) helpers.setErrors(fieldErrors);
         else toastError(err);
       }
     },
   });
+  // A refused save shows the first tab with an error (the general tab's fields first).
+  const errorTab = (() => {
+    const fields = Object.keys(form.errors);
+    if (fields.some((f) => !TAB_OF_FIELD[f])) return 'general';
+    return fields.map((f) => TAB_OF_FIELD[f])[0];
+  })();
+  const handledSubmit = useRef(0);
+  useEffect(() => {
+    // Once per submit attempt, when its validation is done; not while typing.
+    if (form.submitCount === handledSubmit.current || form.isValidating) return;
+    handledSubmit.current = form.submitCount;
+    if (errorTab) setTab(errorTab);
+  }, [form.submitCount, form.isValidating, errorTab]);
   const shown = (field: keyof ConnectionFormValues) => (form.touched[field] || form.submitCount > 0 ? (form.errors[field] as string | undefined) : undefined);
   const intent = (error: string | undefined) => (error ? Intent.DANGER : Intent.NONE);
 
@@ -165,6 +187,8 @@ export function ConnectionDialog({ isOpen, channel, connection, onSubmit, onRemo
           )}
         </div>
       </FormGroup>
+      {kind === 'whatsappapi' && <CloudApiPanel connection={connection} />}
+      {kind === 'webchat' && <WebchatSitePanel connection={connection} />}
       {area('complationMessage', t('dialog.complationMessage'))}
       {area('outOfHoursMessage', t('dialog.outOfHoursMessage'))}
       {kind === 'whatsapp' && (
@@ -203,8 +227,9 @@ export function ConnectionDialog({ isOpen, channel, connection, onSubmit, onRemo
     <Dialog
       isOpen={isOpen}
       onClose={onClose}
-      onClosed={() => {
+      onOpening={() => {
         form.resetForm();
+        setTab('general');
         setMedia(null);
       }}
       title={title}
@@ -213,8 +238,13 @@ export function ConnectionDialog({ isOpen, channel, connection, onSubmit, onRemo
     >
       <form onSubmit={form.handleSubmit} noValidate data-testid="connection-dialog">
         <DialogBody>
-          <Tabs id="cn-tabs" selectedTabId="general">
+          <Tabs id="cn-tabs" selectedTabId={tab === 'schedules' && !withSchedules ? 'general' : tab} onChange={(id) => setTab(String(id))} renderActiveTabPanelOnly>
             <Tab id="general" title={t('dialog.general')} panel={general} />
+            <Tab id="integrations" title={t('tabs.integrations')} panel={<IntegrationsTab form={form} />} />
+            <Tab id="messages" title={t('tabs.messages')} panel={<MessagesTab form={form} />} />
+            <Tab id="chatbot" title={t('tabs.chatbot')} panel={<ChatbotTab form={form} />} />
+            <Tab id="assessments" title={t('tabs.assessments')} panel={<AssessmentsTab form={form} />} />
+            {withSchedules && <Tab id="schedules" title={t('tabs.schedules')} panel={<SchedulesTab form={form} />} />}
           </Tabs>
         </DialogBody>
         <DialogFooter

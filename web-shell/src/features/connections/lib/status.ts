@@ -22,6 +22,7 @@ export function sessionActions(status: ConnectionStatus | string): SessionAction
 /** The channels the new-connection menu offers, in order, with the plan flag each needs (null: always). */
 export const NEW_CONNECTION_CHANNELS: { channel: ConnectionChannel; flag: PlanFlag | null }[] = [
   { channel: 'whatsapp', flag: 'useWhatsapp' },
+  { channel: 'whatsappapi', flag: 'useWhatsapp' },
   { channel: 'facebook', flag: 'useFacebook' },
   { channel: 'instagram', flag: 'useInstagram' },
   { channel: 'webchat', flag: null },

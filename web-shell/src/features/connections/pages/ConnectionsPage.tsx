@@ -12,6 +12,7 @@ import { useConnectionEvents, useConnectionList, useConnectionMutations } from '
 import { useImportProgress } from '../hooks/useImportProgress.js';
 import { NS } from '../i18n/register.js';
 import { channelAllowed, NEW_CONNECTION_CHANNELS, type SessionAction } from '../lib/status.js';
+import { startFacebookLogin } from '../meta/start-facebook-login.js';
 
 type FormState = { mode: 'new'; channel: ConnectionChannel } | { mode: 'edit'; id: number } | null;
 type Confirm = { kind: 'delete' | 'disconnect'; connection: Connection } | null;
@@ -112,7 +113,7 @@ export default function ConnectionsPage() {
             disabled={!allowed}
             title={allowed ? undefined : t('channels.planDisabled')}
             labelElement={allowed ? undefined : <span className="cx-muted">{t('channels.planDisabled')}</span>}
-            onClick={() => setForm({ mode: 'new', channel })}
+            onClick={() => (channel === 'facebook' || channel === 'instagram' ? void startFacebookLogin(channel, refresh) : setForm({ mode: 'new', channel }))}
             data-testid={`new-connection-${channel}`}
           />
         );
