@@ -11,6 +11,7 @@ export type {
 } from './plugin-sdk/types.js';
 export type { Bus, BusMessage, BusHandler, Jobs, JobDefinition, JobOptions, Leases, Lease, Storage, StoredFile, Realtime } from './ports/types.js';
 export { requireAdmin, requireSuper } from './auth/authenticate.js';
+export { resolveCompanyMedia, companyMediaPath, type CompanyMedia } from './ports/storage/company-media.js';
 export { createKernel, type Kernel, type KernelOptions } from './kernel.js';
 export { loadConfig, type Config } from './config.js';
 export { defineChannel } from './channels/define-channel.js';
@@ -33,4 +34,15 @@ export type {
   SessionIO,
   SessionStatus,
 } from './channels/types.js';
-export type { IngestService, IngestResult, MessageSender, SendRequest } from './messaging/types.js';
+export type { IngestService, IngestResult, MessageSender, SendRequest, PluginTickets, OutboundTicket } from './messaging/types.js';
+export type { TicketPage } from './messaging/tickets-list.js';
+export type { TicketDetails } from './messaging/ticket-details.js';
+export type { Conversations, OpenConversationRequest, OpenedConversation } from './messaging/plugin-conversations.js';
+export type { RateLimits, RateLimitHit } from './ports/types.js';
+export type { SessionCall, SessionCallResults } from './channels/index.js';
+export type { BotRegistry, ConversationHandler, ConversationInput, ConversationOutcome, HandlerOptions } from './bot/handlers.js';
+export { callOutside, outsideJson, OutsideServiceError, type OutsideCallOptions } from './bot/outside.js';
+export type { TimedHandler, TimedHandlerOptions, TimedJob, TimedWork, TimerSpec, WithinTransaction } from './timed-work/index.js';
+export { TICKET_CHANGED, type TicketChange } from './messaging/ticket-events.js';
+export { secretBox, mask, isMasked, MASK, type SecretBox } from './secrets/secret-box.js';
+export { storeSingleUpload, type StoredUpload, type SingleUploadOptions } from './http/single-upload.js';

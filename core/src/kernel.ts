@@ -1,15 +1,16 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { QuietRequestLog } from './http/quiet-request-log.js';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyJwt from '@fastify/jwt';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { FIRST_PARTY_PLUGINS } from './config.js';
+import { FIRST_PARTY_PLUGINS, listenHost } from './config.js';
 import { connectPglite, connectPostgres, type Database } from './db/connect.js';
 import { migrateCore } from './db/migrate.js';
 import { createPorts, type Ports } from './ports/index.js';
@@ -20,15 +21,25 @@ import { createConnectionCache } from './connections/connection-cache.js';
 import { createUsersService } from './domain/users.js';
 import { seedFirstStart } from './domain/seed.js';
 import { resolveJwtSecret } from './auth/secret.js';
+import { createTokenGate } from './auth/token-gate.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerPlanRoutes } from './domain/plans-routes.js';
 import { registerUserRoutes } from './domain/users-routes.js';
 import { registerSettingRoutes } from './domain/settings-routes.js';
 import { registerCompanyRoutes } from './domain/companies-routes.js';
 import { registerQueueRoutes } from './domain/queues-routes.js';
+import { createHandlerRegistry } from './bot/handlers.js';
+import { defineBotTimers } from './bot/timer-handlers.js';
+import { registerChatbotRoutes } from './domain/chatbot-routes.js';
+import { registerFileListRoutes } from './domain/files-routes.js';
+import { registerCompanySchedulesRoutes } from './domain/company-schedules-routes.js';
 import { registerConnectionRoutes } from './connections/routes.js';
 import { registerContactRoutes } from './contacts/routes.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { defineAccountWork, registerAccountRoutes } from './account/index.js';
+import { createTimedWork } from './timed-work/index.js';
+import { frameworkErrors, installErrorHandler } from './http/error-handler.js';
+import { registerMultipart } from './http/multipart.js';
+import { installRouteCatalog } from './http/route-catalog.js';
 import { defaultWebRoot, registerWebApi, serveWeb } from './http/web.js';
 import { createSocketServer } from './realtime/socket-server.js';
 import { loadPlugins, type PluginSpec } from './plugins/loader.js';
@@ -36,6 +47,7 @@ import { mountPlugins } from './plugins/mount.js';
 import type { CoreServices } from './services.js';
 import { createChannelRuntime, type ChannelRuntime } from './channels/index.js';
 import { createIngestService, registerMessagingRoutes } from './messaging/index.js';
+import { registerDashboardRoutes } from './dashboard/index.js';
 import type { IngestService } from './messaging/types.js';
 import { registerDemoPage, seedDemo, type DemoInfo } from './demo/index.js';
 
@@ -55,6 +67,11 @@ export interface Kernel {
   ports: Ports;
   /** The demo company of the embedded default, when seeded (DEMO on, no DATABASE_URL). */
   demo: DemoInfo | null;
+  /**
+   * The super admin's password when this start created the super admin without SUPER_ADMIN_PASSWORD:
+   * generated, stored only as a hash, to be printed this once. Null on every other start.
+   */
+  generatedSuperAdminPassword: string | null;
   listen(): Promise<string>;
   close(): Promise<void>;
 }
@@ -62,17 +79,23 @@ export interface Kernel {
 export async function createKernel(config: Config, options: KernelOptions = {}): Promise<Kernel> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
+    logController: new QuietRequestLog(),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installRouteCatalog(app);
 
   const db = options.database ?? (config.DATABASE_URL ? connectPostgres(config.DATABASE_URL) : await connectPglite(config.DATA_DIR));
   await migrateCore(db.knex);
+  let generatedSuperAdminPassword: string | null = null;
   if (options.seed !== false) {
-    await seedFirstStart(db.knex, { email: config.SUPER_ADMIN_EMAIL, password: config.SUPER_ADMIN_PASSWORD });
+    const password = config.SUPER_ADMIN_PASSWORD ?? crypto.randomBytes(12).toString('base64url');
+    const created = await seedFirstStart(db.knex, { email: config.SUPER_ADMIN_EMAIL, password });
+    if (created && !config.SUPER_ADMIN_PASSWORD) generatedSuperAdminPassword = password;
   }
 
   const ports = await createPorts({
@@ -86,7 +109,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   await app.register(fastifyJwt, { secret, sign: { expiresIn: config.ACCESS_TOKEN_TTL } });
   await app.register(fastifyCookie);
   await app.register(fastifyCors, { origin: true, credentials: true });
-  await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
+  await registerMultipart(app);
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, error: 'ERR_RATE_LIMITED' }) });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Guichê API', version: '0.1.0' }, servers: [{ url: '/' }] },
@@ -97,9 +120,15 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   const redisForSockets = ports.redis
     ? { pub: await ports.redis.connect(), sub: await ports.redis.connect(), prefix: config.REDIS_PREFIX }
     : undefined;
+  const tokens = createTokenGate(db.knex, ports.bus);
+  app.decorate('tokenGate', tokens);
   const sockets = createSocketServer({
     httpServer: app.server,
-    verifyToken: async (token) => app.jwt.verify<AuthUser>(token),
+    verifyToken: async (token) => {
+      const claims = app.jwt.verify<AuthUser & { tv?: number }>(token);
+      if (!(await tokens.allows(claims))) throw new Error('ERR_SESSION_EXPIRED');
+      return claims;
+    },
     db: db.knex,
     log: app.log,
     redis: redisForSockets,
@@ -112,6 +141,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     jobs: ports.jobs,
     leases: ports.leases,
     storage: ports.storage,
+    rateLimits: ports.rateLimits,
     realtime: sockets,
     plans,
     settings: createSettingsService(db.knex, ports.bus),
@@ -120,26 +150,36 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     channels: null as unknown as ChannelRuntime,
     ingest: null as unknown as IngestService,
     connectionCache: createConnectionCache(db.knex, ports.bus),
+    bot: createHandlerRegistry(),
+    timedWork: createTimedWork(db.knex, app.log, { pollMs: config.TIMED_WORK_POLL_MS }),
     io: sockets.io,
     log: app.log,
-    signAccessToken: (user) => app.jwt.sign({ id: user.id, companyId: user.companyId, profile: user.profile, super: user.super }),
+    signAccessToken: (user) => app.jwt.sign({ id: user.id, companyId: user.companyId, profile: user.profile, super: user.super, tv: user.tokenVersion ?? 0 }),
+    tokens,
   };
 
   core.ingest = createIngestService(core);
   core.channels = createChannelRuntime(core);
+  defineBotTimers(core);
+  defineAccountWork(core);
 
   await app.register(
     async (scope) => {
       const routes = scope as unknown as Routes;
       registerMessagingRoutes(routes, core);
+      registerDashboardRoutes(routes, core);
       registerAuthRoutes(routes, core);
       registerPlanRoutes(routes, core);
       registerUserRoutes(routes, core);
       registerSettingRoutes(routes, core);
       registerCompanyRoutes(routes, core);
       registerQueueRoutes(routes, core);
+      registerChatbotRoutes(routes, core);
+      registerFileListRoutes(routes, core);
+      registerCompanySchedulesRoutes(routes, core);
       registerConnectionRoutes(routes, core);
       registerContactRoutes(routes, core);
+      registerAccountRoutes(routes, core);
     },
     { prefix: config.API_BASE },
   );
@@ -156,6 +196,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   await app.ready();
   await ports.jobs.start();
   await core.channels.start();
+  core.timedWork.start();
   const demo = demoEnabled ? await seedDemo(core) : null;
 
   let closed = false;
@@ -165,16 +206,19 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     db,
     ports,
     demo,
+    generatedSuperAdminPassword,
     async listen() {
-      return app.listen({ port: config.PORT, host: config.HOST });
+      return app.listen({ port: config.PORT, host: listenHost(config) });
     },
     async close() {
       if (closed) return;
       closed = true;
+      await core.timedWork.stop().catch((err) => app.log.error({ err }, 'timed work stop failed'));
       await core.channels.stop().catch((err) => app.log.error({ err }, 'channels stop failed'));
       await sockets.close().catch(() => undefined);
       await app.close().catch(() => undefined);
       plans.close();
+      tokens.close();
       await ports.close();
       await db.close();
     },

@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Config } from './config.js';
-import type { Bus, Jobs, Leases, Realtime, Storage } from './ports/types.js';
+import type { Bus, Jobs, Leases, RateLimits, Realtime, Storage } from './ports/types.js';
 import type { PlansService, SettingsService, UsersService } from './plugin-sdk/types.js';
 import type { LoadedPlugin } from './plugins/loader.js';
 import type { ChannelRuntime } from './channels/index.js';
 import type { IngestService } from './messaging/types.js';
 import type { ConnectionCache } from './connections/connection-cache.js';
 import type { Server as SocketIoServer } from 'socket.io';
+import type { HandlerRegistry } from './bot/handlers.js';
+import type { TimedWorkRuntime } from './timed-work/index.js';
+import type { TokenGate } from './auth/token-gate.js';
 
 /** What the kernel's own routes and the plugin contexts are built from. */
 export interface CoreServices {
@@ -17,6 +20,7 @@ export interface CoreServices {
   jobs: Jobs;
   leases: Leases;
   storage: Storage;
+  rateLimits: RateLimits;
   realtime: Realtime;
   plans: PlansService & { invalidate(companyId?: number | null): void };
   settings: SettingsService & { all(companyId: number): Promise<Record<string, string>> };
@@ -26,7 +30,14 @@ export interface CoreServices {
   ingest: IngestService;
   /** Connection rows ingest reads per message; the connections service invalidates them. */
   connectionCache: ConnectionCache;
+  /** Conversation handlers (integrations, prompts) the bot hands tickets to (ARCHITECTURE §10). */
+  bot: HandlerRegistry;
+  /** Durable timers: rows claimed once by whichever node finds them due. */
+  timedWork: TimedWorkRuntime;
   io: SocketIoServer;
   log: FastifyBaseLogger;
-  signAccessToken(user: { id: number; companyId: number; profile: string; super: boolean }): string;
+  /** tokenVersion: users.token_version (0 when omitted); a token of an older version is refused. */
+  signAccessToken(user: { id: number; companyId: number; profile: string; super: boolean; tokenVersion?: number }): string;
+  /** Refuses access tokens of deleted users, old token versions and deleted/switched-off companies at once. */
+  tokens: TokenGate;
 }

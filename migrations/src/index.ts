@@ -10,6 +10,13 @@ import * as quickMessages from './20261121002100_quick_messages.js';
 import * as channelAuthState from './20261121002200_channel_auth_state.js';
 import * as ticketRatings from './20261121003000_ticket_ratings.js';
 import * as ticketListVisibility from './20261122001000_ticket_list_visibility.js';
+import * as timedWork from './20261123000100_timed_work.js';
+import * as chatbotsFiles from './20261123020000_chatbots_files.js';
+import * as ticketMetrics from './20261123040000_ticket_metrics.js';
+import * as passwordRecoveries from './20261126000000_password_recoveries.js';
+import * as companyDeletion from './20261126000100_company_deletion.js';
+import * as helps from './20261126000200_helps.js';
+import * as announcements from './20261126000300_announcements.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -29,4 +36,11 @@ export const coreMigrations: Record<string, Migration> = {
   '20261121002200_channel_auth_state': channelAuthState,
   '20261121003000_ticket_ratings': ticketRatings,
   '20261122001000_ticket_list_visibility': ticketListVisibility,
+  '20261123000100_timed_work': timedWork,
+  '20261123020000_chatbots_files': chatbotsFiles,
+  '20261123040000_ticket_metrics': ticketMetrics,
+  '20261126000000_password_recoveries': passwordRecoveries,
+  '20261126000100_company_deletion': companyDeletion,
+  '20261126000200_helps': helps,
+  '20261126000300_announcements': announcements,
 };

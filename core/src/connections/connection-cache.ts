@@ -12,6 +12,27 @@ export interface CachedConnection {
   allowGroup: boolean;
   groupAsTicket: string;
   timeCreateNewTicket: number;
+  /** What the bot reads (core/src/bot): its messages, limits, timers and the connection's queues by orderQueue. */
+  name: string;
+  greetingMessage: string | null;
+  complationMessage: string | null;
+  outOfHoursMessage: string | null;
+  ratingMessage: string | null;
+  inactiveMessage: string | null;
+  expiresInactiveMessage: string | null;
+  maxUseBotQueues: number;
+  timeUseBotQueues: number;
+  expiresTicket: number;
+  whenExpiresTicket: number;
+  timeInactiveMessage: number;
+  timeSendQueue: number;
+  sendIdQueue: number | null;
+  maxUseBotQueuesNPS: number;
+  expiresTicketNPS: number;
+  integrationId: number | null;
+  promptId: number | null;
+  schedules: { weekdayEn: string; startTimeA: string; endTimeA: string; startTimeB: string; endTimeB: string }[];
+  queueIds: number[];
 }
 
 export interface ConnectionCache {
@@ -22,7 +43,20 @@ export interface ConnectionCache {
 }
 
 const CACHE_TTL_MS = 60000;
-const COLUMNS = ['id', 'companyId', 'channel', 'allowGroup', 'groupAsTicket', 'timeCreateNewTicket'];
+const COLUMNS = [
+  'id', 'companyId', 'channel', 'allowGroup', 'groupAsTicket', 'timeCreateNewTicket', 'name', 'greetingMessage', 'complationMessage',
+  'outOfHoursMessage', 'ratingMessage', 'inactiveMessage', 'expiresInactiveMessage', 'maxUseBotQueues', 'timeUseBotQueues', 'expiresTicket',
+  'whenExpiresTicket', 'timeInactiveMessage', 'timeSendQueue', 'sendIdQueue', 'maxUseBotQueuesNps', 'expiresTicketNps', 'integrationId',
+  'promptId', 'schedules',
+];
+
+/** The connection's queues in menu order, in the same statement. */
+function queueIdsOf(db: Knex) {
+  return db.raw(
+    `coalesce((select array_agg(q.id order by q.order_queue asc nulls last, q.name, q.id) from whatsapp_queues wq
+      join queues q on q.id = wq.queue_id where wq.whatsapp_id = whatsapps.id), '{}') as queue_ids`,
+  );
+}
 
 /**
  * Per-process cache of the connection rows ingest uses. The connections service invalidates a
@@ -32,7 +66,12 @@ const COLUMNS = ['id', 'companyId', 'channel', 'allowGroup', 'groupAsTicket', 't
 export function createConnectionCache(db: Knex, bus: Bus): ConnectionCache {
   const cache = createKeyedCache<number, CachedConnection | undefined>({
     ttlMs: CACHE_TTL_MS,
-    load: async (id) => db(CONNECTIONS_TABLE).where({ id }).first(COLUMNS),
+    load: async (id) => {
+      const row = await db(CONNECTIONS_TABLE).where({ id }).first([...COLUMNS, queueIdsOf(db)]);
+      if (!row) return undefined;
+      const { maxUseBotQueuesNps, expiresTicketNps, ...rest } = row;
+      return { ...rest, maxUseBotQueuesNPS: maxUseBotQueuesNps, expiresTicketNPS: expiresTicketNps, queueIds: (row.queueIds ?? []).map(Number) };
+    },
     keep: (row) => row !== undefined,
   });
   for (const topic of [ConnectionTopics.updated, ConnectionTopics.deleted, ConnectionTopics.start, ConnectionTopics.newQr, ConnectionTopics.logout]) {

@@ -1,10 +1,8 @@
-import { z } from 'zod';
-import { pairingCodeInputSchema, type ConnectionStatus, type PairingCodeAnswer } from '@guiche/contracts';
+import { pairingCodeInputSchema, type ConnectionStatus, type PairingCodeAnswer, idParams } from '@guiche/contracts';
 import { AppError, type Routes } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
 import { CONNECTIONS_TABLE } from './repository.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 /** A code can be asked for while the session waits to be linked: showing QR codes, or after an earlier code. */
 const PAIRABLE: readonly ConnectionStatus[] = ['qrcode', 'PAIRING'];

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { connectionInputSchema, connectionQuerySchema, connectionUpdateSchema } from '@guiche/contracts';
+import { connectionInputSchema, connectionQuerySchema, connectionUpdateSchema, idParams } from '@guiche/contracts';
 import type { FastifyRequest, Routes } from '../plugin-sdk/types.js';
 import { authenticate } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
@@ -10,7 +9,6 @@ import { logoutSession, requestNewQr, restartSessions, startSession } from './se
 import { deleteGreetingMedia, uploadGreetingMedia } from './media.js';
 import { registerPairingRoutes } from './pairing-routes.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['connections'];
 
 /**

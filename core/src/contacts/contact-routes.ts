@@ -1,17 +1,6 @@
 import type {} from '@fastify/multipart';
 import { z } from 'zod';
-import {
-  CONTACT_EXPORT_FILE,
-  ContactV,
-  contactBlockSchema,
-  contactImportRowSchema,
-  contactInputSchema,
-  contactsExportQuerySchema,
-  contactsListQuerySchema,
-  contactsQuerySchema,
-  contactUpdateSchema,
-  type ContactImportResult,
-} from '@guiche/contracts';
+import { CONTACT_EXPORT_FILE, ContactV, contactBlockSchema, contactImportRowSchema, contactInputSchema, contactsExportQuerySchema, contactsListQuerySchema, contactsQuerySchema, contactUpdateSchema, type ContactImportResult, idParams, text } from '@guiche/contracts';
 import { AppError, type Routes } from '../plugin-sdk/types.js';
 import { authenticate, requireAdmin } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
@@ -23,8 +12,7 @@ import { hidesNumbers, maskIf } from './lgpd.js';
 import { readContactSheet, writeContactSheet } from './spreadsheet.js';
 
 const TAGS = ['contacts'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const numberParams = z.object({ number: z.string().trim().min(1).max(50) });
+const numberParams = z.object({ number: text(50, { trim: true }).min(1) });
 const LIST_LIMIT = 500;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

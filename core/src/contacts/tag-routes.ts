@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Events, Rooms, tagInputSchema, tagsListQuerySchema, tagsQuerySchema, tagSyncSchema, tagUpdateSchema, type Tag } from '@guiche/contracts';
+import { Events, Rooms, tagInputSchema, tagsListQuerySchema, tagsQuerySchema, tagSyncSchema, tagUpdateSchema, type Tag, id, idParams } from '@guiche/contracts';
 import { AppError, type Routes } from '../plugin-sdk/types.js';
 import { authenticate } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
@@ -8,8 +8,7 @@ import { findContact, isUniqueViolation, tagsOfContacts } from './contact-reposi
 import { allTags, findTag, listTags, setContactTags, TAG_NAME_INDEX, tagNameTaken } from './tag-repository.js';
 
 const TAGS = ['tags'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const contactParams = z.object({ contactId: z.coerce.number().int().positive() });
+const contactParams = z.object({ contactId: id });
 
 async function guardName<T>(write: () => Promise<T>): Promise<T> {
   try {

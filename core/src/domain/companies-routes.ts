@@ -1,12 +1,10 @@
-import { z } from 'zod';
-import { companyUpdateSchema, Events, Rooms } from '@guiche/contracts';
+import { companyUpdateSchema, Events, Rooms, idParams } from '@guiche/contracts';
 import { AppError, type Routes } from '../plugin-sdk/types.js';
 import { authenticate, requireSuper } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
 import { PLANS_CHANGED } from './plans.js';
 import { SUPER_COMPANY_DUE_DATE, SUPER_COMPANY_ID } from './seed.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const columns = ['id', 'name', 'email', 'phone', 'document', 'planId', 'status', 'dueDate', 'recurrence', 'createdAt', 'lastLogin'];
 
 /** The super user's view of companies; a change of plan takes effect on the next request. */
@@ -38,6 +36,7 @@ export function registerCompanyRoutes(routes: Routes, core: CoreServices): void 
       const [row] = await core.db('companies').where({ id }).update({ ...changes, updatedAt: core.db.fn.now() }).returning(columns);
       if (!row) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
       await core.bus.publish(PLANS_CHANGED, { companyId: id }, { companyId: id });
+      if (changes.status !== undefined) await core.tokens.changed({ companyId: id });
       core.realtime.emit(Rooms.company(id), Events.plan(id), { action: 'update', planId: row.planId });
       return row;
     });

@@ -1,11 +1,9 @@
-import { z } from 'zod';
-import { Events, planInputSchema, planUpdateSchema, Rooms } from '@guiche/contracts';
+import { Events, planInputSchema, planUpdateSchema, Rooms, idParams } from '@guiche/contracts';
 import { AppError, type Routes } from '../plugin-sdk/types.js';
 import { authenticate, requireSuper } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
 import { PLANS_CHANGED, toPlan } from './plans.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Tell every node to drop cached flags and every browser of the plan's companies to reload modules. */
 async function announcePlanChange(core: CoreServices, planId: number): Promise<void> {

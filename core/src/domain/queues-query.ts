@@ -1,12 +1,19 @@
 import type { Knex } from 'knex';
 import type { Queue } from '@guiche/contracts';
 import { AppError } from '../plugin-sdk/types.js';
+import { chatbotsOfQueues } from './queues-chatbots.js';
 
-async function withUserIds(db: Knex, companyId: number, rows: Omit<Queue, 'userIds'>[]): Promise<Queue[]> {
+/** The queues with their users and their chatbot options trees (outreach-config.md §3 Queue). */
+async function withUserIds(db: Knex, companyId: number, rows: Omit<Queue, 'userIds' | 'chatbots'>[]): Promise<Queue[]> {
   const links: { queueId: number; userId: number }[] = rows.length
     ? await db('userQueues').where({ companyId }).whereIn('queueId', rows.map((r) => r.id)).orderBy('userId').select('queueId', 'userId')
     : [];
-  return rows.map((row) => ({ ...row, userIds: links.filter((l) => l.queueId === row.id).map((l) => l.userId) }));
+  const chatbots = await chatbotsOfQueues(db, companyId, rows.map((r) => r.id));
+  return rows.map((row) => ({
+    ...row,
+    userIds: links.filter((l) => l.queueId === row.id).map((l) => l.userId),
+    chatbots: chatbots.get(row.id) ?? [],
+  }));
 }
 
 /** GET /queue: the company's queues by orderQueue (unset last), then name. */

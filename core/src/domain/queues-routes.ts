@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { queueInputSchema, queueUpdateSchema } from '@guiche/contracts';
+import { queueInputSchema, queueUpdateSchema, id, idParams } from '@guiche/contracts';
 import type { Routes } from '../plugin-sdk/types.js';
 import { authenticate, requireAdmin } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
 import { findQueue, listQueues } from './queues-query.js';
 import { createQueue, deleteQueue, updateQueue } from './queues-write.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** The old client sends companyId; the caller's own company is always the one used. */
-const listQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
+const listQuery = z.object({ companyId: id.optional() });
 
 /** Queues (outreach-config.md §2, §7): every member reads them, admins change them. */
 export function registerQueueRoutes(routes: Routes, core: CoreServices): void {

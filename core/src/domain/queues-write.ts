@@ -4,6 +4,7 @@ import { AppError } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
 import { assertPlanRoom, lockCompany } from './users-plan-limits.js';
 import { findQueue } from './queues-query.js';
+import { assertChatbotTargets, syncChatbots } from './queues-chatbots.js';
 import { emitUser } from './users-write.js';
 import { userWithQueues } from './users-query.js';
 
@@ -46,7 +47,7 @@ async function setQueueUsers(trx: Knex.Transaction, companyId: number, queueId: 
   return [...before.filter((id) => !after.includes(id)), ...after.filter((id) => !before.includes(id))];
 }
 
-function emitQueue(core: CoreServices, companyId: number, payload: Record<string, unknown>): void {
+export function emitQueue(core: CoreServices, companyId: number, payload: Record<string, unknown>): void {
   core.realtime.emit(Rooms.company(companyId), queueEvent(companyId), payload);
 }
 
@@ -57,10 +58,16 @@ async function emitUsersChanged(core: CoreServices, companyId: number, userIds: 
   for (const row of rows) emitUser(core, companyId, row.id, { action: 'update', user: await userWithQueues(core.db, row) });
 }
 
-const toRow = ({ userIds: _userIds, schedules, ...fields }: QueueUpdate) => ({
+const toRow = ({ userIds: _userIds, chatbots: _chatbots, schedules, ...fields }: QueueUpdate) => ({
   ...fields,
   ...(schedules ? { schedules: JSON.stringify(schedules) } : {}),
 });
+
+/** The file list and the chatbot targets a queue names belong to the company. */
+async function assertQueueReferences(trx: Knex.Transaction, companyId: number, body: QueueUpdate): Promise<void> {
+  if (body.fileListId && !(await trx('files').where({ companyId, id: body.fileListId }).first('id'))) throw new AppError('ERR_NOT_FOUND', 400);
+  if (body.chatbots) await assertChatbotTargets(trx, companyId, body.chatbots);
+}
 
 export async function createQueue(core: CoreServices, companyId: number, input: QueueInput): Promise<Queue> {
   if (input.userIds) await assertCompanyUsers(core.db, companyId, input.userIds);
@@ -68,7 +75,9 @@ export async function createQueue(core: CoreServices, companyId: number, input: 
     const company = await lockCompany(trx, companyId);
     await assertPlanRoom(trx, companyId, company.planId, 'queues');
     await assertQueueRules(trx, companyId, input);
+    await assertQueueReferences(trx, companyId, input);
     const [row] = await trx('queues').insert({ ...toRow(input), companyId }).returning('id');
+    if (input.chatbots) await syncChatbots(trx, companyId, row.id, null, input.chatbots);
     const changed = input.userIds ? await setQueueUsers(trx, companyId, row.id, input.userIds) : [];
     return { id: row.id as number, changedUsers: changed };
   });
@@ -85,7 +94,9 @@ export async function updateQueue(core: CoreServices, companyId: number, id: num
     const current = await trx('queues').where({ companyId, id }).first('id', 'name', 'color', 'greetingMessage');
     if (!current) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
     await assertQueueRules(trx, companyId, { ...current, ...body });
+    await assertQueueReferences(trx, companyId, body);
     await trx('queues').where({ id }).update({ ...toRow(body), updatedAt: trx.fn.now() });
+    if (body.chatbots) await syncChatbots(trx, companyId, id, null, body.chatbots);
     return body.userIds ? setQueueUsers(trx, companyId, id, body.userIds) : [];
   });
   const queue = await findQueue(core.db, companyId, id);

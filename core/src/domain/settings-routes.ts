@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { SettingKeys, SuperOnlySettingKeys, TextSettingKeys } from '@guiche/contracts';
+import { SettingKeys, SuperOnlySettingKeys, settingValueIssue, text } from '@guiche/contracts';
 import { AppError, type Routes } from '../plugin-sdk/types.js';
 import { authenticate, requireAdmin } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
 
-const keyParams = z.object({ key: z.string().max(60) });
-const valueBody = z.object({ value: z.string().max(5000) });
+const keyParams = z.object({ key: text(60) });
+const valueBody = z.object({ value: text(5000) });
 
 export function registerSettingRoutes(routes: Routes, core: CoreServices): void {
   routes.register(async (scope: Routes) => {
@@ -19,7 +19,7 @@ export function registerSettingRoutes(routes: Routes, core: CoreServices): void 
     });
 
     /** Reading one column is allowed to every user: the inbox needs them (inbox.md §7). */
-    scope.get('/companySettingOne', { schema: { querystring: z.object({ column: z.string().max(60) }), tags: ['settings'] } }, async (request) => {
+    scope.get('/companySettingOne', { schema: { querystring: z.object({ column: text(60) }), tags: ['settings'] } }, async (request) => {
       const { column } = request.query;
       if (!SettingKeys.includes(column) || SuperOnlySettingKeys.includes(column)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
       return { key: column, value: await core.settings.get(request.auth.companyId, column) };
@@ -30,9 +30,8 @@ export function registerSettingRoutes(routes: Routes, core: CoreServices): void 
       const { value } = request.body;
       if (!SettingKeys.includes(key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
       if (SuperOnlySettingKeys.includes(key) && !request.auth.super) throw new AppError('ERR_NO_PERMISSION', 403);
-      if (!TextSettingKeys.includes(key) && value !== 'enabled' && value !== 'disabled') {
-        throw new AppError('ERR_VALIDATION', 400, { issues: [{ path: ['value'], message: 'validation.enabledDisabled' }] });
-      }
+      const issue = settingValueIssue(key, value);
+      if (issue) throw new AppError('ERR_VALIDATION', 400, { issues: [{ path: ['value'], message: issue }] });
       await core.settings.set(request.auth.companyId, key, value);
       return { key, value };
     });

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { userInputSchema, userListQuerySchema, userUpdateSchema } from '@guiche/contracts';
+import { userInputSchema, userListQuerySchema, userUpdateSchema, idParams } from '@guiche/contracts';
 import { AppError, type Routes } from '../plugin-sdk/types.js';
 import { authenticate, requireAdmin } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
@@ -7,7 +6,6 @@ import { listUsers, userWithQueues } from './users-query.js';
 import { createUser, deleteUser, updateUser } from './users-write.js';
 import { uploadProfileImage } from './users-media.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function registerUserRoutes(routes: Routes, core: CoreServices): void {
   routes.register(async (scope: Routes) => {

@@ -88,12 +88,17 @@ export async function updateUser(core: CoreServices, auth: AuthUser, id: number,
   if (queueIds) await assertCompanyQueues(core.db, auth.companyId, queueIds);
   await assertCompanyConnection(core.db, auth.companyId, fields.whatsappId);
   const changes: Record<string, unknown> = { ...fields, updatedAt: core.db.fn.now() };
-  if (password) changes.passwordHash = await hashPassword(password);
+  if (password) {
+    changes.passwordHash = await hashPassword(password);
+    // Tokens signed before the change stop working at once (the token gate compares versions).
+    changes.tokenVersion = core.db.raw('token_version + 1');
+  }
 
   await core.db.transaction(async (trx) => {
     await trx('users').where({ id: target.id }).update(changes);
     if (queueIds) await setUserQueues(trx, auth.companyId, target.id, queueIds);
   });
+  if (password) await core.tokens.changed({ userId: target.id });
   const user = await userWithQueues(core.db, await core.db('users').where({ id: target.id }).first());
   emitUser(core, auth.companyId, target.id, { action: 'update', user });
   return user;
@@ -105,6 +110,7 @@ export async function deleteUser(core: CoreServices, auth: AuthUser, id: number)
   if (!target) throw new AppError('ERR_NO_USER_FOUND', 404);
   if (target.super && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403);
   await core.db('users').where({ id: target.id }).delete();
+  await core.tokens.changed({ userId: target.id });
   if (target.profileImage) await core.storage.remove(target.profileImage).catch(() => undefined);
   emitUser(core, auth.companyId, target.id, { action: 'delete', userId: target.id });
   await core.realtime.disconnectUser(target.id);

@@ -3,9 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Knex } from 'knex';
 import type { PlanFlag, ErrorCode } from '@guiche/contracts';
 import type { Namespace } from 'socket.io';
-import type { Bus, Jobs, Realtime, Storage, Leases } from '../ports/types.js';
+import type { Bus, Jobs, Realtime, Storage, Leases, RateLimits } from '../ports/types.js';
 import type { ChannelDefinition } from '../channels/types.js';
-import type { IngestService, MessageSender } from '../messaging/types.js';
+import type { IngestService, MessageSender, PluginTickets } from '../messaging/types.js';
+import type { Conversations } from '../messaging/plugin-conversations.js';
+import type { SessionCall, SessionCallResults } from '../channels/session-calls.js';
+import type { BotRegistry } from '../bot/handlers.js';
+import type { TimedWork } from '../timed-work/index.js';
 
 /** Identity carried by the access token; set on every authenticated request as request.auth. */
 export interface AuthUser {
@@ -60,13 +64,35 @@ export interface PluginContext {
   socketNamespace(name: string): Namespace;
   /** Outbound delivery of ticket messages (store, then the connection's ordered queue). */
   readonly messages: MessageSender;
+  /** Tickets with the core's visibility rule, live events and find-or-create rule (kanban, schedules). */
+  readonly tickets: PluginTickets;
   /** The ingest pipeline channels feed (normally through SessionIO, not directly). */
   readonly ingest: IngestService;
   /** Registry of channel definitions; defineChannel() registers through it. */
-  readonly channels: { register(definition: ChannelDefinition): void };
+  readonly channels: {
+    register(definition: ChannelDefinition): void;
+    /** Asks the connection's running session (wherever it runs); 400 ERR_WAPP_NOT_INITIALIZED when none answers. */
+    call<M extends SessionCall['method']>(connectionId: number, call: Extract<SessionCall, { method: M }>, failure?: ErrorCode): Promise<SessionCallResults[M]>;
+  };
+  /** Contact + ticket of a number on a connection, created or reopened, for messages started outside the inbox. */
+  readonly conversations: Conversations;
+  /** Request counters per key shared by every node (Redis) or in-process (embedded). */
+  readonly rateLimits: RateLimits;
+  /**
+   * Conversation handlers (ARCHITECTURE §10): a ticket with useIntegration on and an integration
+   * (by its type) or a prompt ('openai') is handed to the registered handler for each customer
+   * message, outside the ingest transaction, with a timeout; an error, a timeout or no handler
+   * hands the ticket to a human.
+   */
+  readonly bot: BotRegistry;
   readonly db: Knex;
   readonly bus: Bus;
   readonly jobs: Jobs;
+  /**
+   * Durable timers (rows claimed once across nodes and restarts). Timers of a tenant whose plan
+   * lacks the plugin's flag are postponed, not fired.
+   */
+  readonly timedWork: TimedWork;
   readonly realtime: Realtime;
   readonly storage: Storage;
   readonly leases: Leases;

@@ -3,6 +3,9 @@ import type { PlanFlag } from '@guiche/contracts';
 import { AppError, type PluginContext, type PluginDefinition, type Routes } from '../plugin-sdk/types.js';
 import type { Bus, Jobs } from '../ports/types.js';
 import type { CoreServices } from '../services.js';
+import { createPluginTickets } from '../messaging/plugin-tickets.js';
+import { createConversations } from '../messaging/plugin-conversations.js';
+import type { TimedHandler, TimedHandlerOptions, TimedWork } from '../timed-work/index.js';
 
 function companyIdOf(data: unknown): number | null {
   const id = (data as { companyId?: unknown } | null)?.companyId;
@@ -48,6 +51,38 @@ function gatedJobs(jobs: Jobs, core: CoreServices, flag: PlanFlag | null, log: C
   };
 }
 
+/** How long a plugin's timer of a tenant without the flag waits before it is looked at again. */
+export const GATED_TIMER_RETRY_MS = 5 * 60_000;
+
+/**
+ * Timed work as a plugin sees it: a timer of a tenant whose plan lacks the flag is not fired but
+ * set again later, so switching the module back on resumes it instead of losing it.
+ */
+function gatedTimedWork(timedWork: TimedWork, flag: PlanFlag | null, log: CoreServices['log']): TimedWork {
+  if (!flag) return timedWork;
+  return {
+    define: <T>(kind: string, handler: TimedHandler<T>, options?: TimedHandlerOptions) =>
+      timedWork.define<T>(
+        kind,
+        async (job) => {
+          // Read through the claim's transaction: on the embedded default a query outside it would wait for it.
+          const plan = job.companyId
+            ? await job.trx('companies').join('plans', 'plans.id', 'companies.planId').where('companies.id', job.companyId).first(`plans.${flag} as enabled`)
+            : { enabled: true };
+          if (!plan?.enabled) {
+            log.info({ kind, companyId: job.companyId }, 'timer postponed: plan flag off');
+            return { rescheduleAt: new Date(job.now.getTime() + GATED_TIMER_RETRY_MS) };
+          }
+          return handler(job);
+        },
+        options,
+      ),
+    schedule: (timer, trx) => timedWork.schedule(timer, trx),
+    cancel: (kind, key, trx) => timedWork.cancel(kind, key, trx),
+    runDue: (now) => timedWork.runDue(now),
+  };
+}
+
 /** onRequest hook of a plugin scope: the company's plan must enable the plugin's flag. */
 export function planGate(core: CoreServices, flag: PlanFlag) {
   return async (request: FastifyRequest) => {
@@ -69,11 +104,16 @@ export function createPluginContext(
     publicRoutes,
     socketNamespace: (name) => core.io.of(name.startsWith('/') ? name : `/${name}`),
     messages: core.channels.sender,
+    tickets: createPluginTickets(core),
     ingest: core.ingest,
-    channels: { register: (channel) => core.channels.register(channel) },
+    channels: { register: (channel) => core.channels.register(channel), call: (connectionId, call, failure) => core.channels.call(connectionId, call, failure) },
+    conversations: createConversations(core),
+    rateLimits: core.rateLimits,
+    bot: { registerHandler: (type, handler, options) => core.bot.registerHandler(type, handler, options) },
     db: core.db,
     bus: gatedBus(core.bus, core, definition.planFlag),
     jobs: gatedJobs(core.jobs, core, definition.planFlag, log),
+    timedWork: gatedTimedWork(core.timedWork, definition.planFlag, log),
     realtime: core.realtime,
     storage: core.storage,
     leases: core.leases,

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Bus, Jobs, Leases, Storage } from './types.js';
+import type { Bus, Jobs, Leases, RateLimits, Storage } from './types.js';
 import type { PortsLogger } from './logger.js';
 import { closeRedis, connectRedis, namespaced } from './redis/connect.js';
 import { MemoryBus } from './bus/memory-bus.js';
@@ -9,10 +9,12 @@ import { BullmqJobs } from './jobs/bullmq-jobs.js';
 import { MemoryLeases } from './leases/memory-leases.js';
 import { RedisLeases } from './leases/redis-leases.js';
 import { DiskStorage } from './storage/disk-storage.js';
+import { MemoryRateLimits } from './rate-limits/memory-rate-limits.js';
+import { RedisRateLimits } from './rate-limits/redis-rate-limits.js';
 
 export type * from './types.js';
 export type { PortsLogger } from './logger.js';
-export { MemoryBus, RedisBus, MemoryJobs, BullmqJobs, MemoryLeases, RedisLeases, DiskStorage };
+export { MemoryBus, RedisBus, MemoryJobs, BullmqJobs, MemoryLeases, RedisLeases, DiskStorage, MemoryRateLimits, RedisRateLimits };
 
 export interface PortsOptions {
   /** Redis drivers when set (production); in-process drivers otherwise (embedded). */
@@ -37,6 +39,8 @@ export interface Ports {
   jobs: Jobs;
   leases: Leases;
   storage: Storage;
+  /** Request counters per key (per-node memory embedded, Redis otherwise). */
+  rateLimits: RateLimits;
   /** Present in Redis mode only. */
   redis?: PortsRedis;
   /** Closes jobs (waiting for running handlers), releases leases, closes the bus and Redis. */
@@ -54,6 +58,7 @@ export async function createPorts(options: PortsOptions): Promise<Ports> {
       jobs,
       leases,
       storage,
+      rateLimits: new MemoryRateLimits(),
       close: async () => {
         await jobs.close();
         await leases.close();
@@ -89,6 +94,7 @@ export async function createPorts(options: PortsOptions): Promise<Ports> {
     jobs,
     leases,
     storage,
+    rateLimits: new RedisRateLimits({ redis: pub, keyPrefix }),
     redis: { pub, sub, connect },
     close: async () => {
       await jobs.close();

@@ -85,3 +85,15 @@ export interface Realtime {
   /** Disconnect every socket of a user (e.g. logged in elsewhere). */
   disconnectUser(userId: number): Promise<void>;
 }
+
+export interface RateLimitHit {
+  allowed: boolean;
+  /** Requests left in the current window. */
+  remaining: number;
+  /** When refused: milliseconds until the window ends (the Retry-After). */
+  retryAfterMs: number;
+}
+export interface RateLimits {
+  /** Counts one request of `key` in the current fixed window of windowMs; refused past `limit`. */
+  hit(key: string, limit: number, windowMs: number, now?: number): Promise<RateLimitHit>;
+}

@@ -4,7 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { FastifyBaseLogger } from 'fastify';
-import { Events, Rooms, SOCKET_PING_MS, TicketSocketJoins } from '@guiche/contracts';
+import { Events, ReportEvents, Rooms, SOCKET_PING_MS, TicketSocketJoins } from '@guiche/contracts';
 import { mayJoinTicket, resyncTicketRooms, ticketRoomsOf } from '../messaging/ticket-rooms.js';
 import type { AuthUser } from '../plugin-sdk/types.js';
 import type { Realtime } from '../ports/types.js';
@@ -28,6 +28,7 @@ async function setOnline(db: Knex, userId: number, online: boolean): Promise<voi
 
 /** socket.io authenticated by the access token; each socket joins only rooms its user may see. */
 export function createSocketServer(opts: SocketServerOptions): SocketServer {
+  let closing = false;
   const io = new Server(opts.httpServer, {
     pingInterval: SOCKET_PING_MS,
     pingTimeout: SOCKET_PING_MS,
@@ -74,12 +75,20 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
       if (typeof uuid === 'string') void socket.leave(Rooms.ticket(uuid));
     });
     const markOnline = () => setOnline(opts.db, user.id, true).catch((err) => opts.log.warn({ err }, 'userStatus failed'));
-    markOnline();
+    // The dashboard's attendants table shows who is online live.
+    // Not while closing: the disconnects io.close() causes would publish on a Redis already quit (an unhandled rejection).
+    const announce = (online: boolean) => {
+      if (!closing) io.to(Rooms.company(user.companyId)).emit(ReportEvents.userOnline(user.companyId), { userId: user.id, online });
+    };
+    void markOnline().then(() => announce(true));
     socket.on('joinNotification', markOnline);
     socket.on('userStatus', markOnline);
     socket.on('disconnect', async () => {
       const remaining = await io.in(Rooms.user(user.id)).fetchSockets().catch(() => []);
-      if (remaining.length === 0) await setOnline(opts.db, user.id, false).catch(() => undefined);
+      if (remaining.length === 0) {
+        await setOnline(opts.db, user.id, false).catch(() => undefined);
+        announce(false);
+      }
     });
   });
 
@@ -102,6 +111,9 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
     async disconnectUser(userId) {
       io.in(Rooms.user(userId)).disconnectSockets(true);
     },
-    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+    close: () => {
+      closing = true;
+      return new Promise<void>((resolve) => io.close(() => resolve()));
+    },
   };
 }

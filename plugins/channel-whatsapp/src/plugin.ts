@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
 import { defineChannel, type ChannelDefinition, type PluginContext, type PluginDefinition } from '@guiche/core';
 import { baileysMediaDownloader, baileysSocketFactory, type MediaDownloader, type SocketFactory } from './socket.js';
 import { createWhatsappSession, type WhatsappDeps } from './session.js';
@@ -33,7 +34,8 @@ export function createWhatsappChannel(options: WhatsappChannelOptions = {}): Plu
     return {
       socketFactory: options.socketFactory ?? baileysSocketFactory,
       download: options.download ?? baileysMediaDownloader,
-      readMedia: (path) => readFile(wired.storage.resolve(path)),
+      // The outbound worker hands sessions the file's absolute path (core.storage.resolve already applied).
+      readMedia: (file) => readFile(isAbsolute(file) ? file : wired.storage.resolve(file)),
       acceptCalls: async (companyId) => (await wired.settings.get(companyId, 'acceptCallWhatsapp')) !== 'disabled',
       qrLimit: options.qrLimit,
     };
