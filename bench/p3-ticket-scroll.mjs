@@ -4,7 +4,8 @@
 // requestAnimationFrame. Prints p50/p95/max frame time, dropped frames, rows in the DOM (the
 // windowing) and the JS heap; then the same loop on a plain scroller (the machine's and headless
 // compositor's floor: on a loaded machine both drop frames) and a sampled CPU profile of the main
-// thread while the list scrolls, to name the cause of any jank. Asserts nothing.
+// thread while the list scrolls, to name the cause of any jank. Also prints the bytes a browser fetches
+// from the login page to the first ticket row, as read and over the wire. Asserts nothing.
 //
 // Needs the built packages and web: `npx tsc -b && npm run build:web`, then
 // `node bench/p3-ticket-scroll.mjs`. P3_TICKETS (10000), P3_SECONDS (8 per scroll speed),
@@ -238,12 +239,30 @@ try {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
 
+  // What a browser fetches from the login page to the first ticket row: bytes over the wire
+  // (compressed, headers included) and as the page reads them.
+  const fetched = { requests: 0, wire: 0, decoded: 0 };
+  const counting = [];
+  const count = (request) =>
+    counting.push(
+      (async () => {
+        const response = await request.response();
+        const sizes = await request.sizes();
+        const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
+        fetched.requests += 1;
+        fetched.wire += sizes.responseBodySize + sizes.responseHeadersSize;
+        fetched.decoded += body.length;
+      })(),
+    );
+  page.on('requestfinished', count);
   await page.goto('/login');
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname.startsWith('/tickets'));
   await page.locator(`${LIST} [data-testid="ticket-row"]`).first().waitFor({ timeout: 30000 });
+  page.off('requestfinished', count);
+  await Promise.all(counting);
   const heapFirstPage = await heapMb(cdp);
 
   const load = await loadEveryPage(page);
@@ -252,6 +271,7 @@ try {
 
   console.log(`P3 ticket list scroll (/tickets in chromium ${browser.version()}, viewport 1366x900, an agent with ${TICKETS} open tickets)`);
   console.log(`  seed: ${TICKETS} contacts + tickets in ${fmt(seedMs / 1000)} s`);
+  console.log(`  login to first ticket row: ${fetched.requests} requests, ${fmt(fetched.decoded / 1024, 0)} kB as read, ${fmt(fetched.wire / 1024, 0)} kB over the wire (compressed, headers included)`);
   console.log(`  loading by scrolling to the bottom: ${load.loaded} of ${TICKETS} rows loaded after ${load.scrolls} scrolls in ${fmt(load.ms / 1000)} s (${fmt(load.ms / Math.max(1, load.scrolls), 0)} ms per page)`);
   console.log(`  rows in the DOM with ${afterLoad.loaded} loaded: ${afterLoad.inDom}`);
   console.log(`  JS heap (after GC): first page ${fmt(heapFirstPage)} MB, all rows loaded ${fmt(heapLoaded)} MB`);
