@@ -1,7 +1,8 @@
 import type { IngestStep, IngestStepContext } from '../messaging/ingest-steps.js';
 import type { TicketRow } from '../messaging/ticket-access.js';
 import { answer, startConversation } from './flow.js';
-import { conversationType, dispatchConversation, handlerEnabledIn, PROMPT_HANDLER } from './handlers.js';
+import { conversationType, handlerEnabledIn, PROMPT_HANDLER } from './handlers.js';
+import { scheduleHandOff } from './hand-off.js';
 import { withinHours } from './hours.js';
 import { createRun, finishRun, loadBotContact, logTicket, say, setTicket, type BotRun } from './run.js';
 import { queueById } from './catalog.js';
@@ -36,7 +37,7 @@ function greets(ctx: IngestStepContext, settings: Record<string, string>): boole
   );
 }
 
-/** The ticket is with a conversation handler: this message goes to it (after commit). */
+/** The ticket is with a conversation handler: this message goes to it (a hand-off row, run after commit). */
 function withHandler(ticket: TicketRow): boolean {
   return ticket.useIntegration && Boolean(ticket.integrationId || ticket.promptId) && !ticket.botStage;
 }
@@ -59,17 +60,13 @@ async function end(ctx: IngestStepContext, run: BotRun): Promise<TicketRow | und
   const updated = await finishRun(run);
   const ticket = updated ?? run.ticket;
   await applyTimers(run.core, run.trx, ticket, run.timers);
-  if (run.handOff) handOffAfterCommit(ctx, ticket);
+  if (run.handOff) await handOff(ctx, ticket);
   return updated;
 }
 
-function handOffAfterCommit(ctx: IngestStepContext, ticket: TicketRow): void {
-  const { core } = ctx;
-  const message = { id: ctx.messageId, body: ctx.message.body ?? '', mediaType: ctx.message.mediaType, mediaUrl: null };
-  ctx.afterCommit(() => {
-    // Not awaited by ingest: the channel's inbound path never waits for an outside service.
-    void dispatchConversation(core, core.bot, ticket, message).catch((err: unknown) => core.log.warn({ err, ticketId: ticket.id }, 'conversation hand-off failed'));
-  });
+/** The message goes to the ticket's handler through a timed-work row written with the message (hand-off.ts). */
+function handOff(ctx: IngestStepContext, ticket: TicketRow): Promise<void> {
+  return scheduleHandOff(ctx.core, ctx.trx, ticket, { id: ctx.messageId, body: ctx.message.body ?? '', mediaType: ctx.message.mediaType });
 }
 
 /**
@@ -150,7 +147,7 @@ export const botRoutingStep: IngestStep = async (ctx) => {
   }
   if (withHandler(ticket)) {
     if (!(await handlerStillInPlan(ctx))) return backToMenu(ctx);
-    handOffAfterCommit(ctx, ticket);
+    await handOff(ctx, ticket);
     return undefined;
   }
   if (ticket.status === 'open' && settings.sendMessageOutExpedientTicketOpen === 'enabled' && settings.scheduleType !== 'disabled') {

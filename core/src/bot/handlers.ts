@@ -113,17 +113,23 @@ export async function handlerEnabledIn(trx: Knex.Transaction, registry: HandlerR
   return Boolean(row?.[flag]);
 }
 
+/**
+ * The ticket goes back to a human in the caller's transaction: the integration off, a chatBot log
+ * entry saying why. Answers the updated row (nothing when the ticket had already left the handler).
+ */
+export async function fallBackIn(trx: Knex.Transaction, ticket: Pick<TicketRow, 'id' | 'companyId' | 'queueId'>, reason: string): Promise<TicketRow | undefined> {
+  const [row] = await trx('tickets')
+    .where({ id: ticket.id, useIntegration: true })
+    .whereIn('status', ['pending', 'open'])
+    .update({ useIntegration: false, isBot: false, updatedAt: trx.fn.now() })
+    .returning('*');
+  if (row) await trx('ticketLogs').insert({ companyId: ticket.companyId, ticketId: ticket.id, type: 'chatBot', queueId: ticket.queueId, data: JSON.stringify({ handover: reason }) });
+  return row as TicketRow | undefined;
+}
+
 /** The ticket goes back to a human: pending in its queue, the integration off. */
 export async function fallBack(core: CoreServices, ticket: TicketRow, reason: string): Promise<void> {
-  const updated: TicketRow | undefined = await core.db.transaction(async (trx) => {
-    const [row] = await trx('tickets')
-      .where({ id: ticket.id, useIntegration: true })
-      .whereIn('status', ['pending', 'open'])
-      .update({ useIntegration: false, isBot: false, updatedAt: trx.fn.now() })
-      .returning('*');
-    if (row) await trx('ticketLogs').insert({ companyId: ticket.companyId, ticketId: ticket.id, type: 'chatBot', queueId: ticket.queueId, data: JSON.stringify({ handover: reason }) });
-    return row;
-  });
+  const updated = await core.db.transaction((trx) => fallBackIn(trx, ticket, reason));
   if (updated) await emitTicket(core, updated, 'update', ticket);
 }
 

@@ -3,7 +3,7 @@ import { BotTimers } from './timers.js';
 
 /**
  * The conversation goes to an integration or a prompt: the bot lets go, useIntegration is on, and
- * once this transaction committed the message is handed to the registered handler (engine.ts).
+ * and the message gets a hand-off row in this transaction: the registered handler runs it after the commit (hand-off.ts).
  */
 export async function startIntegration(run: BotRun, target: { integrationId: number | null; promptId: number | null }): Promise<void> {
   setTicket(run, { botStage: null, chatbotId: null, isBot: false, useIntegration: true, integrationId: target.integrationId, promptId: target.promptId });

@@ -36,7 +36,7 @@ export interface BotRun {
   logs: TicketLogInput[];
   outbox: Outbox;
   timers: TimerOp[];
-  /** The ticket was handed to a conversation handler: dispatch the message after commit. */
+  /** The ticket was handed to a conversation handler: the message gets a hand-off row in this transaction (hand-off.ts). */
   handOff?: boolean;
   afterCommit: AfterCommit;
   /** Names used by message variables ({{queue}}). */

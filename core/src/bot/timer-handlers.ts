@@ -8,6 +8,7 @@ import { availableUsers, handOver, pick, rotationMinutes } from './handover.js';
 import { createRun, finishRun, loadBotContact, logTicket, say, setTicket, type BotRun } from './run.js';
 import { applyTimers, BotTimers } from './timers.js';
 import { emitTicket } from '../messaging/ticket-events.js';
+import { defineHandOff } from './hand-off.js';
 
 /** A BotRun inside a timer's claim: the same writes, sends and timers as on a message, in the claim's transaction. */
 async function runFor(core: CoreServices, job: TimedJob<unknown>, ticketId: number): Promise<BotRun | undefined> {
@@ -118,4 +119,5 @@ export function defineBotTimers(core: CoreServices): void {
   timedWork.define(BotTimers.sendQueue, (job) => sendQueue(core, job));
   timedWork.define<{ queueId: number }>(BotTimers.rotate, (job) => rotate(core, job));
   timedWork.define<{ ratingId: number }>(BotTimers.ratingWait, (job) => ratingWait(core, job));
+  defineHandOff(core);
 }
