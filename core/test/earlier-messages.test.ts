@@ -56,11 +56,13 @@ const earlier = (token: string, ticketId = tickets.current, beforeId?: number) =
   k.api('GET', `/messages/${ticketId}/earlier${beforeId ? `?beforeId=${beforeId}` : ''}`, { token });
 
 /** Every page up to the first conversation, as the web scrolls up through them. */
-async function allEarlier(token: string) {
+const allEarlier = (token: string) => allEarlierOf(token, tickets.current);
+
+async function allEarlierOf(token: string, ticketId: number) {
   const pages = [];
   let beforeId: number | undefined;
   for (;;) {
-    const res = await earlier(token, tickets.current, beforeId);
+    const res = await earlier(token, ticketId, beforeId);
     expect(res.status).toBe(200);
     pages.push(res.body);
     if (!res.body.hasMore) return pages;
@@ -143,6 +145,28 @@ describe('a returning customer\'s earlier conversations', () => {
     expect(all[1]).toMatchObject({ connection: 'Celular', queue: { name: 'Vendas' } });
     expect((await listed(ana.token)).map((t) => t.id)).toEqual([tickets.otherConnection, tickets.first]);
     expect((await k.api('GET', `/tickets/${tickets.current}/earlier`, { token: (await k.createCompany()).admin.token })).status).toBe(404);
+  });
+
+  it('of a group carry its participants\' messages, and a participant\'s own tickets never mix with the group\'s', async () => {
+    const group = await insert('contacts', { companyId: c.company.id, name: 'Grupo Clientes', number: '120363000000000001', channel: 'whatsapp', isGroup: true });
+    const groupTicket = async (status: string) => insert('tickets', { companyId: c.company.id, contactId: group, whatsappId: ids.site, status, isGroup: true });
+    const said = async (ticketId: number, contactId: number, body: string) =>
+      insert('messages', { companyId: c.company.id, ticketId, contactId, whatsappId: ids.site, body, fromMe: false, wid: `G${randomBytes(6).toString('hex')}`, participant: `${contactId}@s.whatsapp.net` });
+    const earlierGroup = await groupTicket('closed');
+    // In the group, messages carry the participant: the returning customer of this file among them.
+    await said(earlierGroup, ids.contact, 'no grupo, o cliente antigo');
+    await said(earlierGroup, group, 'no grupo, aviso do próprio grupo');
+    const currentGroup = await groupTicket('group');
+    await said(currentGroup, ids.contact, 'no grupo, hoje');
+
+    const groupHistory = await earlier(c.admin.token, currentGroup);
+    expect(groupHistory.status).toBe(200);
+    expect(groupHistory.body.messages.map((m: { body: string }) => m.body)).toEqual(['no grupo, o cliente antigo', 'no grupo, aviso do próprio grupo']);
+    // The customer's one-to-one history (a later ticket than the group's) holds none of the group's messages.
+    const later1to1 = await ticketWith(ids.site, ids.sales, ana.user.id, 'closed', 1, 'depois do grupo');
+    const own = (await allEarlierOf(c.admin.token, later1to1)).flatMap((p) => p.messages.map((m: { body: string }) => m.body));
+    expect(own.some((body: string) => body.startsWith('no grupo'))).toBe(false);
+    expect(own).toEqual(expect.arrayContaining([...bodies[tickets.first]!, ...bodies[tickets.current]!, ...bodies[tickets.later]!]));
   });
 });
 

@@ -8,18 +8,27 @@ import { loadViewer, type TicketRow } from './ticket-access.js';
 /**
  * One page of the messages of the contact's tickets before this one on the same connection,
  * newest first from `beforeId` (each page in chronological order), with the tickets they belong to.
+ * Outside groups every message of a ticket carries the ticket's contact, so the page is a backward
+ * walk of messages_by_contact that stops at the page's end; a group's messages carry their
+ * participants, so a group ticket reads its earlier tickets' messages instead.
  */
 export async function earlierMessagesPage(db: Knex, auth: AuthUser, ticket: TicketRow, beforeId?: number): Promise<{ rows: MessageRow[]; tickets: EarlierTicket[]; hasMore: boolean }> {
   if (!ticket.whatsappId) return { rows: [], tickets: [], hasMore: false };
   const viewer = await loadViewer(db, auth);
-  const query = db('messages')
-    .join('tickets', 'tickets.id', 'messages.ticketId')
-    .where({ 'messages.companyId': ticket.companyId, 'tickets.companyId': ticket.companyId, 'tickets.contactId': ticket.contactId, 'tickets.whatsappId': ticket.whatsappId })
-    .where('tickets.id', '<', ticket.id)
-    .modify(historyVisibleTo(viewer))
-    .orderBy('messages.id', 'desc')
-    .limit(MESSAGES_PAGE_SIZE + 1)
-    .select(MESSAGE_COLUMNS);
+  const earlierTicketsOn = (q: Knex.QueryBuilder) =>
+    q.where({ 'tickets.companyId': ticket.companyId, 'tickets.whatsappId': ticket.whatsappId })
+      .where('tickets.id', '<', ticket.id)
+      .modify(historyVisibleTo(viewer));
+  const query = ticket.isGroup
+    ? db('messages').join('tickets', 'tickets.id', 'messages.ticketId').where({ 'messages.companyId': ticket.companyId, 'tickets.contactId': ticket.contactId }).modify(earlierTicketsOn)
+    : db('messages')
+        .where({ 'messages.companyId': ticket.companyId, 'messages.contactId': ticket.contactId })
+        // OFFSET 0 keeps the EXISTS a per-message check: the planner cannot turn it into a join that
+        // starts from the viewer's tickets and sorts every earlier message of the contact.
+        .whereRaw('exists (? offset 0)', [
+          db('tickets').select(db.raw('1')).where('tickets.id', db.ref('messages.ticketId')).where('tickets.isGroup', false).modify(earlierTicketsOn),
+        ]);
+  query.orderBy('messages.id', 'desc').limit(MESSAGES_PAGE_SIZE + 1).select(MESSAGE_COLUMNS);
   if (beforeId) query.where('messages.id', '<', beforeId);
   const found = (await query) as MessageRow[];
   const rows = found.slice(0, MESSAGES_PAGE_SIZE).reverse();
