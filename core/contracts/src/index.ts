@@ -25,3 +25,5 @@ export * from './recovery.js';
 export * from './companies-admin.js';
 export * from './helps.js';
 export * from './announcements.js';
+export * from './queue-integrations.js';
+export * from './prompts.js';

@@ -1,26 +1,12 @@
 import type { Knex } from 'knex';
 import { AppError, isMasked, mask, type SecretBox } from '@guiche/core';
-import { PROMPTS_PAGE_SIZE, type PromptInput } from './schemas.js';
+import type { Prompt as PromptAnswer, PromptInput } from '@guiche/contracts';
+import { PROMPTS_PAGE_SIZE } from './schemas.js';
 
-
-export interface PromptRow {
-  id: number;
-  companyId: number;
-  name: string;
-  prompt: string;
-  apiKey: string;
-  voice: string;
-  voiceKey: string;
-  voiceRegion: string;
-  maxTokens: number;
-  temperature: number;
-  maxMessages: number;
-  queueId: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A stored prompt (the shared fields of @guiche/contracts), its times as the driver reads them. */
+export type PromptRow = Omit<PromptAnswer, 'queue' | 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 /** As the API answers it: secrets masked, with the queue's name and colour. */
-export type Prompt = PromptRow & { queue: { id: number; name: string; color: string } | null };
+export type Prompt = PromptRow & Pick<PromptAnswer, 'queue'>;
 
 const COLUMNS = ['p.id', 'p.companyId', 'p.name', 'p.prompt', 'p.apiKey', 'p.voice', 'p.voiceKey', 'p.voiceRegion', 'p.maxTokens', 'p.temperature', 'p.maxMessages', 'p.queueId', 'p.createdAt', 'p.updatedAt', 'q.name as queueName', 'q.color as queueColor'];
 

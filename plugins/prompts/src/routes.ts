@@ -1,7 +1,8 @@
 import { requireAdmin, type PluginContext } from '@guiche/core';
+import { promptInputSchema } from '@guiche/contracts';
 import type { PromptEvents } from './events.js';
 import type { PromptRepository } from './repository.js';
-import { promptInputSchema, promptParamsSchema, promptsQuerySchema } from './schemas.js';
+import { promptParamsSchema, promptsQuerySchema } from './schemas.js';
 
 const TAGS = ['prompts'];
 

@@ -6,7 +6,7 @@ import { DEFAULT_LIMITS, type OutsideLimits } from './behaviours/reply.js';
 import { createIntegrationEvents } from './events.js';
 import { createIntegrationRepository, type IntegrationRow } from './repository.js';
 import { registerIntegrationRoutes } from './routes.js';
-import { INTEGRATION_TYPES, type IntegrationType } from './schemas.js';
+import { INTEGRATION_TYPES, type IntegrationType } from '@guiche/contracts';
 import type { ConversationInput, ConversationOutcome } from '@guiche/core';
 
 export interface QueueIntegrationsOptions {

@@ -1,28 +1,11 @@
 import type { Knex } from 'knex';
 import { AppError, type SecretBox } from '@guiche/core';
-import type { IntegrationInput, IntegrationType } from './schemas.js';
+import type { IntegrationInput, QueueIntegration as QueueIntegrationAnswer } from '@guiche/contracts';
 import { INTEGRATIONS_PAGE_SIZE } from './schemas.js';
 import { maskJson, unmaskJson } from './secrets.js';
 
-export interface IntegrationRow {
-  id: number;
-  companyId: number;
-  type: IntegrationType;
-  name: string;
-  projectName: string;
-  jsonContent: string | null;
-  language: string | null;
-  urlN8N: string | null;
-  typebotSlug: string | null;
-  typebotExpires: number;
-  typebotDelayMessage: number;
-  typebotKeywordFinish: string | null;
-  typebotKeywordRestart: string | null;
-  typebotUnknownMessage: string | null;
-  typebotRestartMessage: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A stored integration (the shared shape of @guiche/contracts), its times as the driver reads them. */
+export type IntegrationRow = Omit<QueueIntegrationAnswer, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 /** As the API answers it: the credentials' private key masked. */
 export type QueueIntegration = IntegrationRow;
 

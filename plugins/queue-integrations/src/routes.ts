@@ -1,9 +1,10 @@
 import { requireAdmin, type PluginContext } from '@guiche/core';
 import { OutsideServiceError } from '@guiche/core';
+import { integrationInputSchema, testSessionSchema, type TestSessionResult } from '@guiche/contracts';
 import type { DialogflowClient } from './behaviours/dialogflow.js';
 import type { IntegrationEvents } from './events.js';
 import type { IntegrationRepository } from './repository.js';
-import { integrationInputSchema, integrationParamsSchema, integrationsQuerySchema, testSessionSchema } from './schemas.js';
+import { integrationParamsSchema, integrationsQuerySchema } from './schemas.js';
 import { unmaskJson } from './secrets.js';
 
 const TAGS = ['queueIntegrations'];
@@ -35,7 +36,7 @@ export function registerIntegrationRoutes(ctx: Pick<PluginContext, 'routes'>, re
 
   // The dialog's test button: one detect-intent with the typed credentials. The outcome is the answer, not an HTTP error.
   for (const path of ['/queueIntegration/testSession', '/queueIntegration/testsession']) {
-    routes.post(path, { onRequest: requireAdmin, schema: { tags: TAGS, body: testSessionSchema } }, async (request) => {
+    routes.post(path, { onRequest: requireAdmin, schema: { tags: TAGS, body: testSessionSchema } }, async (request): Promise<TestSessionResult> => {
       const { projectName, language, id } = request.body;
       const stored = id ? await repo.mustFind(request.auth.companyId, id) : undefined;
       const jsonContent = unmaskJson(request.body.jsonContent, stored?.jsonContent ?? null);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { applyToPagedLists, replaceInPagedLists, searchFinds, usePagedList, usePagedListEvents } from '@guiche/web-sdk';
-import { deletePrompt, fetchPrompts, fetchQueues, savePrompt, type PromptInput, type Prompt } from './api';
+import type { Prompt, PromptFields } from '@guiche/contracts';
+import { deletePrompt, fetchPrompts, fetchQueues, savePrompt } from './api';
 
 const keys = { lists: () => ['prompts', 'list'] as const, list: (search: string) => ['prompts', 'list', { search: search.trim() }] as const };
 
@@ -23,7 +24,7 @@ export function usePromptMutations() {
   const queryClient = useQueryClient();
   return {
     save: useMutation({
-      mutationFn: ({ id, input }: { id: number | null; input: PromptInput }) => savePrompt(id, input),
+      mutationFn: ({ id, input }: { id: number | null; input: PromptFields }) => savePrompt(id, input),
       onSuccess: (saved, { id }) => (id ? replaceInPagedLists(queryClient, keys.lists(), saved) : void queryClient.invalidateQueries({ queryKey: keys.lists() })),
     }),
     remove: useMutation({ mutationFn: (id: number) => deletePrompt(id), onSuccess: (_d, id) => applyToPagedLists<Prompt>(queryClient, keys.lists(), { removedId: id }) }),

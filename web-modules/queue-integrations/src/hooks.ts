@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applyToPagedLists, replaceInPagedLists, searchFinds, usePagedList, usePagedListEvents } from '@guiche/web-sdk';
-import { deleteIntegration, fetchIntegrations, saveIntegration, type IntegrationInput, type QueueIntegration } from './api';
+import type { IntegrationFields, QueueIntegration } from '@guiche/contracts';
+import { deleteIntegration, fetchIntegrations, saveIntegration } from './api';
 
 const keys = { lists: () => ['queueIntegrations', 'list'] as const, list: (search: string) => ['queueIntegrations', 'list', { search: search.trim() }] as const };
 
@@ -23,7 +24,7 @@ export function useIntegrationMutations() {
   const queryClient = useQueryClient();
   return {
     save: useMutation({
-      mutationFn: ({ id, input }: { id: number | null; input: IntegrationInput }) => saveIntegration(id, input),
+      mutationFn: ({ id, input }: { id: number | null; input: IntegrationFields }) => saveIntegration(id, input),
       onSuccess: (saved, { id }) => (id ? replaceInPagedLists(queryClient, keys.lists(), saved) : void queryClient.invalidateQueries({ queryKey: keys.lists() })),
     }),
     remove: useMutation({ mutationFn: (id: number) => deleteIntegration(id), onSuccess: (_d, id) => applyToPagedLists<QueueIntegration>(queryClient, keys.lists(), { removedId: id }) }),

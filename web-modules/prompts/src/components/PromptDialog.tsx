@@ -1,66 +1,24 @@
 import { Button, Dialog, DialogBody, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { z } from 'zod';
+import { PROMPT_VOICES, PromptLimits, type Prompt, type PromptFields } from '@guiche/contracts';
 import { fieldError, fieldIntent, FormDialogFooter, SelectField, showSubmitError, TextAreaField, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
-import { VOICES, type Prompt, type PromptInput } from '../api';
 import { useQueues } from '../hooks';
 import { NS } from '../i18n/register';
-
-interface Values {
-  name: string;
-  prompt: string;
-  apiKey: string;
-  queueId: string;
-  voice: string;
-  voiceKey: string;
-  voiceRegion: string;
-  temperature: string;
-  maxTokens: string;
-  maxMessages: string;
-}
-
-/** "Informe o setor" is the only blocking rule (outreach-config.md §5). */
-const schema = z.object({ queueId: z.string().min(1, 'prompts:validation.queue') });
-
-const initial = (p?: Prompt): Values => ({
-  name: p?.name ?? '',
-  prompt: p?.prompt ?? '',
-  apiKey: p?.apiKey ?? '',
-  queueId: p?.queueId ? String(p.queueId) : '',
-  voice: p?.voice ?? 'texto',
-  voiceKey: p?.voiceKey ?? '',
-  voiceRegion: p?.voiceRegion ?? '',
-  temperature: String(p?.temperature ?? 1),
-  maxTokens: String(p?.maxTokens ?? 100),
-  maxMessages: String(p?.maxMessages ?? 10),
-});
-
-const toInput = (v: Values): PromptInput => ({
-  name: v.name.trim(),
-  prompt: v.prompt,
-  apiKey: v.apiKey.trim(),
-  queueId: v.queueId ? Number(v.queueId) : null,
-  voice: v.voice,
-  voiceKey: v.voiceKey.trim(),
-  voiceRegion: v.voiceRegion.trim(),
-  temperature: Number(v.temperature),
-  maxTokens: Number(v.maxTokens),
-  maxMessages: Number(v.maxMessages),
-});
+import { promptFormSchema, promptFormValues, promptPayload, type PromptFormValues } from '../lib/prompt-form';
 
 /** The prompt dialog with every field of outreach-config.md §2; the saved API key comes back masked. */
-export function PromptDialog({ isOpen, prompt, onSubmit, onClose }: { isOpen: boolean; prompt?: Prompt; onSubmit(input: PromptInput): Promise<unknown>; onClose(): void }) {
+export function PromptDialog({ isOpen, prompt, onSubmit, onClose }: { isOpen: boolean; prompt?: Prompt; onSubmit(input: PromptFields): Promise<unknown>; onClose(): void }) {
   const { t } = useTranslation(NS);
   const queues = useQueues();
   const [showKey, setShowKey] = useState(false);
-  const form = useFormik<Values>({
-    initialValues: initial(prompt),
+  const form = useFormik<PromptFormValues>({
+    initialValues: promptFormValues(prompt),
     enableReinitialize: true,
-    validate: zodFormikValidate<Values>(schema),
+    validate: zodFormikValidate<PromptFormValues>(promptFormSchema),
     onSubmit: async (values, helpers) => {
       try {
-        await onSubmit(toInput(values));
+        await onSubmit(promptPayload(values));
         toastSuccess(t('dialog.saved'));
         onClose();
       } catch (err) {
@@ -94,13 +52,13 @@ export function PromptDialog({ isOpen, prompt, onSubmit, onClose }: { isOpen: bo
               ))}
             </HTMLSelect>
           </FormGroup>
-          <SelectField form={form} name="voice" id="prompt-voice" label={t('dialog.voice')} options={VOICES.map((v) => [v, v === 'texto' ? t('dialog.text') : v.replace('pt-BR-', '').replace('Neural', '')] as const)} />
+          <SelectField form={form} name="voice" id="prompt-voice" label={t('dialog.voice')} options={PROMPT_VOICES.map((v) => [v, v === 'texto' ? t('dialog.text') : v.replace('pt-BR-', '').replace('Neural', '')] as const)} />
           <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '0 12px' }}>
             <TextField form={form} name="voiceKey" id="prompt-voiceKey" label={t('dialog.voiceKey')} autoComplete="off" />
             <TextField form={form} name="voiceRegion" id="prompt-voiceRegion" label={t('dialog.voiceRegion')} />
-            <TextField form={form} name="temperature" id="prompt-temperature" label={t('dialog.temperature')} type="number" min={0} max={2} step={0.1} />
-            <TextField form={form} name="maxTokens" id="prompt-maxTokens" label={t('dialog.maxTokens')} type="number" min={1} />
-            <TextField form={form} name="maxMessages" id="prompt-maxMessages" label={t('dialog.maxMessages')} type="number" min={1} />
+            <TextField form={form} name="temperature" id="prompt-temperature" label={t('dialog.temperature')} type="number" min={PromptLimits.temperature.min} max={PromptLimits.temperature.max} step={0.1} />
+            <TextField form={form} name="maxTokens" id="prompt-maxTokens" label={t('dialog.maxTokens')} type="number" min={PromptLimits.maxTokens.min} />
+            <TextField form={form} name="maxMessages" id="prompt-maxMessages" label={t('dialog.maxMessages')} type="number" min={PromptLimits.maxMessages.min} />
           </div>
         </DialogBody>
         <FormDialogFooter cancelLabel={t('actions.cancel')} saveLabel={t('actions.save')} saving={form.isSubmitting} onCancel={onClose} saveTestId="prompt-save" />

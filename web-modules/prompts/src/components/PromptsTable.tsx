@@ -1,5 +1,5 @@
 import { ListTable, RowActions, useTranslation } from '@guiche/web-sdk';
-import type { Prompt } from '../api';
+import type { Prompt } from '@guiche/contracts';
 import { NS } from '../i18n/register';
 
 /** outreach-config.md §2: name, queue, max tokens, actions. */

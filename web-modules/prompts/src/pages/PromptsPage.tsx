@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ListPage, useDeleteConfirmation, useListSearch, useTranslation } from '@guiche/web-sdk';
-import type { Prompt } from '../api';
+import type { Prompt } from '@guiche/contracts';
 import { PromptDialog } from '../components/PromptDialog';
 import { PromptsTable } from '../components/PromptsTable';
 import { usePromptEvents, usePromptMutations, usePrompts } from '../hooks';

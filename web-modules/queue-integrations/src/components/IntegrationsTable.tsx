@@ -1,5 +1,5 @@
 import { ListTable, RowActions, useTranslation } from '@guiche/web-sdk';
-import type { QueueIntegration } from '../api';
+import type { QueueIntegration } from '@guiche/contracts';
 import { NS } from '../i18n/register';
 
 const LOGO: Record<QueueIntegration['type'], string> = { dialogflow: 'DF', n8n: 'n8n', webhook: 'WH', typebot: 'TB' };

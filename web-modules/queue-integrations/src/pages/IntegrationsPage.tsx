@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ListPage, useDeleteConfirmation, useListSearch, useTranslation } from '@guiche/web-sdk';
-import type { QueueIntegration } from '../api';
+import type { QueueIntegration } from '@guiche/contracts';
 import { IntegrationDialog } from '../components/IntegrationDialog';
 import { IntegrationsTable } from '../components/IntegrationsTable';
 import { useIntegrationEvents, useIntegrationMutations, useIntegrations } from '../hooks';
