@@ -25,3 +25,4 @@ export * from './recovery.js';
 export * from './companies-admin.js';
 export * from './helps.js';
 export * from './announcements.js';
+export * from './invoices.js';
