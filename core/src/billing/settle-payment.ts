@@ -1,4 +1,5 @@
 import { Rooms, paymentEventName, type PaymentEventPayload } from '@guiche/contracts';
+import { enqueueDrain } from '../channels/outbound-queue.js';
 import type { CoreServices } from '../services.js';
 import { nextDueDate } from './due-date.js';
 import type { SettlementEvent } from './payment-provider.js';
@@ -39,6 +40,9 @@ export async function settlePayment(core: CoreServices, provider: string, event:
   const payload = emit as PaymentEventPayload | null;
   if (payload) {
     core.realtime.emit(Rooms.company(payload.company.id), paymentEventName(payload.company.id), payload);
+    // Sending paused while the subscription was expired resumes: every connection delivers what waits.
+    const connections: number[] = (await core.db('whatsapps').where({ companyId: payload.company.id }).pluck('id')).map(Number);
+    for (const connectionId of connections) await enqueueDrain(core.jobs, connectionId).catch((err: unknown) => core.log.warn({ err, connectionId }, 'outbound resume failed'));
     core.log.info({ companyId: payload.company.id, invoiceId: payload.invoiceId, dueDate: payload.company.dueDate }, 'subscription renewed');
   }
   return outcome;
