@@ -3,6 +3,10 @@ import type { Shape } from './shape.js';
 
 export const en: Shape<typeof pt> = {
   validation: {
+    checkoutFirstName: "Full name is required",
+    checkoutZipcode: "CPF/CNPJ is required",
+    checkoutMinUsers: "At least 3 users",
+    checkoutMinConnections: "At least 3 connections",
     apiNumber: "Digits only: country code, area code and number.",
     apiBodyRequired: "Enter the message",
     idempotencyKey: "Invalid Idempotency-Key (1 to 200 visible characters).",

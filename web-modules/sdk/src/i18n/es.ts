@@ -3,6 +3,10 @@ import type { Shape } from './shape.js';
 
 export const es: Shape<typeof pt> = {
   validation: {
+    checkoutFirstName: "El nombre completo es obligatorio",
+    checkoutZipcode: "El CPF/CNPJ es obligatorio",
+    checkoutMinUsers: "Mínimo 3 usuarios",
+    checkoutMinConnections: "Mínimo 3 conexiones",
     apiNumber: "Solo números: código de país, código de área y número.",
     apiBodyRequired: "Escriba el mensaje",
     idempotencyKey: "Idempotency-Key inválida (1 a 200 caracteres visibles).",

@@ -1,6 +1,10 @@
 /** Portuguese (default and fallback). The other languages must have exactly these keys. */
 export const pt = {
   validation: {
+    checkoutFirstName: "O nome completo é obrigatório",
+    checkoutZipcode: "CEP é obrigatório",
+    checkoutMinUsers: "Mínimo de 3 usuários",
+    checkoutMinConnections: "Mínimo de 3 conexões",
     apiNumber: "Informe apenas números: código do país, DDD e número.",
     apiBodyRequired: "Informe a mensagem",
     idempotencyKey: "Idempotency-Key inválida (1 a 200 caracteres visíveis).",

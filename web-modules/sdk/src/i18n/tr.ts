@@ -3,6 +3,10 @@ import type { Shape } from './shape.js';
 
 export const tr: Shape<typeof pt> = {
   validation: {
+    checkoutFirstName: "Ad soyad zorunludur",
+    checkoutZipcode: "CPF/CNPJ zorunludur",
+    checkoutMinUsers: "En az 3 kullanıcı",
+    checkoutMinConnections: "En az 3 bağlantı",
     apiNumber: "Yalnızca rakam: ülke kodu, alan kodu ve numara.",
     apiBodyRequired: "Mesajı girin",
     idempotencyKey: "Geçersiz Idempotency-Key (1-200 görünür karakter).",
