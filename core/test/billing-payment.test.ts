@@ -158,6 +158,8 @@ describe('an expired company', () => {
     }
     expect(await k.api('POST', '/messages/1', { token, body: { body: 'oi' } })).toMatchObject({ status: 402 });
     // Other companies and the super user are untouched.
+    const other = await k.createCompany();
+    expect((await k.api('GET', '/users', { token: other.admin.token })).status).toBe(200);
     expect((await k.api('GET', '/users', { token: k.superToken })).status).toBe(200);
 
     const pay = await k.api('POST', '/subscription', { token, body: checkout(invoice.id) });

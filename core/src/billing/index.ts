@@ -4,6 +4,7 @@ import type { CoreServices } from '../services.js';
 import { installExpiredGuard } from './expired-guard.js';
 import { defineInvoiceWork, scheduleInvoiceWork } from './invoice-generator.js';
 import { registerInvoiceRoutes } from './invoices-routes.js';
+import { defineResumeOutbound } from './resume-outbound.js';
 import { registerSubscriptionRoutes } from './subscription-routes.js';
 import { registerWebhookRoutes } from './webhook-routes.js';
 
@@ -23,6 +24,7 @@ export function registerBillingRoutes(routes: Routes, core: CoreServices): void 
 export function installBilling(app: FastifyInstance, core: CoreServices): void {
   installExpiredGuard(app, core);
   defineInvoiceWork(core);
+  defineResumeOutbound(core);
 }
 
 /** After migrations: the invoice generator's timed-work row exists (it runs at once after downtime). */

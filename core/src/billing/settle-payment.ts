@@ -1,7 +1,7 @@
 import { Rooms, paymentEventName, type PaymentEventPayload } from '@guiche/contracts';
-import { enqueueDrain } from '../channels/outbound-queue.js';
 import type { CoreServices } from '../services.js';
 import { nextDueDate } from './due-date.js';
+import { RESUME_OUTBOUND_KIND } from './resume-outbound.js';
 import type { SettlementEvent } from './payment-provider.js';
 
 export type SettleOutcome = 'renewed' | 'duplicate' | 'already-paid' | 'unknown-payment';
@@ -11,7 +11,8 @@ export type SettleOutcome = 'renewed' | 'duplicate' | 'already-paid' | 'unknown-
  * event id) makes a redelivery a no-op; the invoice row lock and its status make a second event
  * for the same charge (PAYMENT_CONFIRMED then PAYMENT_RECEIVED) a no-op too. So the company's due
  * date moves by its recurrence exactly once per invoice, and company-{id}-payment CONCLUIDA is
- * emitted after commit.
+ * emitted after commit. Outbound sending paused while expired resumes through timed work
+ * (resume-outbound.ts) set in the same transaction.
  */
 export async function settlePayment(core: CoreServices, provider: string, event: SettlementEvent): Promise<SettleOutcome> {
   let emit: PaymentEventPayload | null = null;
@@ -34,15 +35,13 @@ export async function settlePayment(core: CoreServices, provider: string, event:
     const renewed = nextDueDate(invoice.dueDate, company.recurrence);
     const dueDate = company.dueDate && company.dueDate > renewed ? company.dueDate : renewed;
     await trx('companies').where({ id: company.id }).update({ dueDate, updatedAt: trx.fn.now() });
+    await core.timedWork.schedule({ kind: RESUME_OUTBOUND_KIND, key: `company-${company.id}`, companyId: company.id, dueAt: new Date(), payload: {} }, trx);
     emit = { action: 'CONCLUIDA', company: { id: company.id, dueDate }, invoiceId: invoice.id };
     return 'renewed';
   });
   const payload = emit as PaymentEventPayload | null;
   if (payload) {
     core.realtime.emit(Rooms.company(payload.company.id), paymentEventName(payload.company.id), payload);
-    // Sending paused while the subscription was expired resumes: every connection delivers what waits.
-    const connections: number[] = (await core.db('whatsapps').where({ companyId: payload.company.id }).pluck('id')).map(Number);
-    for (const connectionId of connections) await enqueueDrain(core.jobs, connectionId).catch((err: unknown) => core.log.warn({ err, connectionId }, 'outbound resume failed'));
     core.log.info({ companyId: payload.company.id, invoiceId: payload.invoiceId, dueDate: payload.company.dueDate }, 'subscription renewed');
   }
   return outcome;
