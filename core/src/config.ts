@@ -37,6 +37,8 @@ const configSchema = z.object({
   ASAAS_API_URL: z.string().url().default('https://api.asaas.com'),
   /** The asaas-access-token header Asaas sends with each webhook; unset: every webhook is refused. */
   ASAAS_WEBHOOK_TOKEN: z.string().min(16).optional(),
+  /** The hourly invoice generator (timed work billing.invoices); off in test kernels unless asked for. */
+  INVOICE_GENERATOR: bool.default(true),
   NODE_ENV: z.string().default('production'),
 });
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customPlanPrice, INVOICES_PAGE_SIZE } from '@guiche/contracts';
-import { createTestKernel, type TestKernel } from '@guiche/core/testing';
+import { createTestKernel, waitFor, type TestKernel } from '@guiche/core/testing';
 import { addMonths, generateInvoices, INVOICE_WORK_KIND, nextDueDate } from '../src/billing/index.js';
 import { addDays, todayInSaoPaulo } from '../src/domain/subscription.js';
 
 let k: TestKernel;
 beforeAll(async () => {
-  k = await createTestKernel();
+  k = await createTestKernel({ config: { INVOICE_GENERATOR: true } });
 });
 afterAll(async () => k?.close());
 
@@ -63,6 +63,18 @@ describe('invoice generator', () => {
     const timer = await k.kernel.core.db('timedWork').where({ kind: INVOICE_WORK_KIND }).first();
     expect(timer).toBeTruthy();
     expect(new Date(timer.dueAt).getTime()).toBeGreaterThan(later.getTime());
+  });
+
+  it('catches up by itself: a generator timer left past due (the node was down) fires on the running sweeper', async () => {
+    const today = todayInSaoPaulo();
+    const missed = await k.createCompany({ dueDate: addDays(today, -3) });
+    await k.kernel.core.db('timedWork').where({ kind: INVOICE_WORK_KIND }).update({ dueAt: new Date(Date.now() - 5 * 3600_000) });
+    const rows = await waitFor(async () => {
+      const found = await invoicesOf(missed.company.id);
+      return found.length ? found : null;
+    });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ dueDate: addDays(today, -3), status: 'open' });
   });
 });
 

@@ -23,11 +23,11 @@ export function registerBillingRoutes(routes: Routes, core: CoreServices): void 
 /** Before any route is registered: the expired-company guard applies to every API route, plugins' too. */
 export function installBilling(app: FastifyInstance, core: CoreServices): void {
   installExpiredGuard(app, core);
-  defineInvoiceWork(core);
+  if (core.config.INVOICE_GENERATOR) defineInvoiceWork(core);
   defineResumeOutbound(core);
 }
 
 /** After migrations: the invoice generator's timed-work row exists (it runs at once after downtime). */
 export async function startBilling(core: CoreServices): Promise<void> {
-  await scheduleInvoiceWork(core.db);
+  if (core.config.INVOICE_GENERATOR) await scheduleInvoiceWork(core.db);
 }
