@@ -33,6 +33,12 @@ const configSchema = z.object({
   DEMO: bool.default(true),
   /** How often each node looks for due timers set elsewhere (timed work, ARCHITECTURE.md §11). */
   TIMED_WORK_POLL_MS: z.coerce.number().int().min(10).max(60000).default(1000),
+  /** Payment provider (billing): the Asaas API base (its token is the super company's setting "asaas"). */
+  ASAAS_API_URL: z.string().url().default('https://api.asaas.com'),
+  /** The asaas-access-token header Asaas sends with each webhook; unset: every webhook is refused. */
+  ASAAS_WEBHOOK_TOKEN: z.string().min(16).optional(),
+  /** The hourly invoice generator (timed work billing.invoices); off in test kernels unless asked for. */
+  INVOICE_GENERATOR: bool.default(true),
   NODE_ENV: z.string().default('production'),
 });
 

@@ -37,6 +37,7 @@ import { registerConnectionRoutes } from './connections/routes.js';
 import { registerContactRoutes } from './contacts/routes.js';
 import { defineAccountWork, registerAccountRoutes } from './account/index.js';
 import { createTimedWork } from './timed-work/index.js';
+import { installBilling, registerBillingRoutes, startBilling } from './billing/index.js';
 import { frameworkErrors, installErrorHandler } from './http/error-handler.js';
 import { registerMultipart } from './http/multipart.js';
 import { installRouteCatalog } from './http/route-catalog.js';
@@ -162,6 +163,8 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   core.channels = createChannelRuntime(core);
   defineBotTimers(core);
   defineAccountWork(core);
+  installBilling(app, core);
+  await startBilling(core);
 
   await app.register(
     async (scope) => {
@@ -180,6 +183,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
       registerConnectionRoutes(routes, core);
       registerContactRoutes(routes, core);
       registerAccountRoutes(routes, core);
+      registerBillingRoutes(routes, core);
     },
     { prefix: config.API_BASE },
   );

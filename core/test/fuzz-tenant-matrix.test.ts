@@ -34,6 +34,7 @@ const ANSWERS_2XX_OK: Record<string, string> = {
  */
 const NOT_USER_AUTHENTICATED: Record<string, string> = {
   'POST /api/messages/send': "a connection's API token (plugins/external-api/test/send.test.ts: another company's token, revoked tokens)",
+  'POST /api/subscription/webhook/asaas': "the provider's asaas-access-token header (core/test/billing-payment.test.ts: forged and missing tokens)",
 };
 
 /**

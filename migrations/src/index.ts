@@ -17,6 +17,7 @@ import * as passwordRecoveries from './20261126000000_password_recoveries.js';
 import * as companyDeletion from './20261126000100_company_deletion.js';
 import * as helps from './20261126000200_helps.js';
 import * as announcements from './20261126000300_announcements.js';
+import * as invoices from './20261126100000_invoices.js';
 import * as messagesByContact from './20261126200000_messages_by_contact.js';
 
 export interface Migration {
@@ -44,5 +45,6 @@ export const coreMigrations: Record<string, Migration> = {
   '20261126000100_company_deletion': companyDeletion,
   '20261126000200_helps': helps,
   '20261126000300_announcements': announcements,
+  '20261126100000_invoices': invoices,
   '20261126200000_messages_by_contact': messagesByContact,
 };

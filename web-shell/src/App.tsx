@@ -5,7 +5,6 @@ import { ModuleBoundary } from './modules/ModuleBoundary.js';
 import { ModuleErrorCard } from './modules/ModuleErrorCard.js';
 import { moduleRoutes } from './modules/ModuleRoutes.js';
 import { useWebModules } from './modules/WebModulesProvider.js';
-import { ExpiredSubscriptionPage } from './pages/ExpiredSubscriptionPage.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { RecoveryPasswordPage } from './features/recovery/RecoveryPasswordPage.js';
@@ -38,7 +37,6 @@ export function App() {
           {!hasRemoteIndex && <Route index element={<Navigate to="/tickets" replace />} />}
           {!shellFeatures.some((f) => f.menuPaths.includes('/tickets')) && <Route path="/tickets" element={<TicketsPlaceholderPage />} />}
           {shellFeatures.flatMap((f) => f.routes.map((r) => <Route key={`${f.id}:${r.path}`} path={r.path} element={<r.Component />} />))}
-          <Route path="/financeiro-aberto" element={<ExpiredSubscriptionPage />} />
           {remoteRoutes.map((r) => (
             <Route
               key={`${r.moduleId}:${r.path}`}

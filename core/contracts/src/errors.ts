@@ -69,6 +69,10 @@ export const ErrorCodes = [
   'ERR_RECOVERY_CODE_INVALID',
   'ERR_RECOVERY_ATTEMPTS_EXCEEDED',
   'ERR_RECOVERY_PROOF_INVALID',
+  'ERR_NO_INVOICE_FOUND',
+  'ERR_INVOICE_ALREADY_PAID',
+  'ERR_PAYMENT_NOT_CONFIGURED',
+  'ERR_PAYMENT_PROVIDER',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

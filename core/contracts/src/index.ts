@@ -27,3 +27,4 @@ export * from './helps.js';
 export * from './announcements.js';
 export * from './queue-integrations.js';
 export * from './prompts.js';
+export * from './invoices.js';

@@ -3,6 +3,7 @@ import type { ChannelDefinition, ChannelSession, OutboundMessage, SessionStatus 
 import { peerOfContact } from './connection-info.js';
 import { announceMessage } from './outbound-sender.js';
 import { SEND_ATTEMPTS, SEND_BACKOFF_MS, type OutboundJob } from './outbound-queue.js';
+import { outboundPaused } from '../billing/paused.js';
 
 /** The session of a connection this node runs, when it is connected and may deliver. */
 export interface ReadySession {
@@ -97,6 +98,8 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
   }
 
   async function drain(connectionId: number): Promise<void> {
+    // An expired subscription pauses sending; payment triggers a drain again (billing/settle-payment).
+    if (await outboundPaused(db, connectionId)) return;
     let cursor = 0;
     for (;;) {
       const ready = readySession(connectionId);

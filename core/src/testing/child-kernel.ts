@@ -56,6 +56,7 @@ export async function startChildKernel(parent: TestKernel, options: ChildKernelO
     ...(config.SUPER_ADMIN_PASSWORD ? { SUPER_ADMIN_PASSWORD: config.SUPER_ADMIN_PASSWORD } : {}),
     SERVE_WEB: '0',
     DEMO: '0',
+    INVOICE_GENERATOR: '0',
     LOG_LEVEL: 'warn',
     TIMED_WORK_POLL_MS: String(config.TIMED_WORK_POLL_MS),
     PLUGINS: options.plugins.join(','),

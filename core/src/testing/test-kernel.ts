@@ -77,6 +77,8 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
       LOGIN_RATE_LIMIT: 10000,
       SERVE_WEB: options.serveWeb ?? false,
       DEMO: false,
+      // A perpetual hourly timer would fire inside every test's runDue(later): on where a test asks.
+      INVOICE_GENERATOR: false,
       ...options.config,
     },
   );

@@ -83,6 +83,7 @@ async function seedTenant(k: TestKernel, prefix: string): Promise<Tenant> {
   // Helps belong to the platform (no company, no marker): refused to everyone but super users.
   const [help] = await db('helps').insert({ title: 'Ajuda da plataforma', video: 'dQw4w9WgXcQ' }).returning('id');
   const [announcement] = await db('announcements').insert({ companyId: 1, title: 'Aviso da plataforma', text: 'Para todos' }).returning('id');
+  const [invoice] = await db('invoices').insert({ companyId, detail: `Fatura ${label}`, users: 1, connections: 1, queues: 1, value: 10, dueDate: '2999-01-01' }).returning('id');
   const chat = await k.api('POST', '/chats', { token: c.admin.token, body: { title: `Chat ${label}`, users: [{ id: user.user.id }] } });
   if (chat.status >= 300) throw new Error(`chat seed failed: ${chat.status} ${JSON.stringify(chat.body)}`);
   return {
@@ -115,6 +116,7 @@ async function seedTenant(k: TestKernel, prefix: string): Promise<Tenant> {
       prompt: prompt.id,
       help: help.id,
       announcement: announcement.id,
+      invoice: invoice.id,
       chatUuid: chat.body.uuid,
       webchat: webchat.body.id,
       webchatToken: webchat.body.token,
@@ -156,6 +158,7 @@ export const PATH_PARAM_RESOURCES: [RegExp, Record<string, string>][] = [
   [/^\/api\/files\//, { id: 'file' }],
   [/^\/api\/helps\//, { id: 'help' }],
   [/^\/api\/announcements\//, { id: 'announcement' }],
+  [/^\/api\/invoices\//, { id: 'invoice' }],
   [/^\/api\/schedules\//, { id: 'schedule' }],
   [/^\/api\/contact-lists\//, { id: 'contactList' }],
   [/^\/api\/contact-list-items\//, { id: 'contactListItem' }],

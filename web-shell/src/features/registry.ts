@@ -16,6 +16,7 @@ import { settingsFeature } from './settings/index.js';
 import { companiesFeature } from './companies/index.js';
 import { helpsFeature } from './helps/index.js';
 import { announcementsFeature } from './announcements/index.js';
+import { billingFeature } from './billing/index.js';
 
 /** Every core area the shell renders; each lives in its own folder under features/. */
 export const shellFeatures: ShellFeature[] = [
@@ -36,4 +37,5 @@ export const shellFeatures: ShellFeature[] = [
   companiesFeature,
   helpsFeature,
   announcementsFeature,
+  billingFeature,
 ];

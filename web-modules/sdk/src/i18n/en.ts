@@ -3,6 +3,10 @@ import type { Shape } from './shape.js';
 
 export const en: Shape<typeof pt> = {
   validation: {
+    checkoutFirstName: "Full name is required",
+    checkoutZipcode: "CPF/CNPJ is required",
+    checkoutMinUsers: "At least 3 users",
+    checkoutMinConnections: "At least 3 connections",
     apiNumber: "Digits only: country code, area code and number.",
     apiBodyRequired: "Enter the message",
     idempotencyKey: "Invalid Idempotency-Key (1 to 200 visible characters).",
@@ -129,6 +133,10 @@ export const en: Shape<typeof pt> = {
     ERR_RECOVERY_CODE_INVALID: "Invalid verification code. The password cannot be changed.",
     ERR_RECOVERY_ATTEMPTS_EXCEEDED: "Attempts exceeded. Redirecting...",
     ERR_RECOVERY_PROOF_INVALID: "The verification expired or was already used. Request a new code.",
+    ERR_NO_INVOICE_FOUND: "Invoice not found.",
+    ERR_INVOICE_ALREADY_PAID: "This invoice is already paid.",
+    ERR_PAYMENT_NOT_CONFIGURED: "Payments are not configured. Contact Support.",
+    ERR_PAYMENT_PROVIDER: "The payment provider did not answer. Try again shortly.",
     ERR_TAG_REQUIRED: "You must add a tag before closing the ticket.",
     ERR_TICKET_WITHOUT_QUEUE: "Choose a queue for this ticket.",
     ERR_NO_MESSAGE_FOUND: "No message found with this ID.",

@@ -3,6 +3,10 @@ import type { Shape } from './shape.js';
 
 export const es: Shape<typeof pt> = {
   validation: {
+    checkoutFirstName: "El nombre completo es obligatorio",
+    checkoutZipcode: "El CPF/CNPJ es obligatorio",
+    checkoutMinUsers: "Mínimo 3 usuarios",
+    checkoutMinConnections: "Mínimo 3 conexiones",
     apiNumber: "Solo números: código de país, código de área y número.",
     apiBodyRequired: "Escriba el mensaje",
     idempotencyKey: "Idempotency-Key inválida (1 a 200 caracteres visibles).",
@@ -129,6 +133,10 @@ export const es: Shape<typeof pt> = {
     ERR_RECOVERY_CODE_INVALID: "Código de verificación inválido. La contraseña no puede cambiarse.",
     ERR_RECOVERY_ATTEMPTS_EXCEEDED: "Intentos excedidos. Redirigiendo...",
     ERR_RECOVERY_PROOF_INVALID: "La verificación expiró o ya fue usada. Solicite un nuevo código.",
+    ERR_NO_INVOICE_FOUND: "Factura no encontrada.",
+    ERR_INVOICE_ALREADY_PAID: "Esta factura ya está pagada.",
+    ERR_PAYMENT_NOT_CONFIGURED: "El pago no está configurado. Contacte con Soporte.",
+    ERR_PAYMENT_PROVIDER: "El proveedor de pago no respondió. Inténtelo de nuevo en breve.",
     ERR_TAG_REQUIRED: "Debe asignar una etiqueta antes de cerrar el ticket.",
     ERR_TICKET_WITHOUT_QUEUE: "Seleccione una cola para este ticket.",
     ERR_NO_MESSAGE_FOUND: "No se encontró ningún mensaje con este ID.",

@@ -1,6 +1,10 @@
 /** Portuguese (default and fallback). The other languages must have exactly these keys. */
 export const pt = {
   validation: {
+    checkoutFirstName: "O nome completo é obrigatório",
+    checkoutZipcode: "CEP é obrigatório",
+    checkoutMinUsers: "Mínimo de 3 usuários",
+    checkoutMinConnections: "Mínimo de 3 conexões",
     apiNumber: "Informe apenas números: código do país, DDD e número.",
     apiBodyRequired: "Informe a mensagem",
     idempotencyKey: "Idempotency-Key inválida (1 a 200 caracteres visíveis).",
@@ -127,6 +131,10 @@ export const pt = {
     ERR_RECOVERY_CODE_INVALID: "Codigo de verificacao invalido. A senha nao pode ser alterada.",
     ERR_RECOVERY_ATTEMPTS_EXCEEDED: "Tentativas excedidas. Redirecionando...",
     ERR_RECOVERY_PROOF_INVALID: "A verificação expirou ou já foi usada. Solicite um novo código.",
+    ERR_NO_INVOICE_FOUND: "Fatura não encontrada.",
+    ERR_INVOICE_ALREADY_PAID: "Esta fatura já está paga.",
+    ERR_PAYMENT_NOT_CONFIGURED: "O pagamento não está configurado. Entre em contato com o Suporte.",
+    ERR_PAYMENT_PROVIDER: "O provedor de pagamento não respondeu. Tente novamente em instantes.",
     ERR_TAG_REQUIRED: "Você deve atribuir uma tag antes de fechar o ticket.",
     ERR_TICKET_WITHOUT_QUEUE: "Selecione uma fila para este ticket.",
     ERR_NO_MESSAGE_FOUND: "Nenhuma mensagem encontrada com este ID.",

@@ -3,6 +3,10 @@ import type { Shape } from './shape.js';
 
 export const tr: Shape<typeof pt> = {
   validation: {
+    checkoutFirstName: "Ad soyad zorunludur",
+    checkoutZipcode: "CPF/CNPJ zorunludur",
+    checkoutMinUsers: "En az 3 kullanıcı",
+    checkoutMinConnections: "En az 3 bağlantı",
     apiNumber: "Yalnızca rakam: ülke kodu, alan kodu ve numara.",
     apiBodyRequired: "Mesajı girin",
     idempotencyKey: "Geçersiz Idempotency-Key (1-200 görünür karakter).",
@@ -129,6 +133,10 @@ export const tr: Shape<typeof pt> = {
     ERR_RECOVERY_CODE_INVALID: "Geçersiz doğrulama kodu. Şifre değiştirilemez.",
     ERR_RECOVERY_ATTEMPTS_EXCEEDED: "Deneme hakkı doldu. Yönlendiriliyor...",
     ERR_RECOVERY_PROOF_INVALID: "Doğrulamanın süresi doldu veya zaten kullanıldı. Yeni bir kod isteyin.",
+    ERR_NO_INVOICE_FOUND: "Fatura bulunamadı.",
+    ERR_INVOICE_ALREADY_PAID: "Bu fatura zaten ödendi.",
+    ERR_PAYMENT_NOT_CONFIGURED: "Ödeme yapılandırılmamış. Destek ile iletişime geçin.",
+    ERR_PAYMENT_PROVIDER: "Ödeme sağlayıcısı yanıt vermedi. Birazdan tekrar deneyin.",
     ERR_TAG_REQUIRED: "Bileti kapatmadan önce bir etiket eklemelisiniz.",
     ERR_TICKET_WITHOUT_QUEUE: "Bu bilet için bir kuyruk seçin.",
     ERR_NO_MESSAGE_FOUND: "Bu kimliğe sahip mesaj bulunamadı.",

@@ -1,0 +1,13 @@
+import './i18n/register.js';
+import type { ShellFeature } from '../feature.js';
+import InvoicesPage from './pages/InvoicesPage.js';
+
+/** /financeiro and /financeiro-aberto: invoices, the checkout wizard and the live payment confirmation (issue #9). */
+export const billingFeature: ShellFeature = {
+  id: 'billing',
+  menuPaths: ['/financeiro'],
+  routes: [
+    { path: '/financeiro', Component: InvoicesPage },
+    { path: '/financeiro-aberto', Component: InvoicesPage },
+  ],
+};
