@@ -38,7 +38,7 @@ const z = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
   k = await createTestKernel();
-  c = await k.createCompany({ dueDate: '2026-12-31' });
+  c = await k.createCompany({ dueDate: '2999-12-31' });
   other = await k.createCompany();
   const token = () => randomBytes(15).toString('hex').toUpperCase().slice(0, 30);
   conn = (await k.db('whatsapps').insert({ companyId: c.company.id, name: 'Linha 1', channel: 'whatsapp', token: token() }).returning('id'))[0].id;
@@ -115,7 +115,7 @@ describe('GET /dashboard (inbox.md §3 counters)', () => {
       avgSupportTime: 30, // (1800 + 3000 + 600) / 3 s
       avgWaitTime: 13.3, // (600 + 1200 + 600) / 3 s = 800 s
     });
-    expect(res.body.dueDate).toBe('2026-12-31');
+    expect(res.body.dueDate).toBe('2999-12-31');
     const byName = Object.fromEntries(res.body.attendants.map((a: any) => [a.name, a]));
     expect(byName.Ana).toEqual({ id: ana.user.id, name: 'Ana', rating: 5, countRating: 1, tickets: 1, avgWaitTime: 15, avgSupportTime: 30, online: false });
     expect(byName.Bia).toEqual({ id: bia.user.id, name: 'Bia', rating: 4, countRating: 1, tickets: 2, avgWaitTime: 10, avgSupportTime: 30, online: true });
