@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestKernel, type TestKernel } from '@guiche/core/testing';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, type LoginUser } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, toast, webRoot, type LoginUser } from './support/browser.js';
 
 /**
  * Announcements in Debian's chromium (outreach-config.md Announcements): the super user publishes
@@ -30,7 +30,6 @@ afterAll(async () => {
   await kernel?.close();
 });
 
-const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text }).first();
 
 async function signedIn(user: LoginUser): Promise<Page> {
   const page = await newPage(browser, kernel, { viewport: { width: 1366, height: 900 } });

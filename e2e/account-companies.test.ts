@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addCalendarMonths } from '@guiche/contracts';
 import { createTestKernel, type TestKernel } from '@guiche/core/testing';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, toast, webRoot } from './support/browser.js';
+import { brDate, dayFromNow } from './support/days.js';
 
 /**
  * The companies page in Debian's chromium (account-admin.md §2 Companies list, §4, §5, §9): the
@@ -28,14 +29,6 @@ afterAll(async () => {
   await kernel?.close();
 });
 
-const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text }).first();
-const pad = (n: number) => String(n).padStart(2, '0');
-const dayFromNow = (days: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
-const br = (day: string) => day.split('-').reverse().join('/');
 
 async function superPage(): Promise<Page> {
   const page = await newPage(browser, kernel, { viewport: { width: 1440, height: 900 } });
@@ -86,12 +79,12 @@ describe('companies page', () => {
     await expect.poll(() => page.getByTestId('company-row').count()).toBe(1);
     expect(await row.getAttribute('data-due')).toBe('warning');
     const cells = (await row.locator('td').allInnerTexts()).map((text) => text.replace(/\u00a0/g, ' '));
-    expect(cells.slice(0, 8)).toEqual([String(stored.id), 'Sim', name, stored.email, planName, 'R$ 199,90', expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/), `${br(due)} (Trimestral)`]);
+    expect(cells.slice(0, 8)).toEqual([String(stored.id), 'Sim', name, stored.email, planName, 'R$ 199,90', expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/), `${brDate(due)} (Trimestral)`]);
 
     await row.getByTestId('company-advance').click();
     const advanced = addCalendarMonths(due, 3);
-    await toast(page, `Vencimento avançado para ${br(advanced)}.`).waitFor();
-    await expect.poll(() => row.getByTestId('company-due').innerText()).toBe(`${br(advanced)} (Trimestral)`);
+    await toast(page, `Vencimento avançado para ${brDate(advanced)}.`).waitFor();
+    await expect.poll(() => row.getByTestId('company-due').innerText()).toBe(`${brDate(advanced)} (Trimestral)`);
     expect(await row.getAttribute('data-due')).toBe('ok');
     expect((await kernel.db('companies').where({ id: stored.id }).first('dueDate')).dueDate).toBe(advanced);
   });
@@ -99,7 +92,7 @@ describe('companies page', () => {
   it('paints overdue companies red, pages by scrolling, and deletes with confirmation', async () => {
     const marker = `Rolagem${Date.now().toString(36)}`;
     const plan = await kernel.db('plans').where({ name: planName }).first('id');
-    for (let i = 0; i < 24; i++) await kernel.db('companies').insert({ name: `${marker} ${pad(i)}`, email: `c${i}@${marker}.com`, planId: plan.id, dueDate: '2030-01-01' });
+    for (let i = 0; i < 24; i++) await kernel.db('companies').insert({ name: `${marker} ${String(i).padStart(2, '0')}`, email: `c${i}@${marker}.com`, planId: plan.id, dueDate: '2030-01-01' });
     const overdue = (await kernel.db('companies').insert({ name: `${marker} 24`, email: `late@${marker}.com`, planId: plan.id, dueDate: dayFromNow(-2) }).returning('id'))[0].id;
 
     const page = await superPage();

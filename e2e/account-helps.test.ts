@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestKernel, type TestKernel } from '@guiche/core/testing';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, type LoginUser } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, toast, webRoot, type LoginUser } from './support/browser.js';
 
 /**
  * Settings → Plans and Helps tabs (super users) and the /helps page (everyone) in Debian's
@@ -24,7 +24,6 @@ afterAll(async () => {
   await kernel?.close();
 });
 
-const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text }).first();
 
 async function signedIn(user: LoginUser): Promise<Page> {
   const page = await newPage(browser, kernel, { viewport: { width: 1366, height: 900 } });

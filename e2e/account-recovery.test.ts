@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { defineChannel } from '@guiche/core';
 import { createTestKernel, waitFor, type TestKernel } from '@guiche/core/testing';
 import { FakeWorld, fakeChannel } from '../core/test/channels-fake-channel.js';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, toast, webRoot } from './support/browser.js';
 
 /**
  * Password recovery in Debian's chromium (account-admin.md §2, §4, §8): the code reaches the
@@ -42,7 +42,6 @@ async function codeSentTo(phone: string): Promise<string> {
   }
 }
 
-const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text }).first();
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 async function askCode(page: Page, phone: string) {

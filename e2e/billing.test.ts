@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addCalendarMonths } from '@guiche/contracts';
 import { createTestKernel, startFakeAsaas, type FakeAsaas, type TestKernel, type TestUser } from '@guiche/core/testing';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, toast, webRoot } from './support/browser.js';
+import { brDate, dayFromNow } from './support/days.js';
 
 /**
  * Invoices and checkout in Debian's chromium (account-admin.md §2 Faturas and Checkout wizard, §4
@@ -31,14 +32,6 @@ afterAll(async () => {
   await asaas?.close();
 });
 
-const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text }).first();
-const pad = (n: number) => String(n).padStart(2, '0');
-const dayFromNow = (days: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
-const br = (day: string) => day.split('-').reverse().join('/');
 
 async function invoice(companyId: number, dueDate: string, status: 'open' | 'paid' = 'open', detail = 'Plano Prata') {
   const [row] = await kernel.db('invoices').insert({ companyId, detail, users: 4, connections: 2, queues: 3, value: 129.9, dueDate, status }).returning('id');
@@ -106,7 +99,7 @@ describe('invoices and checkout', () => {
     expect(await status(paidId)).toBe('Pago');
     expect(await page.locator(`[data-invoice-id="${overdueId}"]`).getAttribute('class')).toContain('invoice-overdue');
     expect(await page.locator(`[data-invoice-id="${paidId}"]`).getByTestId('invoice-pay').count()).toBe(0);
-    expect(await page.locator(`[data-invoice-id="${openId}"]`).innerText()).toContain(br(dueDate));
+    expect(await page.locator(`[data-invoice-id="${openId}"]`).innerText()).toContain(brDate(dueDate));
     for (const header of ['Detalhes', 'Usuários', 'Conexões', 'Filas', 'Valor', 'Data Venc.', 'Status', 'Ação']) {
       await page.getByTestId('invoices-table').locator('th', { hasText: header }).first().waitFor();
     }
@@ -120,7 +113,7 @@ describe('invoices and checkout', () => {
 
     expect((await asaas.pay(payment.id)).body.outcome).toBe('renewed');
     const renewed = addCalendarMonths(dueDate, 1);
-    await toast(page, `Sua licença foi renovada até ${br(renewed)}`).waitFor();
+    await toast(page, `Sua licença foi renovada até ${brDate(renewed)}`).waitFor();
     await page.waitForURL('**/tickets', { timeout: 15_000 });
     expect(await kernel.db('invoices').where({ id: openId }).first()).toMatchObject({ status: 'paid', value: 91 });
     expect((await kernel.db('companies').where({ id: company.id }).first()).dueDate).toBe(renewed);
@@ -132,7 +125,7 @@ describe('invoices and checkout', () => {
     const invoiceId = await invoice(company.id, dueDate);
     const page = await adminPage(admin);
     await page.waitForURL('**/financeiro-aberto');
-    await page.getByTestId('subscription-expired').filter({ hasText: `Opss! Sua assinatura venceu ${br(dueDate)}.` }).waitFor();
+    await page.getByTestId('subscription-expired').filter({ hasText: `Opss! Sua assinatura venceu ${brDate(dueDate)}.` }).waitFor();
     await page.goto('/users');
     await page.waitForURL('**/financeiro-aberto');
     expect(await page.locator(`[data-invoice-id="${invoiceId}"]`).getByTestId('invoice-status').innerText()).toBe('Vencido');
@@ -140,7 +133,7 @@ describe('invoices and checkout', () => {
     const payment = await payThroughWizard(page, invoiceId);
     expect(payment.value).toBe(129.9);
     expect((await asaas.pay(payment.id)).body.outcome).toBe('renewed');
-    await toast(page, `Sua licença foi renovada até ${br(addCalendarMonths(dueDate, 1))}`).waitFor();
+    await toast(page, `Sua licença foi renovada até ${brDate(addCalendarMonths(dueDate, 1))}`).waitFor();
     await page.waitForURL('**/tickets', { timeout: 15_000 });
     await page.goto('/users');
     await page.getByTestId('users-page').waitFor();

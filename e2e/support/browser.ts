@@ -83,3 +83,6 @@ export async function keepScreenshot(dir: string | undefined, page: Page, name: 
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
+
+/** The first Blueprint toast showing `text` (toasts stack; an earlier one may still be leaving). */
+export const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text }).first();
