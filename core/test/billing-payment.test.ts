@@ -170,5 +170,12 @@ describe('an expired company', () => {
     expect((await db()('companies').where({ id: company.id }).first()).dueDate).toBe(renewed);
     expect((await k.api('GET', '/users', { token })).status).toBe(200);
     expect((await k.api('POST', '/auth/login', { body: { email: admin.user.email, password: admin.password } })).body.subscriptionExpired).toBe(renewed < todayInSaoPaulo());
+
+    // A super user moving the due date takes effect on the company's next request, both ways.
+    const moveDueDate = async (to: string) => expect((await k.api('PUT', `/companies/${company.id}`, { token: k.superToken, body: { dueDate: to } })).status).toBe(200);
+    await moveDueDate(dueDate);
+    expect((await k.api('GET', '/users', { token })).status).toBe(402);
+    await moveDueDate(addDays(todayInSaoPaulo(), 30));
+    expect((await k.api('GET', '/users', { token })).status).toBe(200);
   });
 });

@@ -13,6 +13,8 @@ interface UserState {
   tokenVersion: number;
   /** The company exists and is switched on. */
   companyActive: boolean;
+  /** The company's due date (YYYY-MM-DD): the subscription guard reads it here, not per request. */
+  companyDueDate: string | null;
 }
 
 /** What an access token carries that the gate checks (`tv`: the user's token_version at signing). */
@@ -32,7 +34,9 @@ export interface TokenClaims {
 export interface TokenGate {
   /** True when the token's user still exists with the same token version, in an active company. */
   allows(claims: TokenClaims): Promise<boolean>;
-  /** A user's access changed (deleted, password changed) or a company's (deleted, switched off). */
+  /** The due date of the user's company as cached for their last request (undefined: unknown user). */
+  companyDueDate(userId: number): Promise<string | null | undefined>;
+  /** A user's access changed (deleted, password changed) or a company's (deleted, switched off, renewed). */
   changed(scope: { userId?: number; companyId?: number }): Promise<void>;
   close(): void;
 }
@@ -44,9 +48,14 @@ export function createTokenGate(db: Knex, bus: Bus): TokenGate {
       const row = await db('users')
         .leftJoin('companies', 'companies.id', 'users.companyId')
         .where('users.id', userId)
-        .first('users.companyId as companyId', 'users.tokenVersion as tokenVersion', 'companies.status as status', 'companies.id as companyRow');
+        .first('users.companyId as companyId', 'users.tokenVersion as tokenVersion', 'companies.status as status', 'companies.id as companyRow', 'companies.dueDate as dueDate');
       if (!row) return null;
-      return { companyId: Number(row.companyId), tokenVersion: Number(row.tokenVersion), companyActive: row.companyRow != null && row.status !== false };
+      return {
+        companyId: Number(row.companyId),
+        tokenVersion: Number(row.tokenVersion),
+        companyActive: row.companyRow != null && row.status !== false,
+        companyDueDate: row.dueDate ?? null,
+      };
     },
   });
 
@@ -63,6 +72,10 @@ export function createTokenGate(db: Knex, bus: Bus): TokenGate {
       if (!Number.isSafeInteger(claims.id) || claims.id <= 0 || claims.id > 2147483647) return false;
       const state = await cache.get(claims.id);
       return !!state && state.companyActive && state.companyId === claims.companyId && state.tokenVersion === (claims.tv ?? 0);
+    },
+    async companyDueDate(userId) {
+      const state = await cache.get(userId);
+      return state ? state.companyDueDate : undefined;
     },
     async changed(scope) {
       drop(scope);

@@ -41,6 +41,8 @@ export async function settlePayment(core: CoreServices, provider: string, event:
   });
   const payload = emit as PaymentEventPayload | null;
   if (payload) {
+    // The token gate caches the due date the subscription guard reads: the company is free at once.
+    await core.tokens.changed({ companyId: payload.company.id });
     core.realtime.emit(Rooms.company(payload.company.id), paymentEventName(payload.company.id), payload);
     core.log.info({ companyId: payload.company.id, invoiceId: payload.invoiceId, dueDate: payload.company.dueDate }, 'subscription renewed');
   }

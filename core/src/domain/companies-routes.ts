@@ -36,7 +36,8 @@ export function registerCompanyRoutes(routes: Routes, core: CoreServices): void 
       const [row] = await core.db('companies').where({ id }).update({ ...changes, updatedAt: core.db.fn.now() }).returning(columns);
       if (!row) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
       await core.bus.publish(PLANS_CHANGED, { companyId: id }, { companyId: id });
-      if (changes.status !== undefined) await core.tokens.changed({ companyId: id });
+      // The token gate caches status and due date (the subscription guard reads it).
+      if (changes.status !== undefined || changes.dueDate !== undefined) await core.tokens.changed({ companyId: id });
       core.realtime.emit(Rooms.company(id), Events.plan(id), { action: 'update', planId: row.planId });
       return row;
     });
