@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { date, dateTime, id, ids, text } from './primitives.js';
 import { V } from './messages.js';
+import { HH_MM } from './weekdays.js';
 
 /** Validation keys of the connection dialog (account-admin.md §5); the web translates them. */
 export const ConnectionV = {
@@ -29,7 +30,7 @@ export const IMPORT_WINDOW_YEARS = 2;
 export const IMPORT_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 const WeekdaysEn = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-const shiftTime = z.union([z.literal(''), z.string().max(5, V.time).regex(/^([01]\d|2[0-3]):[0-5]\d$/, V.time)]);
+const shiftTime = z.union([z.literal(''), z.string().max(5, V.time).regex(HH_MM, V.time)]);
 
 /** One weekday of service hours with shifts A and B (an empty shift is closed). */
 export const connectionScheduleSchema = z

@@ -28,3 +28,4 @@ export * from './announcements.js';
 export * from './queue-integrations.js';
 export * from './prompts.js';
 export * from './invoices.js';
+export * from './weekdays.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int, PG_INT_MAX, text } from './primitives.js';
+import { HH_MM, Weekdays, type WeekdayEn } from './weekdays.js';
 
 /** On-call duty rota (outreach-config.md: On-call duty schedules, §3, §5, §9). */
 
@@ -17,27 +18,14 @@ export const PlantaoV = {
 export const PLANTAO_DEFAULT_INTERVAL = 1;
 export const PLANTAO_TIMEZONE = 'America/Sao_Paulo';
 
-/** The seven weekday rows, Monday first, as the dialog lists them. */
-export const PlantaoWeekdays = [
-  { weekday: 'Segunda-feira', weekdayEn: 'monday' },
-  { weekday: 'Terça-feira', weekdayEn: 'tuesday' },
-  { weekday: 'Quarta-feira', weekdayEn: 'wednesday' },
-  { weekday: 'Quinta-feira', weekdayEn: 'thursday' },
-  { weekday: 'Sexta-feira', weekdayEn: 'friday' },
-  { weekday: 'Sábado', weekdayEn: 'saturday' },
-  { weekday: 'Domingo', weekdayEn: 'sunday' },
-] as const;
-export type PlantaoWeekdayEn = (typeof PlantaoWeekdays)[number]['weekdayEn'];
-
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = text(5, { trim: true, tooLong: PlantaoV.time })
-  .refine((v) => v === '' || HHMM.test(v), PlantaoV.time)
+  .refine((v) => v === '' || HH_MM.test(v), PlantaoV.time)
   .default('');
 
 export const plantaoDaySchema = z
   .object({
     weekday: text(30).default(''),
-    weekdayEn: z.enum(PlantaoWeekdays.map((d) => d.weekdayEn) as [PlantaoWeekdayEn, ...PlantaoWeekdayEn[]]),
+    weekdayEn: z.enum(Weekdays.map((d) => d.weekdayEn) as [WeekdayEn, ...WeekdayEn[]]),
     startTime: time,
     endTime: time,
   })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, ids, int, text } from './primitives.js';
 import { V } from './messages.js';
 import { queueChatbotsSchema, type Chatbot } from './chatbots.js';
+import { Weekdays } from './weekdays.js';
 
 /** Validation keys of the queue dialog beyond the shared ones (namespace "validation"). */
 export const QV = {
@@ -16,16 +17,7 @@ export const queueEvent = (companyId: number) => `company-${companyId}-queue`;
 /** Rotation interval choices in minutes; 0 means unset (outreach-config.md §9). */
 export const QueueRotationMinutes = [0, 2, 5, 10, 15, 30, 45, 60] as const;
 
-export const QueueWeekdays = [
-  { weekday: 'Segunda-feira', weekdayEn: 'monday' },
-  { weekday: 'Terça-feira', weekdayEn: 'tuesday' },
-  { weekday: 'Quarta-feira', weekdayEn: 'wednesday' },
-  { weekday: 'Quinta-feira', weekdayEn: 'thursday' },
-  { weekday: 'Sexta-feira', weekdayEn: 'friday' },
-  { weekday: 'Sábado', weekdayEn: 'saturday' },
-  { weekday: 'Domingo', weekdayEn: 'sunday' },
-] as const;
-const weekdaysEn = QueueWeekdays.map((d) => d.weekdayEn) as [string, ...string[]];
+const weekdaysEn = Weekdays.map((d) => d.weekdayEn) as [string, ...string[]];
 
 /** HH:MM, or empty for a shift that is not worked. */
 const shiftTime = z.string().max(5, V.time).regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, V.time);
@@ -41,7 +33,7 @@ export const queueScheduleSchema = z.object({
 export type QueueSchedule = z.infer<typeof queueScheduleSchema>;
 
 /** Monday to Sunday, 08:00-12:00 and 13:00-18:00 (outreach-config.md §9). */
-export const DefaultQueueSchedules: QueueSchedule[] = QueueWeekdays.map((d) => ({
+export const DefaultQueueSchedules: QueueSchedule[] = Weekdays.map((d) => ({
   ...d,
   startTimeA: '08:00',
   endTimeA: '12:00',

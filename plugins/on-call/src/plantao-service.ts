@@ -1,4 +1,4 @@
-import { PlantaoEvents, PlantaoV, PlantaoWeekdays, Rooms, type Plantao, type PlantaoDay, type PlantaoInput } from '@guiche/contracts';
+import { PlantaoEvents, PlantaoV, Weekdays, Rooms, type Plantao, type PlantaoDay, type PlantaoInput } from '@guiche/contracts';
 import { AppError, type PluginContext } from '@guiche/core';
 
 export const PLANTOES = 'plantoes';
@@ -28,7 +28,7 @@ const toRecord = (row: Row): Plantao => ({
 
 /** Seven rows, Monday first, whatever the caller sent (missing days empty, names from the list). */
 function normalizeDays(days: PlantaoDay[]): PlantaoDay[] {
-  return PlantaoWeekdays.map(({ weekday, weekdayEn }) => {
+  return Weekdays.map(({ weekday, weekdayEn }) => {
     const given = days.find((d) => d.weekdayEn === weekdayEn);
     return { weekday, weekdayEn, startTime: given?.startTime ?? '', endTime: given?.endTime ?? '' };
   });

@@ -1,4 +1,4 @@
-import { PLANTAO_TIMEZONE, PlantaoWeekdays, type PlantaoDay, type PlantaoWeekdayEn } from '@guiche/contracts';
+import { PLANTAO_TIMEZONE, Weekdays, type PlantaoDay, type WeekdayEn } from '@guiche/contracts';
 
 /**
  * The weekday windows of a rota, read in America/Sao_Paulo. A window is [start, end) on its
@@ -18,7 +18,7 @@ const formatter = new Intl.DateTimeFormat('en-US', {
 });
 
 interface LocalTime {
-  weekdayEn: PlantaoWeekdayEn;
+  weekdayEn: WeekdayEn;
   year: number;
   month: number;
   day: number;
@@ -29,7 +29,7 @@ interface LocalTime {
 function local(date: Date): LocalTime & { second: number } {
   const parts = Object.fromEntries(formatter.formatToParts(date).map((p) => [p.type, p.value]));
   return {
-    weekdayEn: parts.weekday!.toLowerCase() as PlantaoWeekdayEn,
+    weekdayEn: parts.weekday!.toLowerCase() as WeekdayEn,
     year: Number(parts.year),
     month: Number(parts.month),
     day: Number(parts.day),
@@ -39,8 +39,8 @@ function local(date: Date): LocalTime & { second: number } {
 }
 
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const ORDER = PlantaoWeekdays.map((d) => d.weekdayEn);
-const previousDay = (weekday: PlantaoWeekdayEn) => ORDER[(ORDER.indexOf(weekday) + 6) % 7]!;
+const ORDER = Weekdays.map((d) => d.weekdayEn);
+const previousDay = (weekday: WeekdayEn) => ORDER[(ORDER.indexOf(weekday) + 6) % 7]!;
 
 function complete(days: PlantaoDay[]): PlantaoDay[] {
   return days.filter((d) => d.startTime && d.endTime && d.startTime !== d.endTime);

@@ -1,4 +1,4 @@
-import { PlantaoWeekdays, type PlantaoDay, type PlantaoWeekdayEn } from '@guiche/contracts';
+import { Weekdays, type PlantaoDay, type WeekdayEn } from '@guiche/contracts';
 import { defineChannel, type PluginDefinition } from '@guiche/core';
 import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
 import { FakeWorld, fakeChannel, FULL_CAPABILITIES } from '../../../core/test/channels-fake-channel.js';
@@ -23,8 +23,8 @@ export async function connectedCompany(k: TestKernel, world: FakeWorld): Promise
 }
 
 /** The seven rows of a rota: the given days with their [start, end], the others empty. */
-export const week = (days: Partial<Record<PlantaoWeekdayEn, [string, string]>>): PlantaoDay[] =>
-  PlantaoWeekdays.map(({ weekday, weekdayEn }) => ({
+export const week = (days: Partial<Record<WeekdayEn, [string, string]>>): PlantaoDay[] =>
+  Weekdays.map(({ weekday, weekdayEn }) => ({
     weekday,
     weekdayEn,
     startTime: days[weekdayEn]?.[0] ?? '',

@@ -1,6 +1,6 @@
 import { Callout, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { getIn, useFormik } from 'formik';
-import { PLANTAO_DEFAULT_INTERVAL, PlantaoWeekdays, plantaoInputSchema, type Plantao, type PlantaoInput } from '@guiche/contracts';
+import { PLANTAO_DEFAULT_INTERVAL, Weekdays, plantaoInputSchema, type Plantao, type PlantaoInput } from '@guiche/contracts';
 import { FormDialogFooter, showSubmitError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { useUserOptions } from '../hooks/usePlantoes.js';
 import { NS } from '../i18n/register.js';
@@ -10,7 +10,7 @@ interface Values {
   userId: string;
   phone: string;
   interval: string;
-  days: { weekday: string; weekdayEn: (typeof PlantaoWeekdays)[number]['weekdayEn']; startTime: string; endTime: string }[];
+  days: { weekday: string; weekdayEn: (typeof Weekdays)[number]['weekdayEn']; startTime: string; endTime: string }[];
 }
 
 function valuesOf(plantao?: Plantao): Values {
@@ -18,7 +18,7 @@ function valuesOf(plantao?: Plantao): Values {
     userId: plantao ? String(plantao.userId) : '',
     phone: plantao?.phone ?? '',
     interval: String(plantao?.interval ?? PLANTAO_DEFAULT_INTERVAL),
-    days: PlantaoWeekdays.map(({ weekday, weekdayEn }) => {
+    days: Weekdays.map(({ weekday, weekdayEn }) => {
       const day = plantao?.days.find((d) => d.weekdayEn === weekdayEn);
       return { weekday, weekdayEn, startTime: day?.startTime ?? '', endTime: day?.endTime ?? '' };
     }),

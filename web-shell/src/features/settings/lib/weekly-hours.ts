@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QueueWeekdays, V } from '@guiche/contracts';
+import { Weekdays, V } from '@guiche/contracts';
 
 /**
  * Weekly service hours (outreach-config.md §3 Queue.schedules, account-admin.md §3 Connection
@@ -29,7 +29,7 @@ export const HoursV = {
 export const DEFAULT_SHIFTS = { startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' } as const;
 
 export function defaultWeek(): DaySchedule[] {
-  return QueueWeekdays.map((d) => ({ ...d, ...DEFAULT_SHIFTS }));
+  return Weekdays.map((d) => ({ ...d, ...DEFAULT_SHIFTS }));
 }
 
 /**
@@ -40,7 +40,7 @@ export function normalizeWeek(stored: readonly Partial<DaySchedule>[] | null | u
   if (!stored?.length && fill === 'default') return defaultWeek();
   const byDay = new Map((stored ?? []).filter((d) => d && d.weekdayEn).map((d) => [d.weekdayEn as string, d]));
   const closed = { startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' };
-  return QueueWeekdays.map((d) => {
+  return Weekdays.map((d) => {
     const day = byDay.get(d.weekdayEn);
     if (!day) return { ...d, ...(fill === 'default' ? DEFAULT_SHIFTS : closed) };
     return {
