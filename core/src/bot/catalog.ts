@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ChatbotType } from '@guiche/contracts';
+import type { Chatbot } from '@guiche/contracts';
 import type { WeekdayHours } from './hours.js';
 
 /** What the bot reads of a queue. */
@@ -17,20 +17,8 @@ export interface BotQueue {
   promptId: number | null;
 }
 
-/** What the bot reads of a chatbot option. */
-export interface BotOption {
-  id: number;
-  queueId: number;
-  parentId: number | null;
-  name: string;
-  greetingMessage: string | null;
-  queueType: ChatbotType;
-  closeTicket: boolean;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-}
+/** What the bot reads of a chatbot option (OPTION_COLUMNS). */
+export type BotOption = Omit<Chatbot, 'companyId' | 'options' | 'createdAt' | 'updatedAt'>;
 
 const QUEUE_COLUMNS = ['id', 'name', 'greetingMessage', 'outOfHoursMessage', 'schedules', 'closeTicket', 'ativarRoteador', 'tempoRoteador', 'fileListId', 'integrationId', 'promptId'];
 const OPTION_COLUMNS = ['id', 'queueId', 'parentId', 'name', 'greetingMessage', 'queueType', 'closeTicket', 'optQueueId', 'optUserId', 'optIntegrationId', 'optFileId'];
