@@ -1,5 +1,5 @@
-import { defineChannel, type ChannelDefinition, type PluginContext } from '@guiche/core';
-import { createMessengerSession, publicFileUrl, registerMessengerWebhook, registerWindowRoute } from '@guiche/meta-graph';
+import type { ChannelDefinition } from '@guiche/core';
+import { defineMessengerChannel } from '@guiche/meta-graph';
 import { registerLoginRoutes } from './login.js';
 
 export const FACEBOOK_CAPABILITIES: ChannelDefinition['capabilities'] = {
@@ -13,28 +13,9 @@ export const FACEBOOK_CAPABILITIES: ChannelDefinition['capabilities'] = {
   presence: false,
 };
 
-
-/** Facebook Messenger channel: one definition per kernel. */
+/** Facebook Messenger channel, with the Facebook Login routes that also link Instagram accounts. */
 export function createFacebookChannel() {
-  let wired: PluginContext | null = null;
-  return defineChannel({
-    id: 'channel-facebook',
-    channel: 'facebook',
-    planFlag: 'useFacebook',
-    capabilities: FACEBOOK_CAPABILITIES,
-    migrations: 'migrations',
-    createSession(connection, io) {
-      if (!wired) throw new Error('channel-facebook: createSession before register');
-      const ctx = wired;
-      return createMessengerSession(ctx, connection, io, { publicUrl: (file) => publicFileUrl(ctx, file) });
-    },
-    register(ctx) {
-      wired = ctx;
-      registerMessengerWebhook(ctx, 'facebook');
-      registerWindowRoute(ctx, 'facebook');
-      registerLoginRoutes(ctx);
-    },
-  });
+  return defineMessengerChannel({ kind: 'facebook', planFlag: 'useFacebook', capabilities: FACEBOOK_CAPABILITIES, migrations: 'migrations', registerMore: registerLoginRoutes });
 }
 
 export default createFacebookChannel();

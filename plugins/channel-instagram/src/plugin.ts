@@ -1,5 +1,5 @@
-import { defineChannel, type ChannelDefinition, type PluginContext } from '@guiche/core';
-import { createMessengerSession, publicFileUrl, registerMessengerWebhook, registerWindowRoute } from '@guiche/meta-graph';
+import type { ChannelDefinition } from '@guiche/core';
+import { defineMessengerChannel } from '@guiche/meta-graph';
 
 export const INSTAGRAM_CAPABILITIES: ChannelDefinition['capabilities'] = {
   media: true,
@@ -12,29 +12,12 @@ export const INSTAGRAM_CAPABILITIES: ChannelDefinition['capabilities'] = {
   presence: false,
 };
 
-
 /**
  * Instagram Direct channel: accounts are linked through Facebook Login (POST /facebook with
  * addInstagram, served by channel-facebook, whose meta_pages table this channel reads).
  */
 export function createInstagramChannel() {
-  let wired: PluginContext | null = null;
-  return defineChannel({
-    id: 'channel-instagram',
-    channel: 'instagram',
-    planFlag: 'useInstagram',
-    capabilities: INSTAGRAM_CAPABILITIES,
-    createSession(connection, io) {
-      if (!wired) throw new Error('channel-instagram: createSession before register');
-      const ctx = wired;
-      return createMessengerSession(ctx, connection, io, { publicUrl: (file) => publicFileUrl(ctx, file) });
-    },
-    register(ctx) {
-      wired = ctx;
-      registerMessengerWebhook(ctx, 'instagram');
-      registerWindowRoute(ctx, 'instagram');
-    },
-  });
+  return defineMessengerChannel({ kind: 'instagram', planFlag: 'useInstagram', capabilities: INSTAGRAM_CAPABILITIES });
 }
 
 export default createInstagramChannel();
