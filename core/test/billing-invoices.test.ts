@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customPlanPrice, INVOICES_PAGE_SIZE } from '@guiche/contracts';
+import { addCalendarMonths, customPlanPrice, INVOICES_PAGE_SIZE, nextDueDate } from '@guiche/contracts';
 import { createTestKernel, waitFor, type TestKernel } from '@guiche/core/testing';
-import { addMonths, generateInvoices, INVOICE_WORK_KIND, nextDueDate } from '../src/billing/index.js';
+import { generateInvoices, INVOICE_WORK_KIND } from '../src/billing/index.js';
 import { addDays, todayInSaoPaulo } from '../src/domain/subscription.js';
 
 let k: TestKernel;
@@ -14,9 +14,9 @@ const invoicesOf = (companyId: number) => k.kernel.core.db('invoices').where({ c
 
 describe('due dates', () => {
   it('advance by calendar months per recurrence, clamped to the month end', () => {
-    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
-    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
-    expect(addMonths('2026-11-15', 2)).toBe('2027-01-15');
+    expect(addCalendarMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addCalendarMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addCalendarMonths('2026-11-15', 2)).toBe('2027-01-15');
     expect(nextDueDate('2026-03-10', 'MENSAL')).toBe('2026-04-10');
     expect(nextDueDate('2026-03-10', 'BIMESTRAL')).toBe('2026-05-10');
     expect(nextDueDate('2026-03-10', 'TRIMESTRAL')).toBe('2026-06-10');

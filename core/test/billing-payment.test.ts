@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentEventName } from '@guiche/contracts';
+import { nextDueDate, paymentEventName } from '@guiche/contracts';
 import { createTestKernel, nextEvent, startFakeAsaas, type FakeAsaas, type TestKernel } from '@guiche/core/testing';
-import { nextDueDate } from '../src/billing/index.js';
 import { addDays, todayInSaoPaulo } from '../src/domain/subscription.js';
 
 const API_KEY = '$aact_test_key_0123456789';

@@ -21,6 +21,11 @@ export function addCalendarMonths(day: string, months: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
+/** The due date after `day`'s period with this recurrence (the advance button, a paid invoice); unknown → monthly. */
+export function nextDueDate(day: string, recurrence: string): string {
+  return addCalendarMonths(day, RecurrenceMonths[recurrence as Recurrence] ?? 1);
+}
+
 /** The company list page (GET /companiesPlan/, GET /companies): 20 a page. */
 export const COMPANIES_PAGE_SIZE = 20;
 export const companyListQuery = z.object({

@@ -9,9 +9,7 @@ import { registerSubscriptionRoutes } from './subscription-routes.js';
 import { registerWebhookRoutes } from './webhook-routes.js';
 
 export { generateInvoices, INVOICE_WORK_KIND } from './invoice-generator.js';
-export { nextDueDate, addMonths } from './due-date.js';
 export { settlePayment } from './settle-payment.js';
-export { companyExpired } from './expired-guard.js';
 
 /** Billing (issue #9): invoices, checkout, the payment provider's webhook. */
 export function registerBillingRoutes(routes: Routes, core: CoreServices): void {

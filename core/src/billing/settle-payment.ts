@@ -1,6 +1,5 @@
-import { Rooms, paymentEventName, type PaymentEventPayload } from '@guiche/contracts';
+import { nextDueDate, Rooms, paymentEventName, type PaymentEventPayload } from '@guiche/contracts';
 import type { CoreServices } from '../services.js';
-import { nextDueDate } from './due-date.js';
 import { RESUME_OUTBOUND_KIND } from './resume-outbound.js';
 import type { SettlementEvent } from './payment-provider.js';
 

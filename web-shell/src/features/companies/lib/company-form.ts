@@ -1,4 +1,4 @@
-import { addCalendarMonths, RecurrenceMonths, Recurrences, type CompanyRow, type Recurrence } from '@guiche/contracts';
+import { nextDueDate, Recurrences, type CompanyRow, type Recurrence } from '@guiche/contracts';
 
 export interface CompanyFormValues {
   name: string;
@@ -67,7 +67,7 @@ export function today(now: Date = new Date()): string {
 
 /** The advance button (§4): the recurrence's calendar months after the due date (today when none). */
 export function advancedDueDate(company: Pick<CompanyRow, 'dueDate' | 'recurrence'>): string {
-  return addCalendarMonths(company.dueDate ?? today(), RecurrenceMonths[company.recurrence] ?? 1);
+  return nextDueDate(company.dueDate ?? today(), company.recurrence);
 }
 
 /** Row colour (§9): yellow with 1 to 5 days left, red on the day and after. */
