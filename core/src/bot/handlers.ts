@@ -51,32 +51,16 @@ interface Registered {
 export interface HandlerRegistry extends BotRegistry {
   get(type: string): Registered | undefined;
   types(): string[];
-  /**
-   * Runs `work` after the ticket's earlier messages were handled (in this process): a handler sees
-   * a ticket's messages one at a time and in order, while other tickets run alongside.
-   */
-  inTurn<T>(ticketId: number, work: () => Promise<T>): Promise<T>;
 }
 
 export function createHandlerRegistry(): HandlerRegistry {
   const handlers = new Map<string, Registered>();
-  const turns = new Map<number, Promise<unknown>>();
   return {
     registerHandler(type, handler, options) {
       handlers.set(type, { handler, timeoutMs: options?.timeoutMs ?? HANDLER_TIMEOUT_MS, planFlag: options?.planFlag ?? null });
     },
     get: (type) => handlers.get(type),
     types: () => [...handlers.keys()],
-    inTurn(ticketId, work) {
-      const previous = turns.get(ticketId) ?? Promise.resolve();
-      const mine = previous.catch(() => undefined).then(work);
-      const settled = mine.catch(() => undefined);
-      turns.set(ticketId, settled);
-      void settled.then(() => {
-        if (turns.get(ticketId) === settled) turns.delete(ticketId);
-      });
-      return mine;
-    },
   };
 }
 
@@ -168,21 +152,19 @@ async function close(core: CoreServices, ticket: TicketRow): Promise<void> {
 }
 
 /**
- * Runs the ticket's handler for one message, outside the ingest transaction and after the ticket's
- * earlier messages: a missing handler, an error or a timeout hands the ticket to a human; a module
+ * Runs the ticket's handler for one message, outside the ingest transaction (hand-off.ts runs a
+ * ticket's messages one at a time and in order, on any node): a missing handler, an error or a timeout hands the ticket to a human; a module
  * the plan no longer has lets go of the ticket the same way. Answers what became of the ticket.
  */
-export function dispatchConversation(core: CoreServices, registry: HandlerRegistry, ticket: TicketRow, message: ConversationInput['message']): Promise<'continue' | 'handover' | 'close' | 'skipped'> {
-  return registry.inTurn(ticket.id, async () => {
-    // An earlier message may have ended the session, or an agent switched it off meanwhile.
-    const current: TicketRow | undefined = await core.db('tickets').where({ id: ticket.id }).first();
-    if (!current || !current.useIntegration || !['pending', 'open'].includes(current.status)) return 'skipped';
-    if (message.mediaType !== 'chat' && !message.mediaUrl) {
-      const stored = await core.db('messages').where({ id: message.id, companyId: current.companyId }).first('mediaUrl');
-      message = { ...message, mediaUrl: stored?.mediaUrl ?? null };
-    }
-    return runHandler(core, registry, current, message);
-  });
+export async function dispatchConversation(core: CoreServices, registry: HandlerRegistry, ticket: TicketRow, message: ConversationInput['message']): Promise<'continue' | 'handover' | 'close' | 'skipped'> {
+  // An earlier message may have ended the session, or an agent switched it off meanwhile.
+  const current: TicketRow | undefined = await core.db('tickets').where({ id: ticket.id }).first();
+  if (!current || !current.useIntegration || !['pending', 'open'].includes(current.status)) return 'skipped';
+  if (message.mediaType !== 'chat' && !message.mediaUrl) {
+    const stored = await core.db('messages').where({ id: message.id, companyId: current.companyId }).first('mediaUrl');
+    message = { ...message, mediaUrl: stored?.mediaUrl ?? null };
+  }
+  return runHandler(core, registry, current, message);
 }
 
 async function runHandler(core: CoreServices, registry: HandlerRegistry, ticket: TicketRow, message: ConversationInput['message']): Promise<'continue' | 'handover' | 'close'> {
