@@ -87,6 +87,52 @@ describe('the embedded widget in chromium', () => {
     await context.close();
   });
 
+  it('shows ✓✓ on a message the agent read before its own send was acknowledged', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    // The server's ack and echo of this one message are held back until the agent's read receipt
+    // has reached the page: the order a loaded machine can produce (the agent reads as soon as the
+    // message is stored, the visitor's socket is served later).
+    const text = 'Quick question about returns';
+    const held: string[] = [];
+    let holding = true;
+    let readReceived = false;
+    let toPage: (frame: string) => void = () => undefined;
+    await context.routeWebSocket(/\/socket\.io\//, (ws) => {
+      const server = ws.connectToServer();
+      toPage = (frame) => ws.send(frame);
+      server.onMessage((frame) => {
+        const packet = String(frame);
+        const ofThisMessage = packet.includes(text) && (packet.startsWith('42/webchat,["message"') || packet.startsWith('43/webchat,'));
+        if (holding && ofThisMessage) return void held.push(packet);
+        if (packet.startsWith('42/webchat,["read"')) readReceived = true;
+        ws.send(frame);
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(siteUrl);
+    await page.getByTestId('webchat-launcher').click();
+    await page.getByTestId('webchat-form').locator('input[name="name"]').fill('Bruno Early');
+    await page.getByTestId('webchat-form').locator('button').click();
+    await expect.poll(() => page.getByTestId('webchat-status').textContent()).toBe('Online');
+
+    await page.getByTestId('webchat-input').fill(text);
+    await page.getByTestId('webchat-input').press('Enter');
+    const stored = await waitFor(() => k.db('messages').where({ whatsappId: connection.id, body: text }).first());
+    await expect.poll(() => held.length).toBe(2);
+    const mine = page.getByTestId('webchat-message').filter({ hasText: text });
+    expect(await mine.getAttribute('data-wid')).toMatch(/^in-pending-/);
+
+    const read = await k.api('GET', `/messages/${stored.ticketId}?pageNumber=1`, { token: company.admin.token });
+    expect(read.status).toBe(200);
+    await expect.poll(() => readReceived).toBe(true);
+    holding = false;
+    held.splice(0).forEach((packet) => toPage(packet));
+
+    await expect.poll(() => mine.getAttribute('data-wid')).toBe(stored.wid);
+    await expect.poll(() => mine.getAttribute('data-read')).toBe('true');
+    await context.close();
+  });
+
   it('shows that a chat with an unknown token is unavailable', async () => {
     const context = await browser.newContext({ locale: 'pt-BR' });
     const page = await context.newPage();

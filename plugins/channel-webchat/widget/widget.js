@@ -122,6 +122,9 @@
   var messages = []; // WebchatMessage + { clientId, state: 'pending'|'failed' } for the visitor's unsent ones
   var hasMore = false, olderLoaded = false, unread = 0, socket = null, online = false, unavailable = false, closed = false;
   var delivered = {}, readSent = {};
+  // Visitor wids the agent read. The receipt can overtake the send's own ack and echo (the agent reads
+  // as soon as the message is stored): it is kept here and applied when the final wid arrives.
+  var readByAgent = {};
 
   function isOpen() { return !panel.classList.contains('hidden'); }
   function showError(text) {
@@ -222,8 +225,9 @@
     for (var i = 0; i < messages.length; i++) {
       var old = messages[i];
       var same = old.wid === m.wid || (old.clientId && m.fromVisitor && m.wid.slice(-old.clientId.length - 1) === '-' + old.clientId);
-      if (same) { messages[i] = Object.assign({}, old, m, { state: undefined, file: undefined, read: m.read || old.read }); return false; }
+      if (same) { messages[i] = Object.assign({}, old, m, { state: undefined, file: undefined, read: Boolean(m.read || old.read || readByAgent[m.wid]) }); return false; }
     }
+    if (readByAgent[m.wid]) m.read = true;
     messages.push(m);
     messages.sort(function (a, b) { return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0; });
     return true;
@@ -295,7 +299,8 @@
     socket.on('opened', function () { setClosed(false); });
     socket.on('read', function (payload) {
       var wids = (payload && payload.wids) || [];
-      messages.forEach(function (m) { if (m.fromVisitor && wids.indexOf(m.wid) >= 0) m.read = true; });
+      wids.forEach(function (wid) { readByAgent[wid] = true; });
+      messages.forEach(function (m) { if (m.fromVisitor && readByAgent[m.wid]) m.read = true; });
       render();
     });
   }
