@@ -229,11 +229,16 @@ describe('internal chat in the browser', () => {
     expect(await messages(b.page).nth(1).innerText()).toContain('Segunda, ao vivo');
     await expect.poll(() => messages(a.page).count()).toBe(2);
 
-    // Without holding anything: a new chat and a message sent the moment it is on screen, again and again.
+    // Without holding anything: a new chat and a message sent the moment it is on screen, again and
+    // again. The new chat's message box has the focus, and keeps it once the dialog's closing
+    // transition has ended (Blueprint would give it back to the "new chat" button then, and an
+    // Enter typed in that moment pressed the button instead of sending): Alice just types.
     for (let round = 1; round <= 3; round++) {
       const uuid = await createInDialog(a.page, `Rodada ${round}`, 'Bob Barbosa');
-      await input.fill(`Mensagem da rodada ${round}`);
-      await input.press('Enter');
+      await expect.poll(() => a.page.getByRole('dialog').count()).toBe(0);
+      expect(await input.evaluate((box) => box === document.activeElement)).toBe(true);
+      await a.page.keyboard.type(`Mensagem da rodada ${round}`);
+      await a.page.keyboard.press('Enter');
       await expect.poll(() => messages(a.page).allInnerTexts()).toEqual([expect.stringContaining(`Mensagem da rodada ${round}`)]);
       const stored = await kernel.api('GET', `/chats/${uuid}/messages`, { token: alice.token });
       expect((stored.body.records as ChatMessage[]).map((m) => m.message)).toEqual([`Mensagem da rodada ${round}`]);

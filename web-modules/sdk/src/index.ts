@@ -51,6 +51,7 @@ export { readableOn } from './color.js';
 export { RecordMultiSelect, type RecordMultiSelectProps, type SelectableRecord } from './ui/RecordMultiSelect.js';
 export { RecordsField, type RecordsFieldProps } from './ui/RecordsField.js';
 export { MenuPopover, type MenuPopoverProps } from './ui/MenuPopover.js';
+export { useFocusAfterSave } from './ui/useFocusAfterSave.js';
 export { ListBody, type ListBodyProps } from './ui/ListBody.js';
 export { RowActions, RowButton, type RowActionsProps, type RowButtonProps } from './ui/RowActions.js';
 export { useDeleteConfirmation } from './ui/useDeleteConfirmation.js';

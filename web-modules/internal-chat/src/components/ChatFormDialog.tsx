@@ -1,7 +1,7 @@
 import { Dialog, DialogBody, FormGroup, Intent } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { chatInputSchema, type Chat, type ChatInput } from '@guiche/contracts';
-import { FormDialogFooter, RecordMultiSelect, serverValidationErrors, TextField, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { FormDialogFooter, RecordMultiSelect, serverValidationErrors, TextField, useFocusAfterSave, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import type { UserOption } from '../api/chats-api';
 import { useUserOptions } from '../hooks/useUserOptions';
 import { NS } from '../i18n/register';
@@ -20,6 +20,8 @@ interface Props {
   onSubmit(input: ChatInput): Promise<Chat>;
   onSaved(chat: Chat): void;
   onClose(): void;
+  /** Where the focus goes once a new chat's dialog has closed: its message box. */
+  focusAfterCreate(): HTMLElement | null | undefined;
 }
 
 function initialValues(chat: Chat | undefined, myUserId: number): FormValues {
@@ -31,8 +33,9 @@ function initialValues(chat: Chat | undefined, myUserId: number): FormValues {
 }
 
 /** New / edit chat: a title and at least one other user (outreach-config.md §5). */
-export function ChatFormDialog({ isOpen, chat, myUserId, onSubmit, onSaved, onClose }: Props) {
+export function ChatFormDialog({ isOpen, chat, myUserId, onSubmit, onSaved, onClose, focusAfterCreate }: Props) {
   const { t } = useTranslation(NS);
+  const focus = useFocusAfterSave();
   const { users, isLoading } = useUserOptions(myUserId, isOpen);
   const form = useFormik<FormValues>({
     initialValues: initialValues(chat, myUserId),
@@ -41,6 +44,7 @@ export function ChatFormDialog({ isOpen, chat, myUserId, onSubmit, onSaved, onCl
     onSubmit: async (values, helpers) => {
       try {
         const saved = await onSubmit({ title: values.title.trim(), users: values.users.map(({ id }) => ({ id })) });
+        if (!chat) focus.leaveTo(focusAfterCreate);
         onSaved(saved);
       } catch (err) {
         const fieldErrors = serverValidationErrors<FormValues>(err);
@@ -61,9 +65,13 @@ export function ChatFormDialog({ isOpen, chat, myUserId, onSubmit, onSaved, onCl
       onClose={onClose}
       title={chat ? t('dialog.editTitle') : t('dialog.newTitle')}
       icon="chat"
+      {...focus.dialogProps}
       // Reset when it opens, not when the last one finished closing: a dialog reopened during the
       // previous close's transition would otherwise lose what was typed into it when that ends.
-      onOpening={() => form.resetForm()}
+      onOpening={() => {
+        focus.dialogProps.onOpening();
+        form.resetForm();
+      }}
     >
       <form onSubmit={form.handleSubmit} noValidate>
         <DialogBody>

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import type { Chat } from '@guiche/contracts';
 import { EmptyState, ErrorCard, LoadingState, useTranslation } from '@guiche/web-sdk';
 import { useChatMessages } from '../hooks/useChatMessages';
@@ -10,13 +11,14 @@ import { MessageList } from './MessageList';
 interface Props {
   chat: Chat;
   myUserId: number;
+  composerRef?: Ref<HTMLTextAreaElement>;
   onBack?: () => void;
   onEdit(chat: Chat): void;
   onDelete(chat: Chat): void;
 }
 
 /** The open chat: header, messages (older pages on scroll up) and the composer. */
-export function Conversation({ chat, myUserId, onBack, onEdit, onDelete }: Props) {
+export function Conversation({ chat, myUserId, composerRef, onBack, onEdit, onDelete }: Props) {
   const { t } = useTranslation(NS);
   const ready = useReadThenLoad(chat, myUserId);
   const query = useChatMessages(chat.id, ready);
@@ -45,7 +47,7 @@ export function Conversation({ chat, myUserId, onBack, onEdit, onDelete }: Props
     <section className="ic-conversation" aria-label={chat.title} data-testid="chat-conversation">
       <ConversationHeader chat={chat} isOwner={chat.ownerId === myUserId} onBack={onBack} onEdit={onEdit} onDelete={onDelete} />
       <div className="ic-conversation__body">{body}</div>
-      <MessageComposer key={chat.id} chatId={chat.id} />
+      <MessageComposer key={chat.id} chatId={chat.id} inputRef={composerRef} />
     </section>
   );
 }

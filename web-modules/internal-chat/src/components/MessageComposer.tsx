@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { Button, Intent, TextArea } from '@blueprintjs/core';
 import { useTranslation } from '@guiche/web-sdk';
 import { useSendMessage, type Outgoing } from '../hooks/useSendMessage';
@@ -7,7 +7,7 @@ import { reportChatError } from '../lib/report-error';
 import { AudioRecorderControls } from './AudioRecorderControls';
 
 /** Text box (Enter sends, Shift+Enter breaks the line, blank is ignored), attach and record. */
-export function MessageComposer({ chatId }: { chatId: number }) {
+export function MessageComposer({ chatId, inputRef }: { chatId: number; inputRef?: Ref<HTMLTextAreaElement> }) {
   const { t } = useTranslation(NS);
   const [text, setText] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
@@ -77,6 +77,7 @@ export function MessageComposer({ chatId }: { chatId: number }) {
         />
         <TextArea
           className="ic-composer__input"
+          inputRef={inputRef}
           aria-label={t('input.label')}
           placeholder={t('input.placeholder')}
           value={text}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Tab, Tabs } from '@blueprintjs/core';
 import type { Chat } from '@guiche/contracts';
@@ -37,6 +37,7 @@ function ChatsScreen({ myUserId }: { myUserId: number }) {
   const [form, setForm] = useState<FormState>(null);
   const [toDelete, setToDelete] = useState<Chat | null>(null);
   const [tab, setTab] = useState<TabId>(uuid ? 'messages' : 'chats');
+  const composer = useRef<HTMLTextAreaElement>(null);
 
   const closeChat = () => {
     navigate('/chats');
@@ -73,6 +74,7 @@ function ChatsScreen({ myUserId }: { myUserId: number }) {
         key={open.chat.id}
         chat={open.chat}
         myUserId={myUserId}
+        composerRef={composer}
         onBack={narrow ? () => setTab('chats') : undefined}
         onEdit={(chat) => setForm({ mode: 'edit', chat })}
         onDelete={setToDelete}
@@ -114,6 +116,7 @@ function ChatsScreen({ myUserId }: { myUserId: number }) {
           if (created) select(chat);
         }}
         onClose={() => setForm(null)}
+        focusAfterCreate={() => composer.current}
       />
       <DeleteChatDialog
         chat={toDelete}

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isAdmin, toastSuccess, useSession, useTranslation } from '@guiche/web-sdk';
+import { isAdmin, toastSuccess, useFocusAfterSave, useSession, useTranslation } from '@guiche/web-sdk';
 import { createTicket } from '../api/tickets-api.js';
 import type { ContactOption } from '../api/types.js';
 import { QueueSelect } from '../components/QueueSelect.js';
@@ -26,6 +26,7 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
   const actions = useTicketActions();
   const ui = useTicketUi();
   const navigate = useNavigate();
+  const focus = useFocusAfterSave();
   const [contact, setContact] = useState<ContactOption | null>(null);
   const [queueId, setQueueId] = useState<number | null>(null);
   const [whatsappId, setWhatsappId] = useState<number | null>(null);
@@ -51,6 +52,8 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
       const ticket = await createTicket({ contactId: contact.id, queueId, whatsappId, userId: user.id, status: 'open' });
       toastSuccess(t('newTicket.created'));
       ui.showAssignedTab();
+      // The "new" button stays on screen: giving it the focus back would take it from the ticket.
+      focus.leaveTo();
       onClose();
       navigate(`/tickets/${ticket.uuid}`);
     } catch (err) {
@@ -62,7 +65,7 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('newTicket.title')} icon="add">
+    <Dialog isOpen={isOpen} onClose={onClose} title={t('newTicket.title')} icon="add" {...focus.dialogProps}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
