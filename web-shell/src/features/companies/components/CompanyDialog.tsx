@@ -1,10 +1,13 @@
 import { Dialog, DialogBody, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useFormik } from 'formik';
-import type { CompanyRow } from '@guiche/contracts';
+import { COMPANY_LIMIT_MAX, type CompanyRow } from '@guiche/contracts';
 import { fieldError, fieldIntent, formatCurrency, FormDialogFooter, SelectField, SwitchField, TextField, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
 import { companyFormValues, companyPayload, recurrences, validateCompany, type CompanyFormValues } from '../lib/company-form.js';
 import { useCompanyMutations, usePlanOptions } from '../hooks/useCompanies.js';
+
+/** A whole number typed or stepped with the arrow keys; blank is allowed (the plan's). */
+const limitInput = { type: 'number', inputMode: 'numeric', min: 0, max: COMPANY_LIMIT_MAX, step: 1 } as const;
 
 interface Props {
   company: CompanyRow | null;
@@ -19,7 +22,8 @@ export function CompanyDialog({ company, onClose }: Props) {
   const { save } = useCompanyMutations();
   const form = useFormik<CompanyFormValues>({
     initialValues: companyFormValues(company),
-    validate: (values) => Object.fromEntries(Object.entries(validateCompany(values, creating)).map(([k, key]) => [k, t(key)])),
+    // The page's keys, or a shared validation key of the contracts (the sdk's namespace).
+    validate: (values) => Object.fromEntries(Object.entries(validateCompany(values, creating)).map(([k, key]) => [k, t(key, { ns: [NS, 'translation'] })])),
     onSubmit: async (values) => {
       try {
         await save.mutateAsync({ id: company?.id ?? null, payload: companyPayload(values, creating) });
@@ -50,6 +54,10 @@ export function CompanyDialog({ company, onClose }: Props) {
               ))}
             </HTMLSelect>
           </FormGroup>
+          <div className="company-limits">
+            <TextField form={form} name="numberAttendants" id="company-number-attendants" label={t('dialog.numberAttendants')} hint={t('dialog.limitHint')} {...limitInput} />
+            <TextField form={form} name="numberConections" id="company-number-conections" label={t('dialog.numberConections')} hint={t('dialog.limitHint')} {...limitInput} />
+          </div>
           <TextField form={form} name="dueDate" id="company-due-date" label={t('dialog.dueDate')} type="date" />
           <SelectField form={form} name="recurrence" id="company-recurrence" label={t('dialog.recurrence')} options={recurrences.map((r) => [r, t(`recurrence.${r}`)] as const)} />
           {creating && <TextField form={form} name="password" id="company-password" label={t('dialog.password')} type="password" hint={t('dialog.passwordHint')} />}
