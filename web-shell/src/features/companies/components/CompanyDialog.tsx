@@ -1,13 +1,16 @@
 import { Dialog, DialogBody, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useFormik } from 'formik';
-import { COMPANY_LIMIT_MAX, type CompanyRow } from '@guiche/contracts';
+import type { CompanyRow } from '@guiche/contracts';
 import { fieldError, fieldIntent, formatCurrency, FormDialogFooter, SelectField, SwitchField, TextField, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
 import { companyFormValues, companyPayload, recurrences, validateCompany, type CompanyFormValues } from '../lib/company-form.js';
 import { useCompanyMutations, usePlanOptions } from '../hooks/useCompanies.js';
 
-/** A whole number typed or stepped with the arrow keys; blank is allowed (the plan's). */
-const limitInput = { type: 'number', inputMode: 'numeric', min: 0, max: COMPANY_LIMIT_MAX, step: 1 } as const;
+/**
+ * A whole number, blank allowed (the plan's). A text input with the numeric keypad rather than
+ * type="number": that one silently empties what is not a number, so "numeric" (§5) could not be told.
+ */
+const limitInput = { inputMode: 'numeric', autoComplete: 'off', maxLength: 4 } as const;
 
 interface Props {
   company: CompanyRow | null;
