@@ -7,8 +7,9 @@ import { brDate, dayFromNow } from './support/days.js';
 
 /**
  * The companies page in Debian's chromium (account-admin.md §2 Companies list, §4, §5, §9): the
- * super user creates a company through the dialog and its messages, advances its due date by the
- * recurrence, sees the due colours, scrolls for more, deletes with confirmation; others are sent away.
+ * super user creates a company through the dialog and its messages (its own users and connections
+ * maxima too), advances its due date by the recurrence, sees the due colours, scrolls for more,
+ * deletes with confirmation; others are sent away.
  */
 
 const SUPER = { email: 'super@guiche.test', password: 'Super@12345' };
@@ -56,6 +57,8 @@ describe('companies page', () => {
     await dialog.getByText('Plano é obrigatório').waitFor();
     await page.locator('#company-email').fill('nao-e-email');
     await dialog.getByText('Email é inválido').waitFor();
+    await page.locator('#company-number-attendants').fill('dez');
+    await dialog.getByText('Informe um número inteiro de 0 a 9999.').waitFor();
 
     const name = `Padaria ${Date.now().toString(36)}`;
     const due = dayFromNow(3);
@@ -65,12 +68,14 @@ describe('companies page', () => {
     await page.locator('#company-due-date').fill(due);
     await page.locator('#company-recurrence').selectOption('TRIMESTRAL');
     await page.locator('#company-password').fill('Padaria@1');
+    await page.locator('#company-number-attendants').fill('4');
+    await page.locator('#company-number-conections').fill('3');
     await page.getByTestId('company-save').click();
     await toast(page, 'Operação realizada com sucesso!').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     const stored = await kernel.db('companies').where({ name }).first();
-    expect(stored).toMatchObject({ dueDate: due, recurrence: 'TRIMESTRAL', status: true });
+    expect(stored).toMatchObject({ dueDate: due, recurrence: 'TRIMESTRAL', status: true, numberAttendants: 4, numberConections: 3 });
     expect((await kernel.api('POST', '/auth/login', { body: { email: stored.email, password: 'Padaria@1' } })).status).toBe(200);
 
     await searchFor(page, name);
@@ -80,6 +85,12 @@ describe('companies page', () => {
     expect(await row.getAttribute('data-due')).toBe('warning');
     const cells = (await row.locator('td').allInnerTexts()).map((text) => text.replace(/\u00a0/g, ' '));
     expect(cells.slice(0, 8)).toEqual([String(stored.id), 'Sim', name, stored.email, planName, 'R$ 199,90', expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/), `${brDate(due)} (Trimestral)`]);
+
+    await row.getByTestId('company-edit').click();
+    await dialog.waitFor();
+    expect([await page.locator('#company-number-attendants').inputValue(), await page.locator('#company-number-conections').inputValue()]).toEqual(['4', '3']);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
 
     await row.getByTestId('company-advance').click();
     const advanced = addCalendarMonths(due, 3);

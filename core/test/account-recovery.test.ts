@@ -142,6 +142,90 @@ describe('password recovery', () => {
     expect(await answers(unknown)).toEqual(await answers(known.phone));
   });
 
+  describe('the send, as timed work', () => {
+    // This node sweeps only when a test says so, to look between the answer and the send.
+    beforeAll(async () => k.kernel.core.timedWork.stop());
+    afterAll(() => k.kernel.core.timedWork.start());
+
+    const rawSend = async (address: string, wpp: string) => {
+      const res = await fetch(`${k.apiUrl}/enviar-email`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ wpp }) });
+      const headers: [string, string][] = [];
+      res.headers.forEach((value, name) => headers.push([name, value]));
+      const compared = headers.filter(([name]) => name !== 'date');
+      return { status: res.status, headers: compared, bytes: Buffer.from(await res.arrayBuffer()).toString('hex') };
+    };
+    const sendTimers = () => k.db('timedWork').where({ kind: 'account.recoverySend' });
+    const deliveredTo = (number: string) => world.outbound.all.filter((d) => d.toId === number);
+
+    it('answers a known and an unknown number with the same bytes, the same rows, and sends the code to the known one only', async () => {
+      const known = await registeredCompany();
+      const unknown = '11900000077';
+      const answerKnown = await rawSend(newAddress(), known.phone);
+      const answerUnknown = await rawSend(newAddress(), unknown);
+      expect(answerKnown.status).toBe(200);
+      expect(answerUnknown).toEqual(answerKnown);
+
+      const rows = await k.db('password_recoveries').whereIn('number', [`55${known.phone}`, `55${unknown}`]).orderBy('number');
+      expect(rows).toHaveLength(2);
+      for (const row of rows) expect(row).toMatchObject({ userId: null, attempts: 0, sendToken: expect.any(String) });
+      expect((await sendTimers().whereIn('key', rows.map((r) => r.sendToken))).map((t) => t.payload.token).sort()).toEqual(rows.map((r) => r.sendToken).sort());
+      expect(deliveredTo(`55${known.phone}`)).toHaveLength(0);
+
+      await k.kernel.core.timedWork.runDue();
+      const { code } = await codeSentTo(`55${known.phone}`);
+      expect(deliveredTo(`55${known.phone}`)).toHaveLength(1);
+      expect(deliveredTo(`55${unknown}`)).toHaveLength(0);
+      expect(await sendTimers().whereIn('key', rows.map((r) => r.sendToken))).toHaveLength(0);
+      const after = await k.db('password_recoveries').whereIn('number', [`55${known.phone}`, `55${unknown}`]).orderBy('number');
+      expect(after.map((r) => r.sendToken)).toEqual([null, null]);
+      expect(after.find((r) => r.number === `55${known.phone}`)!.userId).toBe(known.admin.user.id);
+      expect(after.find((r) => r.number === `55${unknown}`)!.userId).toBeNull();
+      expect((await verify(newAddress(), known.phone, code)).status).toBe(200);
+    });
+
+    it('a second request before the first is sent: one message, and its code is the one that works', async () => {
+      const { phone } = await registeredCompany();
+      expect((await send(newAddress(), phone)).status).toBe(200);
+      expect((await send(newAddress(), phone)).status).toBe(200);
+      await k.kernel.core.timedWork.runDue();
+      expect(deliveredTo(`55${phone}`)).toHaveLength(1);
+      const { code } = await codeSentTo(`55${phone}`);
+      expect((await verify(newAddress(), phone, code)).status).toBe(200);
+    });
+
+    it('a request after a code was sent makes that code useless', async () => {
+      const address = newAddress();
+      const { phone } = await registeredCompany();
+      await send(address, phone);
+      await k.kernel.core.timedWork.runDue();
+      const { code: first } = await codeSentTo(`55${phone}`);
+      await send(address, phone);
+      expect(await verify(address, phone, first)).toMatchObject({ status: 400, body: { error: 'ERR_RECOVERY_CODE_INCORRECT' } });
+      await k.kernel.core.timedWork.runDue();
+      const { code: second } = await codeSentTo(`55${phone}`);
+      expect((await verify(address, phone, second)).status).toBe(200);
+    });
+
+    it('a send that fails is not tried again: the code stays unknown and the user asks again', async () => {
+      const address = newAddress();
+      const { phone } = await registeredCompany();
+      expect((await send(address, phone)).status).toBe(200);
+      world.failSends = 1;
+      await k.kernel.core.timedWork.runDue();
+      expect(world.failSends).toBe(0);
+      expect(deliveredTo(`55${phone}`)).toHaveLength(0);
+      // Not set again for a retry: the timer is gone and a later sweep sends nothing.
+      expect(await sendTimers()).toHaveLength(0);
+      expect(await k.kernel.core.timedWork.runDue()).toBe(0);
+      expect(deliveredTo(`55${phone}`)).toHaveLength(0);
+
+      expect((await send(address, phone)).status).toBe(200);
+      await k.kernel.core.timedWork.runDue();
+      const { code } = await codeSentTo(`55${phone}`);
+      expect((await verify(address, phone, code)).status).toBe(200);
+    });
+  });
+
   it('validates the number, the code and the new password', async () => {
     const address = newAddress();
     expect(await send(address, '123')).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });

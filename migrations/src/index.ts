@@ -19,6 +19,8 @@ import * as helps from './20261126000200_helps.js';
 import * as announcements from './20261126000300_announcements.js';
 import * as invoices from './20261126100000_invoices.js';
 import * as messagesByContact from './20261126200000_messages_by_contact.js';
+import * as recoverySendToken from './20261126300000_recovery_send_token.js';
+import * as companyLimits from './20261126300100_company_limits.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -47,4 +49,6 @@ export const coreMigrations: Record<string, Migration> = {
   '20261126000300_announcements': announcements,
   '20261126100000_invoices': invoices,
   '20261126200000_messages_by_contact': messagesByContact,
+  '20261126300000_recovery_send_token': recoverySendToken,
+  '20261126300100_company_limits': companyLimits,
 };

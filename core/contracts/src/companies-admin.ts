@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { date, id, pageNumber, text } from './primitives.js';
 import { V } from './messages.js';
-import { Recurrences } from './companies.js';
+import { companyLimit, Recurrences } from './companies.js';
 
 export type Recurrence = (typeof Recurrences)[number];
 
@@ -45,6 +45,8 @@ export const companyCreateSchema = z.object({
   recurrence: z.enum(Recurrences).default('MENSAL'),
   document: text(20).nullable().optional(),
   paymentMethod: text(30).nullable().optional(),
+  numberAttendants: companyLimit.optional(),
+  numberConections: companyLimit.optional(),
   /** When present, the company's first admin is created with the company e-mail and this password. */
   password: text(50).min(5, V.tooShort).optional(),
 });
@@ -64,6 +66,9 @@ export interface CompanyRow {
   dueDate: string | null;
   recurrence: Recurrence;
   paymentMethod: string | null;
+  /** The company's own maximum of users / connections; null = its plan's. */
+  numberAttendants: number | null;
+  numberConections: number | null;
   createdAt: string;
   lastLogin: string | null;
 }

@@ -16,4 +16,5 @@ export const V = {
   chatTitle: 'validation.chatTitle',
   chatUsers: 'validation.chatUsers',
   time: 'validation.time',
+  companyLimit: 'validation.companyLimit',
 } as const;

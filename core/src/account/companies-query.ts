@@ -14,6 +14,8 @@ const COLUMNS = [
   'c.dueDate',
   'c.recurrence',
   'c.paymentMethod',
+  'c.numberAttendants',
+  'c.numberConections',
   'c.createdAt',
   'c.lastLogin',
 ];

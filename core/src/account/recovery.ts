@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { RECOVERY_CODE_TTL_MS, RECOVERY_MAX_ATTEMPTS, RECOVERY_PROOF_TTL_MS } from '@guiche/contracts';
 import { AppError } from '../plugin-sdk/types.js';
 import { hashPassword } from '../auth/password.js';
-import { SUPER_COMPANY_ID } from '../domain/seed.js';
 import type { CoreServices } from '../services.js';
-import { canonicalNumber, storedSpellings } from './recovery-numbers.js';
-import { recoveryMessage } from './recovery-texts.js';
+import { codeMatches, hashCode, newCode, sha256 } from './recovery-codes.js';
+import { canonicalNumber } from './recovery-numbers.js';
+import { platformConnection, RECOVERY_SEND_KIND, type RecoverySendPayload } from './recovery-send.js';
 
 /** Fixed windows of the rate limits (core rate-limit port): per number and per address. */
 export const RECOVERY_LIMITS = {
@@ -16,76 +16,50 @@ export const RECOVERY_LIMITS = {
   resetsPerAddress: 10,
 } as const;
 
-const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
-
-function hashCode(code: string): string {
-  const salt = crypto.randomBytes(16).toString('hex');
-  return `${salt}:${sha256(`${salt}:${code}`)}`;
-}
-
-function codeMatches(stored: string, code: string): boolean {
-  const [salt, digest] = stored.split(':');
-  if (!salt || !digest) return false;
-  const candidate = Buffer.from(sha256(`${salt}:${code}`), 'hex');
-  const expected = Buffer.from(digest, 'hex');
-  return candidate.length === expected.length && crypto.timingSafeEqual(candidate, expected);
-}
-
 async function limit(core: CoreServices, key: string, max: number): Promise<void> {
   const hit = await core.rateLimits.hit(`recovery:${key}`, max, RECOVERY_LIMITS.windowMs);
   if (!hit.allowed) throw new AppError('ERR_RATE_LIMITED', 429, { retryAfterMs: hit.retryAfterMs });
 }
 
-/** The platform company's default connection, when its session is connected. */
-async function platformConnection(core: CoreServices): Promise<number> {
-  const row = await core.db('whatsapps').where({ companyId: SUPER_COMPANY_ID, isDefault: true, status: 'CONNECTED' }).first('id');
-  if (!row) throw new AppError('ERR_RECOVERY_UNAVAILABLE', 503);
-  return row.id;
-}
-
-/** The account a number recovers: the company user with the company's e-mail, else its oldest admin. */
-async function userOfNumber(core: CoreServices, digits: string): Promise<{ id: number; language: string | null } | null> {
-  const company = await core
-    .db('companies')
-    .whereIn(core.db.raw("regexp_replace(coalesce(phone, ''), '\\D', '', 'g')") as never, storedSpellings(digits))
-    .orderBy('id')
-    .first('id', 'email');
-  if (!company) return null;
-  const users = core.db('users').where({ companyId: company.id });
-  const byEmail = company.email ? await users.clone().whereRaw('lower(email) = lower(?)', [company.email]).first('id', 'language') : null;
-  return byEmail ?? (await users.clone().where({ profile: 'admin' }).orderBy('id').first('id', 'language')) ?? null;
+/** The request's check that a code can go out at all: it does not depend on the number. */
+async function requireConnection(core: CoreServices): Promise<void> {
+  if (!(await platformConnection(core.db))) throw new AppError('ERR_RECOVERY_UNAVAILABLE', 503);
 }
 
 /**
- * Password recovery by a WhatsApp code. Every answer is the same for a number nobody registered:
- * such a number gets a row too (user_id null, a code nobody knows), so it counts wrong tries and
- * runs out of them exactly like a registered one.
+ * Password recovery by a WhatsApp code. Every answer is the same for a number nobody registered,
+ * in its content and in the work behind it: such a number gets a row too (user_id null, a code
+ * nobody knows), so it counts wrong tries and runs out of them exactly like a registered one, and
+ * only the timed send (./recovery-send.ts) knows whether a code went out.
  */
 export function createRecovery(core: CoreServices) {
   return {
+    /**
+     * The same work for every number: one transaction stores the number's row with a code nobody
+     * knows and a fresh send token, and the timer that sends (./recovery-send.ts). Which account
+     * the number recovers, if any, is looked up there.
+     */
     async send(digits: string, address: string): Promise<void> {
       const number = canonicalNumber(digits);
       await limit(core, `send:address:${address}`, RECOVERY_LIMITS.sendsPerAddress);
       await limit(core, `send:number:${number}`, RECOVERY_LIMITS.sendsPerNumber);
-      const connectionId = await platformConnection(core);
-      const user = await userOfNumber(core, digits);
-      const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+      await requireConnection(core);
+      const token = crypto.randomBytes(24).toString('base64url');
       const row = {
         number,
-        userId: user?.id ?? null,
-        codeHash: hashCode(code),
+        userId: null,
+        codeHash: hashCode(newCode()),
         codeExpiresAt: new Date(Date.now() + RECOVERY_CODE_TTL_MS),
         attempts: 0,
         proofHash: null,
         proofExpiresAt: null,
         usedAt: null,
+        sendToken: token,
         updatedAt: core.db.fn.now(),
       };
-      await core.db('password_recoveries').insert(row).onConflict('number').merge();
-      if (!user) return;
-      await core.channels.call(connectionId, { method: 'sendText', args: [{ id: number, number }, recoveryMessage(user.language, code)] }, 'ERR_RECOVERY_UNAVAILABLE').catch((err: unknown) => {
-        core.log.warn({ err }, 'recovery code not sent');
-        throw new AppError('ERR_RECOVERY_UNAVAILABLE', 503);
+      await core.db.transaction(async (trx) => {
+        await trx('password_recoveries').insert(row).onConflict('number').merge();
+        await core.timedWork.schedule<RecoverySendPayload>({ kind: RECOVERY_SEND_KIND, key: token, companyId: null, dueAt: new Date(), payload: { token } }, trx);
       });
     },
 

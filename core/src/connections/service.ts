@@ -8,6 +8,7 @@ import {
   type PlanFlag,
 } from '@guiche/contracts';
 import { AppError } from '../plugin-sdk/types.js';
+import { lockCompany, planMaximum, type LockedCompany } from '../domain/users-plan-limits.js';
 import type { CoreServices } from '../services.js';
 import { emitConnection } from './audience.js';
 import { CONNECTIONS_TABLE, findConnection } from './repository.js';
@@ -24,14 +25,13 @@ const channelFlags: Record<ConnectionChannel, PlanFlag | null> = {
 };
 
 /**
- * Every change to a company's connections runs under a lock on the company row, so the "exactly
- * one default" rule, the plan limit and the name check see each other's writes.
+ * Every change to a company's connections runs under a lock on the company row (lockCompany), so
+ * the "exactly one default" rule, the plan limit and the name check see each other's writes.
  */
-async function lockCompany(trx: Knex.Transaction, companyId: number): Promise<Record<string, any>> {
-  const company = await trx('companies').where({ id: companyId }).forUpdate().first('id', 'planId');
-  if (!company) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+async function lockCompanyPlan(trx: Knex.Transaction, companyId: number): Promise<{ company: LockedCompany; plan: Record<string, any> }> {
+  const company = await lockCompany(trx, companyId);
   const plan = company.planId ? await trx('plans').where({ id: company.planId }).first() : undefined;
-  return plan ?? {};
+  return { company, plan: plan ?? {} };
 }
 
 async function assertNameFree(trx: Knex.Transaction, companyId: number, name: string, exceptId?: number): Promise<void> {
@@ -77,12 +77,13 @@ function columnsOf(fields: Partial<ConnectionInput>): Record<string, unknown> {
 
 export async function createConnection(core: CoreServices, companyId: number, input: ConnectionInput): Promise<Connection> {
   const { id, cleared } = await core.db.transaction(async (trx) => {
-    const plan = await lockCompany(trx, companyId);
+    const { company, plan } = await lockCompanyPlan(trx, companyId);
     const flag = channelFlags[input.channel];
     if (flag && !plan[flag]) throw new AppError('ERR_PLAN_DISABLED', 403);
     const [{ count }] = await trx(CONNECTIONS_TABLE).where({ companyId }).count({ count: '*' });
     const existing = Number(count);
-    if (plan.connections > 0 && existing >= plan.connections) throw new AppError('ERR_PLAN_LIMIT', 403, { limit: 'connections', max: plan.connections });
+    const max = await planMaximum(trx, company, 'connections');
+    if (max > 0 && existing >= max) throw new AppError('ERR_PLAN_LIMIT', 403, { limit: 'connections', max });
     await assertNameFree(trx, companyId, input.name);
     await assertQueuesOwned(trx, companyId, [...input.queueIds, input.sendIdQueue]);
 

@@ -5,7 +5,7 @@ import type { CoreServices } from '../services.js';
 import { PLANS_CHANGED } from './plans.js';
 import { SUPER_COMPANY_DUE_DATE, SUPER_COMPANY_ID } from './seed.js';
 
-const columns = ['id', 'name', 'email', 'phone', 'document', 'planId', 'status', 'dueDate', 'recurrence', 'createdAt', 'lastLogin'];
+const columns = ['id', 'name', 'email', 'phone', 'document', 'planId', 'status', 'dueDate', 'recurrence', 'numberAttendants', 'numberConections', 'createdAt', 'lastLogin'];
 
 /** The super user's view of companies; a change of plan takes effect on the next request. */
 export function registerCompanyRoutes(routes: Routes, core: CoreServices): void {

@@ -73,7 +73,7 @@ export async function createQueue(core: CoreServices, companyId: number, input: 
   if (input.userIds) await assertCompanyUsers(core.db, companyId, input.userIds);
   const { id, changedUsers } = await core.db.transaction(async (trx) => {
     const company = await lockCompany(trx, companyId);
-    await assertPlanRoom(trx, companyId, company.planId, 'queues');
+    await assertPlanRoom(trx, companyId, company, 'queues');
     await assertQueueRules(trx, companyId, input);
     await assertQueueReferences(trx, companyId, input);
     const [row] = await trx('queues').insert({ ...toRow(input), companyId }).returning('id');

@@ -61,7 +61,7 @@ export async function createUser(core: CoreServices, auth: AuthUser, input: User
   const passwordHash = await hashPassword(password);
   const row = await core.db.transaction(async (trx) => {
     const company = await lockCompany(trx, auth.companyId);
-    await assertPlanRoom(trx, auth.companyId, company.planId, 'users');
+    await assertPlanRoom(trx, auth.companyId, company, 'users');
     const [created] = await trx('users').insert({ ...fields, companyId: auth.companyId, passwordHash }).returning('*');
     await setUserQueues(trx, auth.companyId, created.id, queueIds);
     return created;

@@ -34,6 +34,7 @@ export const en: Shape<typeof pt> = {
     chatTitle: 'Please fill in the conversation title.',
     chatUsers: 'Please select at least one user.',
     time: 'Invalid time (use HH:MM).',
+    companyLimit: 'Enter a whole number from 0 to 9999.',
     messageEmpty: "Type a message or attach a file.",
     mediaTab: "Invalid media tab.",
     emoji: "Invalid reaction.",

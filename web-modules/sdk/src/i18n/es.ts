@@ -34,6 +34,7 @@ export const es: Shape<typeof pt> = {
     chatTitle: 'Por favor, complete el título de la conversación.',
     chatUsers: 'Por favor, seleccione al menos un usuario.',
     time: 'Hora inválida (use HH:MM).',
+    companyLimit: 'Introduzca un número entero de 0 a 9999.',
     messageEmpty: "Escriba un mensaje o adjunte un archivo.",
     mediaTab: "Pestaña de medios inválida.",
     emoji: "Reacción inválida.",

@@ -32,6 +32,7 @@ export const pt = {
     chatTitle: 'Por favor, preencha o título da conversa.',
     chatUsers: 'Por favor, selecione pelo menos um usuário.',
     time: 'Horário inválido (use HH:MM).',
+    companyLimit: 'Informe um número inteiro de 0 a 9999.',
     messageEmpty: "Digite uma mensagem ou anexe um arquivo.",
     mediaTab: "Aba de mídia inválida.",
     emoji: "Reação inválida.",

@@ -34,6 +34,7 @@ export const tr: Shape<typeof pt> = {
     chatTitle: 'Lütfen sohbet başlığını doldurun.',
     chatUsers: 'Lütfen en az bir kullanıcı seçin.',
     time: 'Geçersiz saat (SS:DD kullanın).',
+    companyLimit: '0 ile 9999 arasında bir tam sayı girin.',
     messageEmpty: "Bir mesaj yazın veya bir dosya ekleyin.",
     mediaTab: "Geçersiz medya sekmesi.",
     emoji: "Geçersiz tepki.",

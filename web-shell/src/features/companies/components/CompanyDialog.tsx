@@ -6,6 +6,12 @@ import { NS } from '../i18n/register.js';
 import { companyFormValues, companyPayload, recurrences, validateCompany, type CompanyFormValues } from '../lib/company-form.js';
 import { useCompanyMutations, usePlanOptions } from '../hooks/useCompanies.js';
 
+/**
+ * A whole number, blank allowed (the plan's). A text input with the numeric keypad rather than
+ * type="number": that one silently empties what is not a number, so "numeric" (§5) could not be told.
+ */
+const limitInput = { inputMode: 'numeric', autoComplete: 'off', maxLength: 4 } as const;
+
 interface Props {
   company: CompanyRow | null;
   onClose(): void;
@@ -19,7 +25,8 @@ export function CompanyDialog({ company, onClose }: Props) {
   const { save } = useCompanyMutations();
   const form = useFormik<CompanyFormValues>({
     initialValues: companyFormValues(company),
-    validate: (values) => Object.fromEntries(Object.entries(validateCompany(values, creating)).map(([k, key]) => [k, t(key)])),
+    // The page's keys, or a shared validation key of the contracts (the sdk's namespace).
+    validate: (values) => Object.fromEntries(Object.entries(validateCompany(values, creating)).map(([k, key]) => [k, t(key, { ns: [NS, 'translation'] })])),
     onSubmit: async (values) => {
       try {
         await save.mutateAsync({ id: company?.id ?? null, payload: companyPayload(values, creating) });
@@ -50,6 +57,10 @@ export function CompanyDialog({ company, onClose }: Props) {
               ))}
             </HTMLSelect>
           </FormGroup>
+          <div className="company-limits">
+            <TextField form={form} name="numberAttendants" id="company-number-attendants" label={t('dialog.numberAttendants')} hint={t('dialog.limitHint')} {...limitInput} />
+            <TextField form={form} name="numberConections" id="company-number-conections" label={t('dialog.numberConections')} hint={t('dialog.limitHint')} {...limitInput} />
+          </div>
           <TextField form={form} name="dueDate" id="company-due-date" label={t('dialog.dueDate')} type="date" />
           <SelectField form={form} name="recurrence" id="company-recurrence" label={t('dialog.recurrence')} options={recurrences.map((r) => [r, t(`recurrence.${r}`)] as const)} />
           {creating && <TextField form={form} name="password" id="company-password" label={t('dialog.password')} type="password" hint={t('dialog.passwordHint')} />}

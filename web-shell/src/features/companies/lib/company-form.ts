@@ -1,4 +1,4 @@
-import { nextDueDate, Recurrences, type CompanyRow, type Recurrence } from '@guiche/contracts';
+import { COMPANY_LIMIT_MAX, nextDueDate, Recurrences, V, type CompanyRow, type Recurrence } from '@guiche/contracts';
 
 export interface CompanyFormValues {
   name: string;
@@ -9,6 +9,9 @@ export interface CompanyFormValues {
   dueDate: string;
   recurrence: Recurrence;
   document: string;
+  /** Blank = the plan's number (account-admin.md §3). */
+  numberAttendants: string;
+  numberConections: string;
   password: string;
 }
 
@@ -22,12 +25,19 @@ export function companyFormValues(company?: CompanyRow | null): CompanyFormValue
     dueDate: company?.dueDate ?? '',
     recurrence: company?.recurrence ?? 'MENSAL',
     document: company?.document ?? '',
+    numberAttendants: company?.numberAttendants == null ? '' : String(company.numberAttendants),
+    numberConections: company?.numberConections == null ? '' : String(company.numberConections),
     password: '',
   };
 }
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+const limitPattern = /^\d{1,4}$/;
+
+const isLimit = (value: string) => value.trim() === '' || (limitPattern.test(value.trim()) && Number(value) <= COMPANY_LIMIT_MAX);
+/** A blank maximum is null: the plan's. */
+const limitValue = (value: string) => (value.trim() === '' ? null : Number(value.trim()));
 
 /** account-admin.md §5 company form: keys of the page's validation texts. */
 export function validateCompany(values: CompanyFormValues, creating: boolean): Partial<Record<keyof CompanyFormValues, string>> {
@@ -37,6 +47,9 @@ export function validateCompany(values: CompanyFormValues, creating: boolean): P
   if (!values.email.trim()) errors.email = 'validation.emailRequired';
   else if (!emailPattern.test(values.email.trim())) errors.email = 'validation.emailInvalid';
   if (!values.planId) errors.planId = 'validation.planRequired';
+  // "numeric" (§5): the same key the server answers, translated by the SDK.
+  if (!isLimit(values.numberAttendants)) errors.numberAttendants = V.companyLimit;
+  if (!isLimit(values.numberConections)) errors.numberConections = V.companyLimit;
   if (creating && values.password && (values.password.length < 5 || values.password.length > 50)) errors.password = 'validation.password';
   return errors;
 }
@@ -53,6 +66,8 @@ export function companyPayload(values: CompanyFormValues, creating: boolean): Re
     dueDate,
     recurrence: values.recurrence,
     document: values.document.trim() || null,
+    numberAttendants: limitValue(values.numberAttendants),
+    numberConections: limitValue(values.numberConections),
     ...(creating && values.password ? { password: values.password } : {}),
   };
 }
