@@ -59,7 +59,7 @@ describe('invoice generator', () => {
     await Promise.all([k.kernel.core.timedWork.runDue(later), k.kernel.core.timedWork.runDue(later)]);
     const rows = await invoicesOf(custom.company.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ detail: 'Plano personalizado', users: 5, connections: 4, value: 91 });
+    expect(rows[0]).toMatchObject({ detail: 'Plano personalizado', customPlan: true, users: 5, connections: 4, value: 91 });
     const timer = await k.kernel.core.db('timedWork').where({ kind: INVOICE_WORK_KIND }).first();
     expect(timer).toBeTruthy();
     expect(new Date(timer.dueAt).getTime()).toBeGreaterThan(later.getTime());

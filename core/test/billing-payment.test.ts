@@ -115,6 +115,29 @@ describe('the Asaas webhook', () => {
     expect((await k.api('POST', '/subscription', { token: admin.token, body: checkout(invoice.id) }))).toMatchObject({ status: 409, body: { error: 'ERR_INVOICE_ALREADY_PAID' } });
   });
 
+  it("makes a paid custom plan's users and connections the company's maxima, and an unpaid one changes nothing", async () => {
+    const dueDate = addDays(todayInSaoPaulo(), 4);
+    const { company, plan, admin, invoice } = await companyWithInvoice(dueDate);
+    await k.api('PUT', `/plans/${plan.id}`, { token: k.superToken, body: { users: 2 } });
+    const maxima = async () => db()('companies').where({ id: company.id }).first('numberAttendants', 'numberConections');
+    const addUser = (n: number) => k.api('POST', '/users', { token: admin.token, body: { name: `Agente ${n}`, email: `custom-${company.id}-${n}@example.com`, password: 'segredo1' } });
+
+    expect((await k.api('POST', '/subscription', { token: admin.token, body: checkout(invoice.id, { users: 4, connections: 5 }) })).status).toBe(200);
+    expect(await db()('invoices').where({ id: invoice.id }).first()).toMatchObject({ customPlan: true, users: 4, connections: 5 });
+    expect(await maxima()).toEqual({ numberAttendants: null, numberConections: null });
+    expect((await addUser(1)).status).toBe(201); // the admin and one more: the plan's 2
+    expect(await addUser(2)).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_LIMIT', limit: 'users', max: 2 } });
+
+    const payment = [...asaas.payments.values()].find((p) => p.externalReference === `invoice-${invoice.id}`)!;
+    expect((await asaas.pay(payment.id)).body.outcome).toBe('renewed');
+    expect(await maxima()).toEqual({ numberAttendants: 4, numberConections: 5 });
+    expect((await addUser(2)).status).toBe(201);
+    expect((await addUser(3)).status).toBe(201);
+    expect(await addUser(4)).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_LIMIT', limit: 'users', max: 4 } });
+    // What a company may be given is what it may buy.
+    expect(await k.api('POST', '/subscription', { token: admin.token, body: checkout(invoice.id, { users: 10000, connections: 3 }) })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+  });
+
   it('renews once when the same first event arrives twice at once', async () => {
     const dueDate = addDays(todayInSaoPaulo(), 1);
     const { company, admin, invoice } = await companyWithInvoice(dueDate);

@@ -21,6 +21,7 @@ import * as invoices from './20261126100000_invoices.js';
 import * as messagesByContact from './20261126200000_messages_by_contact.js';
 import * as recoverySendToken from './20261126300000_recovery_send_token.js';
 import * as companyLimits from './20261126300100_company_limits.js';
+import * as invoiceCustomPlan from './20261127000000_invoice_custom_plan.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -51,4 +52,5 @@ export const coreMigrations: Record<string, Migration> = {
   '20261126200000_messages_by_contact': messagesByContact,
   '20261126300000_recovery_send_token': recoverySendToken,
   '20261126300100_company_limits': companyLimits,
+  '20261127000000_invoice_custom_plan': invoiceCustomPlan,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, int, pageNumber, text } from './primitives.js';
+import { COMPANY_LIMIT_MAX } from './companies.js';
 
 /** Invoices (account-admin.md §3 Invoice): status 'paid' or 'open'. */
 export const InvoiceStatuses = ['open', 'paid'] as const;
@@ -40,7 +41,7 @@ export const BillingV = {
 
 /**
  * POST /subscription (account-admin.md §3 Subscription payload). Card fields are accepted for the
- * form's sake and never stored; the charge is Pix. users + connections together choose a custom
+ * spec's payload and never read or stored: the charge is Pix only, so the wizard asks for no card. users + connections together choose a custom
  * plan (priced by the server, `price` is ignored).
  */
 export const subscriptionSchema = z.object({
@@ -57,8 +58,9 @@ export const subscriptionSchema = z.object({
   cvv: text(10, { trim: true }).optional(),
   plan: text(2000).optional(),
   price: z.number().min(0).max(1e9).optional(),
-  users: int(CUSTOM_PLAN.minUsers, 10000, BillingV.minUsers).optional(),
-  connections: int(CUSTOM_PLAN.minConnections, 10000, BillingV.minConnections).optional(),
+  // Once paid they become the company's own maxima, so they share those bounds.
+  users: int(CUSTOM_PLAN.minUsers, COMPANY_LIMIT_MAX, BillingV.minUsers).optional(),
+  connections: int(CUSTOM_PLAN.minConnections, COMPANY_LIMIT_MAX, BillingV.minConnections).optional(),
   invoiceId: id,
 });
 export type SubscriptionInput = z.infer<typeof subscriptionSchema>;

@@ -32,6 +32,7 @@ export async function generateInvoices(db: Knex, today: string = todayInSaoPaulo
       companyId: c.id,
       dueDate: c.dueDate,
       detail: custom ? 'Plano personalizado' : (c.planName ?? 'Plano'),
+      customPlan: custom,
       users: custom ? c.customUsers : (c.users ?? 0),
       connections: custom ? c.customConnections : (c.connections ?? 0),
       queues: c.queues ?? 0,

@@ -10,7 +10,8 @@ export type SettleOutcome = 'renewed' | 'duplicate' | 'already-paid' | 'unknown-
  * event id) makes a redelivery a no-op; the invoice row lock and its status make a second event
  * for the same charge (PAYMENT_CONFIRMED then PAYMENT_RECEIVED) a no-op too. So the company's due
  * date moves by its recurrence exactly once per invoice, and company-{id}-payment CONCLUIDA is
- * emitted after commit. Outbound sending paused while expired resumes through timed work
+ * emitted after commit. A custom plan's invoice, once paid, sets the company's numberAttendants and
+ * numberConections to what was bought. Outbound sending paused while expired resumes through timed work
  * (resume-outbound.ts) set in the same transaction.
  */
 export async function settlePayment(core: CoreServices, provider: string, event: SettlementEvent): Promise<SettleOutcome> {
@@ -33,7 +34,9 @@ export async function settlePayment(core: CoreServices, provider: string, event:
     const company = await trx('companies').where({ id: invoice.companyId }).forUpdate().first('id', 'dueDate', 'recurrence');
     const renewed = nextDueDate(invoice.dueDate, company.recurrence);
     const dueDate = company.dueDate && company.dueDate > renewed ? company.dueDate : renewed;
-    await trx('companies').where({ id: company.id }).update({ dueDate, updatedAt: trx.fn.now() });
+    // A paid custom plan is the company's own maxima from now on (users-plan-limits.ts reads them).
+    const boughtMaxima = invoice.customPlan ? { numberAttendants: invoice.users, numberConections: invoice.connections } : {};
+    await trx('companies').where({ id: company.id }).update({ dueDate, ...boughtMaxima, updatedAt: trx.fn.now() });
     await core.timedWork.schedule({ kind: RESUME_OUTBOUND_KIND, key: `company-${company.id}`, companyId: company.id, dueAt: new Date(), payload: {} }, trx);
     emit = { action: 'CONCLUIDA', company: { id: company.id, dueDate }, invoiceId: invoice.id };
     return 'renewed';

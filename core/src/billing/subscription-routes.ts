@@ -7,7 +7,8 @@ import { paymentProvider } from './provider-factory.js';
 /**
  * POST /subscription (account-admin.md §3, §7): a company admin pays one of its open invoices.
  * users + connections choose a custom plan, priced here (never from the browser's price) and kept
- * on the company for the next invoices. The provider creates the Pix charge; the answer carries
+ * on the company for the next invoices; it becomes the company's limit only when paid
+ * (settle-payment.ts). The provider creates the Pix charge; the answer carries
  * the Pix qrcode and valor.original. The payment itself arrives later by the provider's webhook.
  */
 export function registerSubscriptionRoutes(routes: Routes, core: CoreServices): void {
@@ -29,7 +30,7 @@ export function registerSubscriptionRoutes(routes: Routes, core: CoreServices): 
         const connections = body.connections ?? Math.max(invoice.connections, 3);
         value = customPlanPrice(users, connections);
         await core.db.transaction(async (trx) => {
-          await trx('invoices').where({ id: invoice.id }).update({ users, connections, value, detail: 'Plano personalizado', updatedAt: trx.fn.now() });
+          await trx('invoices').where({ id: invoice.id }).update({ users, connections, value, detail: 'Plano personalizado', customPlan: true, updatedAt: trx.fn.now() });
           await trx('companies').where({ id: companyId }).update({ customUsers: users, customConnections: connections, customValue: value });
         });
       }

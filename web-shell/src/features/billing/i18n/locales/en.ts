@@ -42,7 +42,7 @@ export const en: BillingLocale = {
     country: 'Country',
     currentPlan: 'Invoice plan',
     customPlan: 'Customise the plan',
-    customHint: 'At least 3 users and 3 connections. Billed monthly: R$ 49 + R$ 11 per user and R$ 20 per connection above 3.',
+    customHint: 'At least 3 users and 3 connections. Billed monthly: R$ 49 + R$ 11 per user and R$ 20 per connection above 3. Once paid, these become the limits of your company.',
     users: 'Users',
     connections: 'Connections',
     monthly: 'Monthly amount',

@@ -42,7 +42,7 @@ export const es: BillingLocale = {
     country: 'País',
     currentPlan: 'Plan de la factura',
     customPlan: 'Personalizar el plan',
-    customHint: 'Mínimo 3 usuarios y 3 conexiones. Cobro mensual: R$ 49 + R$ 11 por usuario y R$ 20 por conexión por encima de 3.',
+    customHint: 'Mínimo 3 usuarios y 3 conexiones. Cobro mensual: R$ 49 + R$ 11 por usuario y R$ 20 por conexión por encima de 3. Tras el pago, estos pasan a ser los límites de su empresa.',
     users: 'Usuarios',
     connections: 'Conexiones',
     monthly: 'Valor mensual',

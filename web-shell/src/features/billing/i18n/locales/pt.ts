@@ -43,7 +43,7 @@ export const pt = {
     country: 'País',
     currentPlan: 'Plano da fatura',
     customPlan: 'Personalizar o plano',
-    customHint: 'Mínimo de 3 usuários e 3 conexões. Cobrança mensal: R$ 49 + R$ 11 por usuário e R$ 20 por conexão acima de 3.',
+    customHint: 'Mínimo de 3 usuários e 3 conexões. Cobrança mensal: R$ 49 + R$ 11 por usuário e R$ 20 por conexão acima de 3. Depois do pagamento, estes passam a ser os limites da sua empresa.',
     users: 'Usuários',
     connections: 'Conexões',
     monthly: 'Valor mensal',

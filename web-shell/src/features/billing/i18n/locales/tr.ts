@@ -42,7 +42,7 @@ export const tr: BillingLocale = {
     country: 'Ülke',
     currentPlan: 'Faturanın planı',
     customPlan: 'Planı özelleştir',
-    customHint: 'En az 3 kullanıcı ve 3 bağlantı. Aylık ücret: R$ 49 + 3 üzerindeki her kullanıcı için R$ 11 ve her bağlantı için R$ 20.',
+    customHint: 'En az 3 kullanıcı ve 3 bağlantı. Aylık ücret: R$ 49 + 3 üzerindeki her kullanıcı için R$ 11 ve her bağlantı için R$ 20. Ödeme yapıldıktan sonra bunlar şirketinizin sınırları olur.',
     users: 'Kullanıcılar',
     connections: 'Bağlantılar',
     monthly: 'Aylık tutar',
