@@ -108,8 +108,10 @@ describe('whatsapp sessions under the supervisor (PostgreSQL + Redis)', () => {
     expect(ticket.status).toBe('pending');
 
     history([old('segunda', 3)], true);
-    await waitFor(async () => ((await k.db('tickets').where({ id: ticket.id }).first()).status === 'closed' ? true : null));
-    expect(await stored(id)).toMatchObject({ status: 'CONNECTED', statusImportMessages: null });
+    // The import's end is written last (after the tickets are closed): wait for it, not for the close.
+    await waitFor(async () => ((await stored(id))?.statusImportMessages === null ? true : null));
+    expect(await stored(id)).toMatchObject({ status: 'CONNECTED' });
+    expect((await k.db('tickets').where({ id: ticket.id }).first()).status).toBe('closed');
     const bodies = await k.db('messages').where({ ticketId: ticket.id }).orderBy('id').pluck('body');
     expect(bodies).toEqual(['primeira', 'segunda']);
     expect((await k.db('contacts').where({ id: ticket.contactId }).first()).number).toBe(PHONE_JID.split('@')[0]);
