@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { addCalendarMonths } from '@guiche/contracts';
+import type { Server } from 'socket.io';
+import { addCalendarMonths, Rooms } from '@guiche/contracts';
 import { createTestKernel, type TestKernel } from '@guiche/core/testing';
 import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, toast, webRoot } from './support/browser.js';
 import { brDate, dayFromNow } from './support/days.js';
@@ -9,7 +10,7 @@ import { brDate, dayFromNow } from './support/days.js';
  * The companies page in Debian's chromium (account-admin.md §2 Companies list, §4, §5, §9): the
  * super user creates a company through the dialog and its messages (its own users and connections
  * maxima too), advances its due date by the recurrence, sees the due colours, scrolls for more,
- * deletes with confirmation; others are sent away.
+ * deletes with confirmation and follows the deletion running in the background; others are sent away.
  */
 
 const SUPER = { email: 'super@guiche.test', password: 'Super@12345' };
@@ -39,6 +40,12 @@ async function superPage(): Promise<Page> {
   await page.goto('/companies');
   await page.getByTestId('companies-page').waitFor();
   return page;
+}
+
+/** The sockets in the platform company's room, where deletion progress goes. */
+async function platformSockets(): Promise<string[]> {
+  const io = (kernel.kernel.core.realtime as unknown as { io: Server }).io;
+  return (await io.in(Rooms.company(1)).fetchSockets()).map((socket) => socket.id);
 }
 
 async function searchFor(page: Page, text: string) {
@@ -116,14 +123,34 @@ describe('companies page', () => {
     const late = page.locator(`[data-testid="company-row"][data-company-id="${overdue}"]`);
     expect(await late.getAttribute('data-due')).toBe('danger');
 
-    await late.getByTestId('company-delete').click();
-    const confirm = page.getByRole('dialog').filter({ hasText: 'Deseja realmente excluir esse registro?' });
-    await confirm.getByText('Exclusão de Registro').waitFor();
-    await confirm.getByRole('button', { name: 'Excluir' }).click();
-    await toast(page, 'Operação realizada com sucesso!').waitFor();
-    await late.waitFor({ state: 'detached' });
-    await expect.poll(async () => (await kernel.db('companies').where({ id: overdue }).first()) ?? null).toBeNull();
-    expect(await page.getByTestId('company-row').count()).toBe(24);
+    // A row of the company held by another transaction keeps its deletion running, to be seen.
+    const [tag] = await kernel.db('tags').insert({ companyId: overdue, name: 'Presa', color: '#A4CCCC' }).returning('id');
+    const holder = await kernel.db.transaction();
+    const progress = page.locator(`[data-testid="company-deletion"][data-company-id="${overdue}"]`);
+    try {
+      await holder('tags').where({ id: tag.id }).forUpdate().first();
+      await late.getByTestId('company-delete').click();
+      const confirm = page.getByRole('dialog').filter({ hasText: 'Deseja realmente excluir esse registro?' });
+      await confirm.getByText('Exclusão de Registro').waitFor();
+      await confirm.getByRole('button', { name: 'Excluir' }).click();
+      await toast(page, 'Operação realizada com sucesso!').waitFor();
+      await late.waitFor({ state: 'detached' });
+      expect(await page.getByTestId('company-row').count()).toBe(24);
+      // Its files are gone; its rows wait for the held one. A reload still shows the deletion.
+      await page.locator(`[data-testid="company-deletion"][data-company-id="${overdue}"][data-phase="rows"]`).waitFor();
+      expect(await progress.textContent()).toBe(`Excluindo ${marker} 24: removendo os dados...`);
+      const socketsBefore = await platformSockets();
+      await page.reload();
+      await progress.waitFor();
+      expect(await progress.textContent()).toBe(`Excluindo ${marker} 24: removendo os dados...`);
+      // The end is told live: release the row once the reloaded page's socket is in the room.
+      await expect.poll(async () => (await platformSockets()).some((id) => !socketsBefore.includes(id))).toBe(true);
+    } finally {
+      await holder.rollback();
+    }
+    await toast(page, `${marker} 24 e todos os seus dados foram excluídos.`).waitFor();
+    await progress.waitFor({ state: 'detached' });
+    expect(await kernel.db('companies').where({ id: overdue }).first()).toBeUndefined();
   });
 
   it('sends a company admin away with the error toast', async () => {

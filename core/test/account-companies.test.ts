@@ -166,4 +166,33 @@ describe('deleting a company', () => {
     expect((await k.api('GET', '/auth/me', { token: kept.c.admin.token })).status).toBe(200);
     await waitFor(async () => !(await k.db('timedWork').where({ kind: 'account.companyDeletion' }).first()));
   });
+
+  it('lists the deletions still running to super users, with those that gave up', async () => {
+    const { company, admin } = await k.createCompany();
+    const [tag] = await k.db('tags').insert({ companyId: company.id, name: 'Presa', color: '#A4CCCC' }).returning('id');
+    expect((await k.api('GET', '/companies/deletions', { token: admin.token })).status).toBe(403);
+    const running = async () => ((await asSuper('GET', '/companies/deletions')).body as any[]).filter((d) => d.id === company.id);
+
+    // A row held by another transaction keeps the deletion in its rows step.
+    const holder = await k.db.transaction();
+    try {
+      await holder('tags').where({ id: tag.id }).forUpdate().first();
+      expect((await asSuper('DELETE', `/companies/${company.id}`)).status).toBe(202);
+      await waitFor(async () => ((await running())[0]?.step === 'rows' ? true : null));
+      expect(await running()).toEqual([{ id: company.id, name: company.name, deletingSince: expect.any(String), step: 'rows', failed: false }]);
+    } finally {
+      await holder.rollback();
+    }
+    await waitFor(async () => ((await running()).length === 0 ? true : null));
+
+    const { company: stuck } = await k.createCompany();
+    await k.db('companies').where({ id: stuck.id }).update({ deletingSince: k.db.fn.now(), status: false });
+    await k.db('timedWork').insert({ kind: 'account.companyDeletion', key: String(stuck.id), dueAt: new Date(), payload: JSON.stringify({ companyId: stuck.id, step: 'rows' }), attempts: 5, failedAt: new Date() });
+    try {
+      expect(((await asSuper('GET', '/companies/deletions')).body as any[]).find((d) => d.id === stuck.id)).toMatchObject({ failed: true });
+    } finally {
+      await k.db('timedWork').where({ kind: 'account.companyDeletion', key: String(stuck.id) }).del();
+      await k.db('companies').where({ id: stuck.id }).update({ deletingSince: null });
+    }
+  });
 });

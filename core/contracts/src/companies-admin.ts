@@ -76,3 +76,18 @@ export interface CompanyRow {
 /** Live progress of a company deletion, to the super users (company 1's room). */
 export const CompanyDeletionEvent = 'companies-deletion';
 export type CompanyDeletionStep = 'media' | 'rows' | 'done';
+export interface CompanyDeletionPayload {
+  companyId: number;
+  step: CompanyDeletionStep;
+}
+
+/** GET /companies/deletions: the deletions still running (or given up on), oldest first. */
+export interface CompanyDeletionRow {
+  id: number;
+  name: string;
+  deletingSince: string;
+  /** The step running: its media folder, then its rows. */
+  step: 'media' | 'rows';
+  /** Its background work ran out of tries; the company stays hidden and switched off. */
+  failed: boolean;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyCreateSchema, companyListQuery, id, idParams } from '@guiche/contracts';
+import { companyCreateSchema, companyListQuery, id, idParams, type CompanyDeletionRow } from '@guiche/contracts';
 import { AppError, type Routes } from '../plugin-sdk/types.js';
 import { authenticate, requireSuper } from '../auth/authenticate.js';
 import { hashPassword } from '../auth/password.js';
@@ -7,7 +7,7 @@ import { SUPER_COMPANY_ID } from '../domain/seed.js';
 import { toPlan } from '../domain/plans.js';
 import type { CoreServices } from '../services.js';
 import { companiesPage, companiesWithPlan } from './companies-query.js';
-import { requestCompanyDeletion } from './company-deletion.js';
+import { COMPANY_DELETION_KIND, requestCompanyDeletion } from './company-deletion.js';
 
 const companyIdParams = z.object({ companyId: id });
 
@@ -51,6 +51,17 @@ export function registerCompanyAdminRoutes(routes: Routes, core: CoreServices): 
         return company.id as number;
       });
       return reply.code(201).send(await companiesWithPlan(core.db).where('c.id', created).first());
+    });
+
+    // The page shows them after a reload too; a failed one stays until a super user looks at the logs.
+    scope.get('/companies/deletions', { schema: { tags: ['companies'] } }, async (): Promise<CompanyDeletionRow[]> => {
+      const rows = await core
+        .db('companies as c')
+        .leftJoin('timedWork as w', (join) => join.on(core.db.raw('w.kind = ? AND w.key = c.id::text', [COMPANY_DELETION_KIND])))
+        .whereNotNull('c.deletingSince')
+        .orderBy('c.deletingSince')
+        .select('c.id', 'c.name', 'c.deletingSince', 'w.failedAt', core.db.raw("w.payload->>'step' AS step"));
+      return rows.map((r) => ({ id: r.id, name: r.name, deletingSince: new Date(r.deletingSince).toISOString(), step: r.step === 'rows' ? 'rows' : 'media', failed: r.failedAt != null }));
     });
 
     scope.delete('/companies/:id', { schema: { params: idParams, tags: ['companies'] } }, async (request, reply) => {

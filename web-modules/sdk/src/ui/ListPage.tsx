@@ -29,6 +29,8 @@ export interface ListPageProps<T> {
   filtered?: boolean;
   /** More of the toolbar (filters, menus), between the search box and the add button. */
   toolbar?: ReactNode;
+  /** Shown between the header and the list: work the page follows (a deletion running, say). */
+  notice?: ReactNode;
   addIcon?: IconName;
   onAdd(): void;
   emptyIcon: IconName;
@@ -49,7 +51,7 @@ export interface ListPageProps<T> {
  * and the delete confirmation.
  */
 export function ListPage<T>(props: ListPageProps<T>) {
-  const { ns, testIds, list, rows, search, filtered = search?.filtered, toolbar, addIcon = 'add', onAdd, emptyIcon, errorMessage, deletion, deleteName, dialogs, children } = props;
+  const { ns, testIds, list, rows, search, filtered = search?.filtered, toolbar, notice, addIcon = 'add', onAdd, emptyIcon, errorMessage, deletion, deleteName, dialogs, children } = props;
   const { t, i18n } = useTranslation(ns);
   const body = (
     <ListBody
@@ -76,6 +78,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
           <Button icon={addIcon} intent={Intent.PRIMARY} text={t('actions.add')} onClick={onAdd} data-testid={testIds.add} />
         </div>
       </PageHeader>
+      {notice}
       <Card className="cx-card" compact>
         {list.paging ? (
           <InfiniteScroll {...list.paging} loadingLabel={t('list.loadingMore')} testId={testIds.scroll}>

@@ -1,4 +1,4 @@
-import type { CompanyRow, Plan } from '@guiche/contracts';
+import type { CompanyDeletionRow, CompanyRow, Plan } from '@guiche/contracts';
 import { api, type Page } from '@guiche/web-sdk';
 
 export const companyKeys = {
@@ -6,7 +6,14 @@ export const companyKeys = {
   lists: () => ['companies', 'list'] as const,
   list: (search: string) => ['companies', 'list', { search: search.trim() }] as const,
   plans: () => ['companies', 'plans'] as const,
+  deletions: () => ['companies', 'deletions'] as const,
 };
+
+/** GET /companies/deletions: the deletions still running in the background (or given up on). */
+export async function fetchDeletions(): Promise<CompanyDeletionRow[]> {
+  const { data } = await api.get<CompanyDeletionRow[]>('/companies/deletions');
+  return data;
+}
 
 /** GET /companiesPlan/ (searchParam, pageNumber): 20 a page, with the plan's name and value. */
 export async function fetchCompanies(search: string, pageNumber: number): Promise<Page<CompanyRow>> {

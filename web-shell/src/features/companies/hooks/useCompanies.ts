@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CompanyDeletionEvent } from '@guiche/contracts';
-import { usePagedList, useSocketEvent } from '@guiche/web-sdk';
+import { usePagedList } from '@guiche/web-sdk';
 import { companyKeys, createCompany, deleteCompany, fetchCompanies, fetchPlans, updateCompany } from '../api/companies-api.js';
 
 export function useCompanies(search: string) {
@@ -11,14 +10,6 @@ export function usePlanOptions(enabled: boolean) {
   return useQuery({ queryKey: companyKeys.plans(), queryFn: fetchPlans, enabled, staleTime: 30_000 });
 }
 
-/** Deletions run in the background: the list follows their progress events. */
-export function useCompanyDeletionEvents(): void {
-  const queryClient = useQueryClient();
-  useSocketEvent<{ companyId: number; step: string }>(CompanyDeletionEvent, () => {
-    void queryClient.invalidateQueries({ queryKey: companyKeys.lists() });
-  });
-}
-
 export function useCompanyMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: companyKeys.lists() });
@@ -27,6 +18,9 @@ export function useCompanyMutations() {
       mutationFn: ({ id, payload }: { id: number | null; payload: Record<string, unknown> }) => (id === null ? createCompany(payload).then(() => undefined) : updateCompany(id, payload)),
       onSuccess: refresh,
     }),
-    remove: useMutation({ mutationFn: (id: number) => deleteCompany(id), onSuccess: refresh }),
+    remove: useMutation({
+      mutationFn: (id: number) => deleteCompany(id),
+      onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: companyKeys.deletions() })]),
+    }),
   };
 }

@@ -5,7 +5,9 @@ import { DENIAL_REDIRECT_MS, ERROR_TOAST_MS, formatDate, i18n, ListPage, navigat
 import { updateCompany } from '../api/companies-api.js';
 import { CompaniesTable } from '../components/CompaniesTable.js';
 import { CompanyDialog } from '../components/CompanyDialog.js';
-import { useCompanies, useCompanyDeletionEvents, useCompanyMutations } from '../hooks/useCompanies.js';
+import { DeletionsNotice } from '../components/DeletionsNotice.js';
+import { useCompanies, useCompanyMutations } from '../hooks/useCompanies.js';
+import { useCompanyDeletions } from '../hooks/useCompanyDeletions.js';
 import { NS } from '../i18n/register.js';
 import { advancedDueDate } from '../lib/company-form.js';
 import '../companies.css';
@@ -32,11 +34,14 @@ function CompaniesList() {
   const { t } = useTranslation(NS);
   const search = useListSearch();
   const list = useCompanies(search.debounced);
-  useCompanyDeletionEvents();
+  const deletions = useCompanyDeletions();
   const { remove } = useCompanyMutations();
   const [form, setForm] = useState<FormState>(null);
   const [advancing, setAdvancing] = useState<number | null>(null);
-  const deletion = useDeleteConfirmation((company: CompanyRow) => remove.mutateAsync(company.id), t('remove.done'));
+  const deletion = useDeleteConfirmation((company: CompanyRow) => {
+    deletions.started(company);
+    return remove.mutateAsync(company.id);
+  }, t('remove.done'));
 
   async function advance(company: CompanyRow) {
     const dueDate = advancedDueDate(company);
@@ -63,6 +68,7 @@ function CompaniesList() {
       onAdd={() => setForm({ company: null })}
       emptyIcon="office"
       deletion={deletion}
+      notice={<DeletionsNotice deletions={deletions.items} />}
       dialogs={form && <CompanyDialog company={form.company} onClose={() => setForm(null)} />}
     >
       <CompaniesTable companies={list.items} onEdit={(company) => setForm({ company })} onDelete={deletion.ask} onAdvance={(c) => void advance(c)} advancing={advancing} />

@@ -51,6 +51,12 @@ export const en: CompaniesLocale = {
     saved: 'Operation completed successfully!',
     saveError: 'The operation could not be completed. Check whether a company with the same name already exists or whether the fields were filled in correctly',
   },
+  deletion: {
+    media: 'Deleting {{name}}: removing its files...',
+    rows: 'Deleting {{name}}: removing its data...',
+    failed: 'Deleting {{name}} did not finish. See the server logs.',
+    done: '{{name}} and all its data were deleted.',
+  },
   remove: { title: 'Delete record', message: 'Do you really want to delete this record?', done: 'Operation completed successfully!' },
   advance: { done: 'Due date moved to {{date}}.', error: 'The operation could not be completed' },
   recurrence: { MENSAL: 'Monthly', BIMESTRAL: 'Bimonthly', TRIMESTRAL: 'Quarterly', SEMESTRAL: 'Semester', ANUAL: 'Yearly' },

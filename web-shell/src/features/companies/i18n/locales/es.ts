@@ -51,6 +51,12 @@ export const es: CompaniesLocale = {
     saved: '¡Operación realizada con éxito!',
     saveError: 'No fue posible realizar la operación. Verifique si ya existe una empresa con el mismo nombre o si los campos se completaron correctamente',
   },
+  deletion: {
+    media: 'Eliminando {{name}}: borrando sus archivos...',
+    rows: 'Eliminando {{name}}: borrando sus datos...',
+    failed: 'La eliminación de {{name}} no terminó. Consulte los registros del servidor.',
+    done: '{{name}} y todos sus datos fueron eliminados.',
+  },
   remove: { title: 'Eliminación de registro', message: '¿Realmente desea eliminar este registro?', done: '¡Operación realizada con éxito!' },
   advance: { done: 'Vencimiento adelantado al {{date}}.', error: 'No fue posible realizar la operación' },
   recurrence: { MENSAL: 'Mensual', BIMESTRAL: 'Bimestral', TRIMESTRAL: 'Trimestral', SEMESTRAL: 'Semestral', ANUAL: 'Anual' },

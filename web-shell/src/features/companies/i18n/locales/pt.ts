@@ -59,6 +59,12 @@ export const pt = {
     saved: 'Operação realizada com sucesso!',
     saveError: 'Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente',
   },
+  deletion: {
+    media: 'Excluindo {{name}}: removendo os arquivos...',
+    rows: 'Excluindo {{name}}: removendo os dados...',
+    failed: 'A exclusão de {{name}} não terminou. Consulte os registros do servidor.',
+    done: '{{name}} e todos os seus dados foram excluídos.',
+  },
   remove: {
     title: 'Exclusão de Registro',
     message: 'Deseja realmente excluir esse registro?',

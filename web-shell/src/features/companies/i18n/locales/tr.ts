@@ -51,6 +51,12 @@ export const tr: CompaniesLocale = {
     saved: 'İşlem başarıyla tamamlandı!',
     saveError: 'İşlem tamamlanamadı. Aynı adda bir şirket olup olmadığını veya alanların doğru doldurulup doldurulmadığını kontrol edin',
   },
+  deletion: {
+    media: '{{name}} siliniyor: dosyaları kaldırılıyor...',
+    rows: '{{name}} siliniyor: verileri kaldırılıyor...',
+    failed: '{{name}} silme işlemi tamamlanmadı. Sunucu kayıtlarına bakın.',
+    done: '{{name}} ve tüm verileri silindi.',
+  },
   remove: { title: 'Kaydı sil', message: 'Bu kaydı gerçekten silmek istiyor musunuz?', done: 'İşlem başarıyla tamamlandı!' },
   advance: { done: 'Vade {{date}} tarihine ilerletildi.', error: 'İşlem tamamlanamadı' },
   recurrence: { MENSAL: 'Aylık', BIMESTRAL: 'İki aylık', TRIMESTRAL: 'Üç aylık', SEMESTRAL: 'Altı aylık', ANUAL: 'Yıllık' },
