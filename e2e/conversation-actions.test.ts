@@ -358,7 +358,8 @@ describe('the conversation in chromium', () => {
       const dialog = page.getByRole('dialog');
       const image = dialog.getByTestId('gallery-image');
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(80);
-      expect(await dialog.innerText()).toContain('2 de 2');
+      // The clicked image shows at once; its position once the ticket's images have arrived.
+      await expect.poll(() => dialog.innerText()).toContain('2 de 2');
       await dialog.getByRole('button', { name: 'Imagem anterior' }).click();
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(60);
       expect(await dialog.innerText()).toContain('1 de 2');

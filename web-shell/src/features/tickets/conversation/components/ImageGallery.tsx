@@ -58,11 +58,12 @@ export function ImageGallery({ ticketId, start, onClose }: Props) {
       <DialogBody className="cv-gallery__body" onKeyDown={onKeyDown}>
         <div className="cv-gallery__toolbar">
           <ButtonGroup>
-            <Button icon="chevron-left" aria-label={t('gallery.previous')} disabled={index <= 0} onClick={() => go(-1)} />
-            <Button icon="chevron-right" aria-label={t('gallery.next')} disabled={index >= list.length - 1} onClick={() => go(1)} />
+            <Button icon="chevron-left" aria-label={t('gallery.previous')} disabled={images.isLoading || index <= 0} onClick={() => go(-1)} />
+            <Button icon="chevron-right" aria-label={t('gallery.next')} disabled={images.isLoading || index >= list.length - 1} onClick={() => go(1)} />
           </ButtonGroup>
           <span className="cv-gallery__position" aria-live="polite">
-            {list.length ? t('gallery.position', { index: index + 1, count: list.length }) : ''}
+            {/* Until the ticket's images arrive the clicked one is shown alone; a '1 de 1' then would be wrong. */}
+            {list.length && !images.isLoading ? t('gallery.position', { index: index + 1, count: list.length }) : ''}
             {current ? ` · ${formatDateTime(current.createdAt)}` : ''}
           </span>
           <ButtonGroup>
