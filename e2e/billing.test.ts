@@ -38,9 +38,10 @@ async function invoice(companyId: number, dueDate: string, status: 'open' | 'pai
   return row.id as number;
 }
 
-async function adminPage(admin: TestUser): Promise<Page> {
+async function adminPage(admin: TestUser, beforeLogin?: (page: Page) => void): Promise<Page> {
   const page = await newPage(browser, kernel, { viewport: { width: 1440, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
   page.setDefaultTimeout(10_000);
+  beforeLogin?.(page);
   await logIn(page, admin);
   return page;
 }
@@ -123,12 +124,19 @@ describe('invoices and checkout', () => {
     const dueDate = dayFromNow(-2);
     const { company, admin } = await kernel.createCompany({ dueDate });
     const invoiceId = await invoice(company.id, dueDate);
-    const page = await adminPage(admin);
+    // What the held page asks must be what the API still answers: a 402 would be an error toast.
+    const refused: string[] = [];
+    const page = await adminPage(admin, (p) => p.on('response', (r) => void (r.status() === 402 && refused.push(new URL(r.url()).pathname))));
     await page.waitForURL('**/financeiro-aberto');
     await page.getByTestId('subscription-expired').filter({ hasText: `Opss! Sua assinatura venceu ${brDate(dueDate)}.` }).waitFor();
     await page.goto('/users');
     await page.waitForURL('**/financeiro-aberto');
     expect(await page.locator(`[data-invoice-id="${invoiceId}"]`).getByTestId('invoice-status').innerText()).toBe('Vencido');
+    // The held layout asks the API nothing it would refuse, so no error toast either.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('announcements-button').count()).toBe(0);
+    expect(refused).toEqual([]);
+    expect(await toast(page, 'A assinatura desta empresa venceu').count()).toBe(0);
 
     const payment = await payThroughWizard(page, invoiceId);
     expect(payment.value).toBe(129.9);
@@ -138,5 +146,7 @@ describe('invoices and checkout', () => {
     await page.goto('/users');
     await page.getByTestId('users-page').waitFor();
     expect(new URL(page.url()).pathname).toBe('/users');
+    await page.getByTestId('announcements-button').waitFor();
+    expect(refused).toEqual([]);
   });
 });

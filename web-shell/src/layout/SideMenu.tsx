@@ -1,6 +1,6 @@
 import { Icon, Intent, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
 import { matchPath, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from '@guiche/web-sdk';
+import { useSession, useTranslation } from '@guiche/web-sdk';
 import { SHELL_NS } from '../locales/index.js';
 import { LOGOUT_ITEM } from '../menu/menu-items.js';
 import { useConnectionsAttention } from '../features/connections/hooks/useConnectionsAttention.js';
@@ -22,8 +22,10 @@ export function SideMenu({ entries, collapsed, connectionsWarning, onNavigate, o
   const { pathname } = useLocation();
   const main = entries.filter((e) => e.section === 'main');
   const admin = entries.filter((e) => e.section === 'admin');
-  // Only users who see the connections item (admins, allowConnections) load the connections.
-  const attention = useConnectionsAttention(entries.some((e) => e.connectionsBadge));
+  const { subscriptionExpired } = useSession();
+  // Only users who see the connections item (admins, allowConnections) load the connections; an
+  // expired company's API answers only its billing.
+  const attention = useConnectionsAttention(!subscriptionExpired && entries.some((e) => e.connectionsBadge));
 
   const item = (e: MenuEntry) => {
     const active = e.to === '/' ? pathname === '/' : !!matchPath({ path: e.to, end: false }, pathname);

@@ -12,10 +12,12 @@ import { ModuleBoundary } from '../modules/ModuleBoundary.js';
 
 export function TopBar({ menuOpen, onToggleMenu, onLogout }: { menuOpen: boolean; onToggleMenu(): void; onLogout(): void }) {
   const { t } = useTranslation(SHELL_NS);
-  const { user } = useSession();
+  const { user, subscriptionExpired } = useSession();
   const { modules } = useWebModules();
   if (!user) return null;
-  const topBarItems = modules.flatMap((m) => (m.status === 'ready' ? (m.module.topBar ?? []).map((C, i) => ({ key: `${m.descriptor.id}:${i}`, C, id: m.descriptor.id })) : []));
+  // An expired company's API answers only its billing (issue #9): the top bar asks nothing else until it pays.
+  const held = subscriptionExpired;
+  const topBarItems = held ? [] : modules.flatMap((m) => (m.status === 'ready' ? (m.module.topBar ?? []).map((C, i) => ({ key: `${m.descriptor.id}:${i}`, C, id: m.descriptor.id })) : []));
 
   return (
     <Navbar className="top-bar" fixedToTop={false}>
@@ -35,8 +37,8 @@ export function TopBar({ menuOpen, onToggleMenu, onLogout }: { menuOpen: boolean
         ))}
         <VolumeControl />
         <Button minimal icon="refresh" aria-label={t('topBar.refresh')} title={t('topBar.refresh')} onClick={() => window.location.reload()} />
-        <NotificationsPopover />
-        <AnnouncementsPopover />
+        {!held && <NotificationsPopover />}
+        {!held && <AnnouncementsPopover />}
         <LanguageMenu />
         <UserMenu onLogout={onLogout} />
       </NavbarGroup>

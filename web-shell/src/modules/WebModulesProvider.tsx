@@ -24,13 +24,14 @@ export function useWebModules(): WebModulesValue {
 
 /** Asks the server which remotes the plan enables and loads only those. */
 export function WebModulesProvider({ children }: { children: ReactNode }) {
-  const { user, refresh } = useSession();
+  const { user, subscriptionExpired, refresh } = useSession();
   const queryClient = useQueryClient();
   const companyId = user?.companyId ?? null;
 
   const list = useQuery({
     queryKey: ['web-modules', companyId],
-    enabled: companyId !== null,
+    // An expired company may call only its billing; the modules load once it has paid.
+    enabled: companyId !== null && !subscriptionExpired,
     queryFn: async () => (await api.get<WebModuleDescriptor[]>('/web-modules')).data,
     staleTime: Infinity,
   });
