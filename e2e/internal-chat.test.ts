@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { createTestKernel, expectNoEvent, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import type { Chat, ChatMessage } from '@guiche/contracts';
 import chatPlugin from '@guiche/plugin-internal-chat';
@@ -104,6 +104,19 @@ function nextSendAnswer(page: Page) {
   return page.waitForResponse((res) => res.request().method() === 'POST' && /^\/api\/chats\/\d+\/messages$/.test(new URL(res.url()).pathname));
 }
 
+/**
+ * The first send after creating a chat failed once in a soak and once in a clean-clone CI, never in
+ * 19 loaded runs of this test alone (issue #19): the failure says what the page held — the box's
+ * text, the focus, the chat calls — so the next one tells a lost keystroke from a lost message.
+ */
+async function withComposerState(err: Error, session: Session, input: Locator): Promise<Error> {
+  const text = await input.inputValue().catch(() => '(no box)');
+  const focused = await session.page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160) ?? 'none');
+  const calls = session.requests.filter((p) => p.startsWith('/api/chats'));
+  err.message += `\ncomposer text: ${JSON.stringify(text)}\nfocused: ${focused}\nchat calls: ${calls.join(' ')}`;
+  return err;
+}
+
 describe('internal chat in the browser', () => {
   let alice: TestUser;
   let bob: TestUser;
@@ -149,7 +162,9 @@ describe('internal chat in the browser', () => {
     await input.press('Enter');
     await input.fill('Olá Bob, tudo certo para sábado?');
     await input.press('Enter');
-    await expect.poll(() => messages(a.page).count()).toBe(1);
+    await expect.poll(() => messages(a.page).count()).toBe(1).catch(async (err: Error) => {
+      throw await withComposerState(err, a, input);
+    });
     expect(await messages(a.page).first().getAttribute('data-mine')).toBe('true');
     expect(await input.inputValue()).toBe('');
 
