@@ -126,7 +126,11 @@ describe('invoices and checkout', () => {
     const invoiceId = await invoice(company.id, dueDate);
     // What the held page asks must be what the API still answers: a 402 would be an error toast.
     const refused: string[] = [];
-    const page = await adminPage(admin, (p) => p.on('response', (r) => void (r.status() === 402 && refused.push(new URL(r.url()).pathname))));
+    const page = await adminPage(admin, (p) =>
+      p.on('response', (r) => {
+        if (r.status() === 402) refused.push(new URL(r.url()).pathname);
+      }),
+    );
     await page.waitForURL('**/financeiro-aberto');
     await page.getByTestId('subscription-expired').filter({ hasText: `Opss! Sua assinatura venceu ${brDate(dueDate)}.` }).waitFor();
     await page.goto('/users');

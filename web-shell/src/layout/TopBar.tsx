@@ -15,9 +15,7 @@ export function TopBar({ menuOpen, onToggleMenu, onLogout }: { menuOpen: boolean
   const { user, subscriptionExpired } = useSession();
   const { modules } = useWebModules();
   if (!user) return null;
-  // An expired company's API answers only its billing (issue #9): the top bar asks nothing else until it pays.
-  const held = subscriptionExpired;
-  const topBarItems = held ? [] : modules.flatMap((m) => (m.status === 'ready' ? (m.module.topBar ?? []).map((C, i) => ({ key: `${m.descriptor.id}:${i}`, C, id: m.descriptor.id })) : []));
+  const topBarItems = modules.flatMap((m) => (m.status === 'ready' ? (m.module.topBar ?? []).map((C, i) => ({ key: `${m.descriptor.id}:${i}`, C, id: m.descriptor.id })) : []));
 
   return (
     <Navbar className="top-bar" fixedToTop={false}>
@@ -37,8 +35,9 @@ export function TopBar({ menuOpen, onToggleMenu, onLogout }: { menuOpen: boolean
         ))}
         <VolumeControl />
         <Button minimal icon="refresh" aria-label={t('topBar.refresh')} title={t('topBar.refresh')} onClick={() => window.location.reload()} />
-        {!held && <NotificationsPopover />}
-        {!held && <AnnouncementsPopover />}
+        {/* An expired company's API answers only its billing (issue #9): these wait until it pays. */}
+        {!subscriptionExpired && <NotificationsPopover />}
+        {!subscriptionExpired && <AnnouncementsPopover />}
         <LanguageMenu />
         <UserMenu onLogout={onLogout} />
       </NavbarGroup>

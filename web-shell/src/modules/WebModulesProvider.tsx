@@ -30,12 +30,13 @@ export function WebModulesProvider({ children }: { children: ReactNode }) {
 
   const list = useQuery({
     queryKey: ['web-modules', companyId],
-    // An expired company may call only its billing; the modules load once it has paid.
     enabled: companyId !== null && !subscriptionExpired,
     queryFn: async () => (await api.get<WebModuleDescriptor[]>('/web-modules')).data,
     staleTime: Infinity,
   });
-  const descriptors = list.data ?? [];
+  // An expired company may call only its billing: no module (nor what its pages and top-bar items
+  // would ask) until it has paid, even one listed before the due date passed.
+  const descriptors = subscriptionExpired ? [] : (list.data ?? []);
 
   const loads = useQueries({
     queries: descriptors.map((d) => ({
@@ -66,6 +67,7 @@ export function WebModulesProvider({ children }: { children: ReactNode }) {
     [descriptors, loads.map((q) => q.status).join()],
   );
 
-  const value = useMemo(() => ({ listed: list.isSuccess || list.isError, modules, reload }), [list.isSuccess, list.isError, modules, reload]);
+  const listed = subscriptionExpired || list.isSuccess || list.isError;
+  const value = useMemo(() => ({ listed, modules, reload }), [listed, modules, reload]);
   return <WebModulesContext.Provider value={value}>{children}</WebModulesContext.Provider>;
 }

@@ -41,6 +41,8 @@ export function ImageGallery({ ticketId, start, onClose }: Props) {
   }, [start, list.length]);
 
   const current = list[index];
+  // Until the ticket's images arrive the clicked one is shown alone: no position ('1 de 1' would be wrong), no arrows.
+  const listed = !images.isLoading;
   const go = (delta: number) => {
     setIndex((i) => Math.min(list.length - 1, Math.max(0, i + delta)));
     setZoom(1);
@@ -58,12 +60,11 @@ export function ImageGallery({ ticketId, start, onClose }: Props) {
       <DialogBody className="cv-gallery__body" onKeyDown={onKeyDown}>
         <div className="cv-gallery__toolbar">
           <ButtonGroup>
-            <Button icon="chevron-left" aria-label={t('gallery.previous')} disabled={images.isLoading || index <= 0} onClick={() => go(-1)} />
-            <Button icon="chevron-right" aria-label={t('gallery.next')} disabled={images.isLoading || index >= list.length - 1} onClick={() => go(1)} />
+            <Button icon="chevron-left" aria-label={t('gallery.previous')} disabled={!listed || index <= 0} onClick={() => go(-1)} />
+            <Button icon="chevron-right" aria-label={t('gallery.next')} disabled={!listed || index >= list.length - 1} onClick={() => go(1)} />
           </ButtonGroup>
           <span className="cv-gallery__position" aria-live="polite">
-            {/* Until the ticket's images arrive the clicked one is shown alone; a '1 de 1' then would be wrong. */}
-            {list.length && !images.isLoading ? t('gallery.position', { index: index + 1, count: list.length }) : ''}
+            {listed && list.length ? t('gallery.position', { index: index + 1, count: list.length }) : ''}
             {current ? ` · ${formatDateTime(current.createdAt)}` : ''}
           </span>
           <ButtonGroup>
