@@ -8,8 +8,9 @@ import { closeBrowser, keepScreenshot, launchChromium, logIn, newPage, requireBu
 /**
  * The schedules web module in Debian's chromium against a real kernel whose timed work sweeps on
  * the wall clock: a schedule created from a ticket's menu goes out into that conversation live and
- * the list shows it ENVIADA; a failure shows its reason; a contact opens the dialog for itself; a
- * plan without useSchedules never fetches the remote and is sent to / with the denial message.
+ * the list shows it ENVIADA; a failure shows its reason; a contact opens the dialog for itself (its
+ * connection choice waits for the connections, and a minute turning keeps what was typed); a plan
+ * without useSchedules never fetches the remote and is sent to / with the denial message.
  */
 
 const MODULE_PREFIX = '/modules/schedules/';
@@ -42,6 +43,21 @@ function spInput(instant: Date): string {
   return new Date(instant.getTime() - 3 * 3_600_000).toISOString().slice(0, 19);
 }
 
+/** Holds the page's next list of connections: `asked` resolves when it is requested, the page gets it on `release`. */
+async function holdConnections(page: Page): Promise<{ asked: Promise<void>; release(): void }> {
+  let markAsked!: () => void;
+  let release!: () => void;
+  const asked = new Promise<void>((resolve) => (markAsked = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/whatsapp\?/, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    markAsked();
+    await released;
+    await route.fallback();
+  });
+  return { asked, release };
+}
+
 const row = (page: Page, id: number) => page.locator(`[data-testid="schedule-row"][data-schedule-id="${id}"]`);
 
 describe('schedules in the browser', () => {
@@ -68,16 +84,18 @@ describe('schedules in the browser', () => {
     const { page } = await open(admin, `/tickets/${ticket.uuid}`);
     await page.getByTestId('ticket-header').waitFor();
     await page.getByTestId('ticket-more').click();
+    const asked = Date.now();
     await page.getByTestId('ticket-schedule').click();
     const dialog = page.getByTestId('schedule-dialog');
     await dialog.waitFor();
     await expect.poll(() => page.locator('#schedule-contact').inputValue()).toBe('Paula Paciente');
-    expect(await page.locator('#schedule-connection').inputValue()).toBe(String(conn));
-    // The default send time is one hour ahead on São Paulo's clock (to the minute).
-    const shown = await page.locator('#schedule-send-at').inputValue();
-    const inAnHour = spInput(new Date(Date.now() + 3_600_000)).slice(0, 16);
-    const aMinuteLater = spInput(new Date(Date.now() + 3_660_000)).slice(0, 16);
-    expect([inAnHour, aMinuteLater]).toContain(shown.slice(0, 16));
+    // The ticket's connection, once the connections have arrived.
+    await expect.poll(() => page.locator('#schedule-connection').inputValue()).toBe(String(conn));
+    // The default send time is one hour ahead on São Paulo's clock (to the minute), taken when the
+    // dialog opened: between the click and now.
+    const shown = (await page.locator('#schedule-send-at').inputValue()).slice(0, 16);
+    expect(shown >= spInput(new Date(asked + 3_600_000)).slice(0, 16)).toBe(true);
+    expect(shown <= spInput(new Date(Date.now() + 3_600_000)).slice(0, 16)).toBe(true);
 
     await page.locator('#schedule-body').fill('oi');
     await page.getByTestId('schedule-save').click();
@@ -102,11 +120,30 @@ describe('schedules in the browser', () => {
     expect(stored).toEqual([{ ticketId: ticket.id }]);
   });
 
-  it('the contacts list opens the dialog for that contact', async () => {
+  it('the contacts list opens the dialog for that contact; the connection waits for its list, and a new minute keeps what was typed', async () => {
     const { page } = await open(admin, '/contacts');
+    const connections = await holdConnections(page);
     await page.getByTestId('contact-schedule').first().click();
     await page.getByTestId('schedule-dialog').waitFor();
     await expect.poll(() => page.locator('#schedule-contact').inputValue()).toBe('Paula Paciente');
+
+    // While the connections are on their way the choice says so, instead of showing the default.
+    const connection = page.locator('#schedule-connection');
+    await connections.asked;
+    expect(await connection.isDisabled()).toBe(true);
+    expect(await connection.locator('option:checked').textContent()).toBe('Carregando conexões...');
+    connections.release();
+    await expect.poll(() => connection.isEnabled()).toBe(true);
+    expect(await connection.locator('option:checked').textContent()).toBe('Conexão padrão da empresa (Linha Vendas)');
+
+    // The clock turns a minute while the user writes: the message and the send time stay.
+    const sendAt = await page.locator('#schedule-send-at').inputValue();
+    const box = page.locator('#schedule-body');
+    await box.fill('Olá Paula,');
+    await page.clock.setFixedTime(Date.now() + 61_000);
+    await box.pressSequentially(' tudo bem?');
+    expect(await box.inputValue()).toBe('Olá Paula, tudo bem?');
+    expect(await page.locator('#schedule-send-at').inputValue()).toBe(sendAt);
   });
 
   it('shows why a schedule failed', async () => {

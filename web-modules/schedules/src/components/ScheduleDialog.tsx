@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogBody, FileInput, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { useFormik } from 'formik';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextAreaField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import type { Schedule, ScheduleInput } from '../api/schedules-api';
 import { useConnections } from '../hooks/useSchedules';
@@ -29,8 +29,13 @@ export function ScheduleDialog({ isOpen, schedule, defaults, onSubmit, onCancelS
   const { t } = useTranslation(NS);
   const connections = useConnections();
   const [file, setFile] = useState<File | null>(null);
+  // The default send time is taken when the dialog opens, not at each render: Formik re-initialises
+  // whenever the initial values change, so a new minute on the clock wiped what the user had typed.
+  const [openedAt, setOpenedAt] = useState(Date.now);
+  const { contactId, whatsappId } = defaults;
+  const initialValues = useMemo(() => scheduleFormValues(schedule, { contactId, whatsappId }, openedAt), [schedule, contactId, whatsappId, openedAt]);
   const form = useFormik<ScheduleFormValues>({
-    initialValues: scheduleFormValues(schedule, defaults),
+    initialValues,
     enableReinitialize: true,
     validate: zodFormikValidate<ScheduleFormValues>(scheduleFormSchema),
     onSubmit: async (values, helpers) => {
@@ -53,7 +58,9 @@ export function ScheduleDialog({ isOpen, schedule, defaults, onSubmit, onCancelS
       isOpen={isOpen}
       onClose={onClose}
       onOpening={() => {
-        form.resetForm();
+        const now = Date.now();
+        setOpenedAt(now);
+        form.resetForm({ values: scheduleFormValues(schedule, { contactId, whatsappId }, now) });
         setFile(null);
       }}
       title={schedule ? t('dialog.editTitle') : t('dialog.newTitle')}
@@ -78,18 +85,26 @@ export function ScheduleDialog({ isOpen, schedule, defaults, onSubmit, onCancelS
             <InputGroup type="datetime-local" id="schedule-send-at" name="sendAt" step={1} value={form.values.sendAt} onChange={form.handleChange} onBlur={form.handleBlur} intent={fieldIntent(sendAtError)} />
           </FormGroup>
           <FormGroup label={t('dialog.connection')} labelFor="schedule-connection">
+            {/* Until the connections arrive the chosen one has no option to show: say so rather than show the default. */}
             <HTMLSelect
               id="schedule-connection"
               fill
+              disabled={connections.isPending}
               value={form.values.whatsappId ?? ''}
               onChange={(e) => void form.setFieldValue('whatsappId', e.currentTarget.value ? Number(e.currentTarget.value) : null)}
             >
-              <option value="">{defaultConnection ? `${t('dialog.defaultConnection')} (${defaultConnection.name})` : t('dialog.defaultConnection')}</option>
-              {(connections.data ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              {connections.isPending ? (
+                <option value={form.values.whatsappId ?? ''}>{t('dialog.loadingConnections')}</option>
+              ) : (
+                <>
+                  <option value="">{defaultConnection ? `${t('dialog.defaultConnection')} (${defaultConnection.name})` : t('dialog.defaultConnection')}</option>
+                  {(connections.data ?? []).map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </>
+              )}
             </HTMLSelect>
           </FormGroup>
           <div className="sc-repeat">

@@ -29,6 +29,7 @@ export const en: typeof pt = {
     sendAtHint: 'Brasília time',
     connection: 'Connection',
     defaultConnection: "The company's default connection",
+    loadingConnections: 'Loading connections...',
     repeat: 'Repeat',
     repeatUntil: 'Repeat until',
     media: 'Attachment',

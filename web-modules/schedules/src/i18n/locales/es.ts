@@ -29,6 +29,7 @@ export const es: typeof pt = {
     sendAtHint: 'Hora de Brasilia',
     connection: 'Conexión',
     defaultConnection: 'Conexión predeterminada de la empresa',
+    loadingConnections: 'Cargando conexiones...',
     repeat: 'Repetición',
     repeatUntil: 'Repetir hasta',
     media: 'Adjunto',

@@ -28,6 +28,7 @@ export const pt = {
     sendAtHint: 'Horário de Brasília',
     connection: 'Conexão',
     defaultConnection: 'Conexão padrão da empresa',
+    loadingConnections: 'Carregando conexões...',
     repeat: 'Repetição',
     repeatUntil: 'Repetir até',
     media: 'Anexo',

@@ -29,6 +29,7 @@ export const tr: typeof pt = {
     sendAtHint: 'Brasília saati',
     connection: 'Bağlantı',
     defaultConnection: 'Şirketin varsayılan bağlantısı',
+    loadingConnections: 'Bağlantılar yükleniyor...',
     repeat: 'Tekrar',
     repeatUntil: 'Şu tarihe kadar tekrarla',
     media: 'Ek',
