@@ -7,6 +7,14 @@ import globals from 'globals';
 
 const serverPackages = ['@guiche/core', '@guiche/core/*', '@guiche/migrations', '@guiche/plugin-*', 'fastify', 'knex', 'pg', 'ioredis', 'bullmq'];
 
+// Blueprint's overlays hand the focus back to their opener late, over whatever the user focused since:
+// web code opens the SDK's Dialog and Drawer, which give it back only when nobody took it.
+const blueprintOverlays = { name: '@blueprintjs/core', importNames: ['Dialog', 'Drawer'], message: "Use Dialog and Drawer from @guiche/web-sdk (they keep the focus the user moved while the overlay closed)." };
+const webPatterns = [
+  { group: serverPackages, message: 'Web code imports only @guiche/web-sdk and @guiche/contracts.' },
+  { group: ['**/core/src/**', '**/plugins/**', '../../web-shell/**', '../sdk/src/**', '../../web-modules/*/src/**'], message: 'No package imports another package\'s src/ by a relative path.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.d.ts', 'web-shell/test/**/*.config.*'] },
   js.configs.recommended,
@@ -47,15 +55,7 @@ export default tseslint.config(
     files: ['web-modules/**/*.{ts,tsx}', 'web-shell/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: serverPackages, message: 'Web code imports only @guiche/web-sdk and @guiche/contracts.' },
-            { group: ['**/core/src/**', '**/plugins/**', '../../web-shell/**', '../sdk/src/**', '../../web-modules/*/src/**'], message: 'No package imports another package\'s src/ by a relative path.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [blueprintOverlays], patterns: webPatterns }],
     },
   },
   {
@@ -64,6 +64,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [blueprintOverlays],
           patterns: [
             { group: serverPackages, message: 'Web modules import only @guiche/web-sdk and @guiche/contracts.' },
             { group: ['@guiche/web-shell', '@guiche/web-shell/*', '@guiche/web-internal-*', '**/web-shell/**'], message: 'A web module never imports the shell or another module.' },
@@ -72,5 +73,9 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['web-modules/sdk/src/ui/Dialog.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: webPatterns }] },
   },
 );

@@ -33,6 +33,7 @@ export { formatDate, formatDateTime, formatTime, formatCurrency, formatRelativeT
 export { defineWebModule, type WebModule, type WebModuleRoute, type WebModuleMenuItem } from './web-module.js';
 
 export { ConfirmDialog, type ConfirmDialogProps } from './ui/ConfirmDialog.js';
+export { Dialog, Drawer } from './ui/Dialog.js';
 export { LoadingState } from './ui/LoadingState.js';
 export { EmptyState, type EmptyStateProps } from './ui/EmptyState.js';
 export { ErrorCard, type ErrorCardProps } from './ui/ErrorCard.js';

@@ -1,7 +1,7 @@
-import { Classes, Drawer, Position } from '@blueprintjs/core';
+import { Classes, Position } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { useSession, useTranslation } from '@guiche/web-sdk';
+import { Drawer, useSession, useTranslation } from '@guiche/web-sdk';
 import { useWebModules } from '../modules/WebModulesProvider.js';
 import { useLoggedInElsewhere } from '../session/useLoggedInElsewhere.js';
 import { useVersionCheck } from '../version/useVersionCheck.js';

@@ -1,7 +1,7 @@
-import { Button, Checkbox, Dialog, DialogBody, FileInput, FormGroup, HTMLSelect, InputGroup, Intent, Menu, MenuItem, Popover, Tab, Tabs, TextArea } from '@blueprintjs/core';
+import { Button, Checkbox, DialogBody, FileInput, FormGroup, HTMLSelect, InputGroup, Intent, Menu, MenuItem, Popover, Tab, Tabs, TextArea } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { Dialog, fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { MESSAGE_SLOTS, type Campaign, type CampaignInput } from '../api/campaigns-api';
 import { useAllContactLists, useConnections, useSettings, useTags } from '../hooks/useCampaigns';
 import { NS } from '../i18n/register';

@@ -1,10 +1,10 @@
-import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Icon, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, HTMLTable, Icon, Intent, Spinner, Tag } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { V } from '@guiche/contracts';
-import { FormDialogFooter, ListPage, ListTable, RowActions, showSubmitError, TextField, toastError, toastSuccess, useDeleteConfirmation, useListSearch, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { Dialog, FormDialogFooter, ListPage, ListTable, RowActions, showSubmitError, TextField, toastError, toastSuccess, useDeleteConfirmation, useListSearch, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import type { ContactListItem, UploadResult } from '../api/campaigns-api';
 import { useContactList, useItemEvents, useItemMutations, useItemPage, type ItemsEvent } from '../hooks/useCampaigns';
 import { ITEMS_NS } from '../i18n/register';

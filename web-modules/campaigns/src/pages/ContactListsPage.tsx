@@ -1,10 +1,10 @@
-import { Dialog, DialogBody } from '@blueprintjs/core';
+import { DialogBody } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { V } from '@guiche/contracts';
-import { api, FormDialogFooter, ListPage, ListTable, RowActions, RowButton, saveBlob, showSubmitError, TextField, toastError, toastSuccess, useDeleteConfirmation, useListSearch, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { api, Dialog, FormDialogFooter, ListPage, ListTable, RowActions, RowButton, saveBlob, showSubmitError, TextField, toastError, toastSuccess, useDeleteConfirmation, useListSearch, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import type { ContactList } from '../api/campaigns-api';
 import { useContactListEvents, useContactListMutations, useContactListPage } from '../hooks/useCampaigns';
 import { LISTS_NS } from '../i18n/register';

@@ -1,7 +1,7 @@
-import { Dialog, DialogBody, FormGroup, Intent } from '@blueprintjs/core';
+import { DialogBody, FormGroup, Intent } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { chatInputSchema, type Chat, type ChatInput } from '@guiche/contracts';
-import { FormDialogFooter, RecordMultiSelect, serverValidationErrors, TextField, useFocusAfterSave, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { Dialog, FormDialogFooter, RecordMultiSelect, serverValidationErrors, TextField, useFocusAfterSave, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import type { UserOption } from '../api/chats-api';
 import { useUserOptions } from '../hooks/useUserOptions';
 import { NS } from '../i18n/register';

@@ -1,7 +1,7 @@
-import { Dialog, DialogBody, FormGroup, InputGroup } from '@blueprintjs/core';
+import { DialogBody, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import type { Tag } from '@guiche/contracts';
-import { fieldError, fieldIntent, FormDialogFooter, isHexColor, showSubmitError, TagChip, TAG_PALETTE, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { Dialog, fieldError, fieldIntent, FormDialogFooter, isHexColor, showSubmitError, TAG_PALETTE, TagChip, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import type { KanbanTagInput } from '../api/kanban-api';
 import { TAGS_NS } from '../i18n/register';
 import { kanbanTagSchema, kanbanTagValues, type KanbanTagValues } from '../lib/tag-form';

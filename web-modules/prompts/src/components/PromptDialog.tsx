@@ -1,8 +1,8 @@
-import { Button, Dialog, DialogBody, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Button, DialogBody, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { PROMPT_VOICES, PromptLimits, type Prompt, type PromptFields } from '@guiche/contracts';
-import { fieldError, fieldIntent, FormDialogFooter, SelectField, showSubmitError, TextAreaField, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { Dialog, fieldError, fieldIntent, FormDialogFooter, SelectField, showSubmitError, TextAreaField, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { useQueues } from '../hooks';
 import { NS } from '../i18n/register';
 import { promptFormSchema, promptFormValues, promptPayload, type PromptFormValues } from '../lib/prompt-form';

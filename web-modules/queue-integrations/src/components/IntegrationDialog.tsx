@@ -1,8 +1,8 @@
-import { Button, Dialog, DialogBody } from '@blueprintjs/core';
+import { Button, DialogBody } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { DIALOGFLOW_LANGUAGES, INTEGRATION_TYPES, IntegrationLimits, type IntegrationFields, type QueueIntegration } from '@guiche/contracts';
-import { errorText, FormDialogFooter, SelectField, showSubmitError, TextAreaField, TextField, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { Dialog, errorText, FormDialogFooter, SelectField, showSubmitError, TextAreaField, TextField, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { testSession } from '../api';
 import { NS } from '../i18n/register';
 import { integrationFormSchema, integrationFormValues, integrationPayload, type IntegrationFormValues } from '../lib/integration-form';

@@ -1,7 +1,7 @@
-import { Button, Dialog, DialogBody, FileInput, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, FileInput, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useMemo, useState } from 'react';
-import { fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextAreaField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { Dialog, fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextAreaField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import type { Schedule, ScheduleInput } from '../api/schedules-api';
 import { useConnections } from '../hooks/useSchedules';
 import { NS } from '../i18n/register';

@@ -1,6 +1,7 @@
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from './Dialog.js';
 
 export interface ConfirmDialogProps {
   isOpen: boolean;

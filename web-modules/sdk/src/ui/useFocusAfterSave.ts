@@ -4,12 +4,10 @@ type FocusTarget = () => HTMLElement | null | undefined;
 
 /**
  * Where a dialog leaves the focus after a save that takes the user somewhere else (the chat or the
- * ticket just created). Blueprint gives the focus back to the dialog's opener when the closing
- * transition ends — 300 ms after the close, far more on a loaded machine — and by then the user
- * may be typing in the new conversation: the late jump pulls the focus out of the box and their
- * Enter presses the opener. Call `leaveTo(target)` before closing: the focus is not given back,
- * and when the transition ends it goes to `target()` unless the user has put it somewhere already.
- * A dialog closed any other way (cancel, Escape) gives the focus back as usual.
+ * ticket just created): there, not back on the button that opened the dialog. Call
+ * `leaveTo(target)` before closing: the focus is not given back, and when the closing transition
+ * ends it goes to `target()` unless the user has put it somewhere already. A dialog closed any
+ * other way (cancel, Escape) gives the focus back as the SDK's Dialog does (useFocusReturn).
  */
 export function useFocusAfterSave() {
   const [returnFocus, setReturnFocus] = useState(true);

@@ -1,9 +1,9 @@
-import { Button, Dialog, DialogBody, FileInput, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Button, DialogBody, FileInput, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { AnnouncementPriorities, type Announcement } from '@guiche/contracts';
-import { FormDialogFooter, SwitchField, TextAreaField, TextField, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
+import { Dialog, FormDialogFooter, SwitchField, TextAreaField, TextField, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { announcementKeys, deleteAnnouncementMedia, saveAnnouncement, uploadAnnouncementMedia } from '../api/announcements-api.js';
 import { NS } from '../i18n/register.js';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, Switch, Tag } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, Intent, Switch, Tag } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { customPlanPrice, subscriptionSchema, type Invoice, type SubscriptionResponse } from '@guiche/contracts';
-import { formatCurrency, serverValidationErrors, TextField, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { Dialog, formatCurrency, serverValidationErrors, TextField, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { subscribe } from '../api/billing-api.js';
 import { NS } from '../i18n/register.js';
 

@@ -1,7 +1,7 @@
-import { Dialog, DialogBody, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { DialogBody, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import type { CompanyRow } from '@guiche/contracts';
-import { fieldError, fieldIntent, formatCurrency, FormDialogFooter, SelectField, SwitchField, TextField, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
+import { Dialog, fieldError, fieldIntent, formatCurrency, FormDialogFooter, SelectField, SwitchField, TextField, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
 import { companyFormValues, companyPayload, recurrences, validateCompany, type CompanyFormValues } from '../lib/company-form.js';
 import { useCompanyMutations, usePlanOptions } from '../hooks/useCompanies.js';

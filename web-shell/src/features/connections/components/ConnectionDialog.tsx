@@ -1,8 +1,8 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, InputGroup, Intent, Switch, Tab, Tabs, TextArea } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FileInput, FormGroup, InputGroup, Intent, Switch, Tab, Tabs, TextArea } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Connection, ConnectionChannel, ConnectionUpdate } from '@guiche/contracts';
-import { serverValidationErrors, toastError, toastSuccess, useTranslation, zodFormikValidate, RecordMultiSelect } from '@guiche/web-sdk';
+import { Dialog, RecordMultiSelect, serverValidationErrors, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { useQueueOptions } from '../hooks/useConnections.js';
 import { NS } from '../i18n/register.js';
 import { CloudApiPanel } from '../meta/CloudApiPanel.js';

@@ -1,7 +1,7 @@
-import { Button, Dialog, DialogBody, DialogFooter, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Connection } from '@guiche/contracts';
-import { useTranslation } from '@guiche/web-sdk';
+import { Dialog, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
 import { qrDialogEnds } from '../lib/pairing.js';
 import { PairingCodePanel, type ShownPairingCode } from './PairingCodePanel.js';

@@ -1,8 +1,8 @@
-import { Button, Dialog, DialogBody, FormGroup, H6, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, FormGroup, H6, InputGroup, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { getIn, useFormik, type FormikErrors } from 'formik';
 import type { Contact } from '@guiche/contracts';
-import { ErrorCard, fieldIntent, FormDialogFooter, LoadingState, showSubmitError, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { Dialog, ErrorCard, fieldIntent, FormDialogFooter, LoadingState, showSubmitError, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { fetchContact, type ContactFormInput } from '../api/contacts-api.js';
 import { contactKeys } from '../api/query-keys.js';
 import { NS } from '../i18n/register.js';

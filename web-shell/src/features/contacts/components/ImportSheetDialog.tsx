@@ -1,6 +1,6 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLTable, Intent, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FileInput, FormGroup, HTMLTable, Intent, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
 import { CONTACT_IMPORT_MAX_ROWS } from '@guiche/contracts';
-import { errorText, useTranslation } from '@guiche/web-sdk';
+import { Dialog, errorText, useTranslation } from '@guiche/web-sdk';
 import { useSheetImport } from '../hooks/useSheetImport.js';
 import { NS } from '../i18n/register.js';
 import { rowFailureText } from '../lib/row-error.js';

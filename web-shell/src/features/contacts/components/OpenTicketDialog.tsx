@@ -1,8 +1,8 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Contact } from '@guiche/contracts';
-import { errorBodyOf, ErrorCard, LoadingState, toastError, useSession, useTranslation } from '@guiche/web-sdk';
+import { Dialog, errorBodyOf, ErrorCard, LoadingState, toastError, useSession, useTranslation } from '@guiche/web-sdk';
 import { createTicket, fetchConnections, fetchQueues, type CreatedTicket } from '../api/contacts-api.js';
 import { contactKeys } from '../api/query-keys.js';
 import { NS } from '../i18n/register.js';

@@ -1,6 +1,6 @@
-import { Button, Dialog, DialogBody, FileInput, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, FileInput, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { getIn, useFormik } from 'formik';
-import { FormDialogFooter, publicUrl, showSubmitError, TextAreaField, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { Dialog, FormDialogFooter, publicUrl, showSubmitError, TextAreaField, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { useFileListMutations } from '../hooks/useFileLists.js';
 import { NS } from '../i18n/register.js';
 import { blankOption, fileListFormSchema, fileListFormValues, storedName, type FileList, type FileListFormValues } from '../lib/file-list.js';

@@ -1,7 +1,7 @@
-import { Card, Dialog, DialogBody, H5, Spinner } from '@blueprintjs/core';
+import { Card, DialogBody, H5, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { Help } from '@guiche/contracts';
-import { EmptyState, ErrorCard, PageHeader, useTranslation } from '@guiche/web-sdk';
+import { Dialog, EmptyState, ErrorCard, PageHeader, useTranslation } from '@guiche/web-sdk';
 import { embedUrl, thumbnailUrl } from '../api/helps-api.js';
 import { useHelps } from '../hooks/useHelps.js';
 import { NS } from '../i18n/register.js';

@@ -1,7 +1,7 @@
-import { Callout, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Callout, DialogBody, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { getIn, useFormik } from 'formik';
 import { PLANTAO_DEFAULT_INTERVAL, Weekdays, plantaoInputSchema, type Plantao, type PlantaoInput } from '@guiche/contracts';
-import { FormDialogFooter, showSubmitError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { Dialog, FormDialogFooter, showSubmitError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { useUserOptions } from '../hooks/usePlantoes.js';
 import { NS } from '../i18n/register.js';
 import { maskTime } from '../lib/time-mask.js';

@@ -1,10 +1,10 @@
-import { Callout, Dialog, DialogBody, FormGroup, HTMLSelect, Intent, Spinner, Switch, Tab, Tabs } from '@blueprintjs/core';
+import { Callout, DialogBody, FormGroup, HTMLSelect, Intent, Spinner, Switch, Tab, Tabs } from '@blueprintjs/core';
 import { getIn } from 'formik';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { useFormik } from 'formik';
 import type { Queue } from '@guiche/contracts';
-import { errorCodeOf, errorText, fieldError, fieldIntent, FormDialogFooter, RecordsField, showSubmitError, SwitchField, TAG_PALETTE, TextAreaField, TextField, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { Dialog, errorCodeOf, errorText, fieldError, fieldIntent, FormDialogFooter, RecordsField, showSubmitError, SwitchField, TAG_PALETTE, TextAreaField, TextField, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { useFileListOptions } from '../../files/hooks/useFileLists.js';
 import { WeeklyHoursEditor } from '../../settings/components/WeeklyHoursEditor.js';
 import { useScheduleType } from '../../settings/hooks/useSettings.js';

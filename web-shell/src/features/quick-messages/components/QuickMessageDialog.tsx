@@ -1,8 +1,8 @@
-import { Button, Dialog, DialogBody, FileInput, FormGroup, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, FileInput, FormGroup, Intent } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
 import type { QuickMessage } from '@guiche/contracts';
-import { FormDialogFooter, showSubmitError, SwitchField, TextAreaField, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { Dialog, FormDialogFooter, showSubmitError, SwitchField, TextAreaField, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { createQuickMessage, deleteQuickMessageMedia, updateQuickMessage, uploadQuickMessageMedia } from '../api/quick-messages-api.js';
 import { NS } from '../i18n/register.js';
 import { MESSAGE_ROWS, MESSAGE_VARIABLES, mediaShown, quickMessageFormSchema, quickMessageFormValues, type MediaChange, type QuickMessageFormValues } from '../lib/quick-message-form.js';

@@ -1,7 +1,7 @@
-import { Dialog, DialogBody, FormGroup } from '@blueprintjs/core';
+import { DialogBody, FormGroup } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import type { Tag } from '@guiche/contracts';
-import { FormDialogFooter, isHexColor, showSubmitError, SwitchField, TagChip, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { Dialog, FormDialogFooter, isHexColor, showSubmitError, SwitchField, TagChip, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import type { TagFormInput } from '../api/tags-api.js';
 import { NS } from '../i18n/register.js';
 import { tagFormSchema, tagFormValues, type TagFormValues } from '../lib/tag-form.js';

@@ -1,6 +1,6 @@
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '@guiche/web-sdk';
+import { Dialog, useTranslation } from '@guiche/web-sdk';
 import type { Ticket } from '../api/types.js';
 import { QueueSelect } from '../components/QueueSelect.js';
 import { useQueueChoices } from '../hooks/useQueueChoices.js';

@@ -1,5 +1,5 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, Spinner } from '@blueprintjs/core';
-import { useTranslation } from '@guiche/web-sdk';
+import { Button, Callout, DialogBody, DialogFooter, Intent, Spinner } from '@blueprintjs/core';
+import { Dialog, useTranslation } from '@guiche/web-sdk';
 import { useCloseAll } from '../hooks/useCloseAll.js';
 import type { CloseAllStatus } from '../lib/close-all.js';
 import { TICKETS_NS } from '../i18n/register.js';

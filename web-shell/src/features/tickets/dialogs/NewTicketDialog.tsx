@@ -1,7 +1,7 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isAdmin, toastSuccess, useFocusAfterSave, useSession, useTranslation } from '@guiche/web-sdk';
+import { Dialog, isAdmin, toastSuccess, useFocusAfterSave, useSession, useTranslation } from '@guiche/web-sdk';
 import { createTicket } from '../api/tickets-api.js';
 import type { ContactOption } from '../api/types.js';
 import { QueueSelect } from '../components/QueueSelect.js';

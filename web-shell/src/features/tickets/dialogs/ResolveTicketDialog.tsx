@@ -1,6 +1,6 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, Radio, RadioGroup, Switch } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, Intent, Radio, RadioGroup, Switch } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { useSession, useTranslation } from '@guiche/web-sdk';
+import { Dialog, useSession, useTranslation } from '@guiche/web-sdk';
 import type { Ticket } from '../api/types.js';
 import { useTicketActions } from '../hooks/useTicketActions.js';
 import { TICKETS_NS } from '../i18n/register.js';

@@ -1,5 +1,5 @@
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
-import { useTranslation } from '@guiche/web-sdk';
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Dialog, useTranslation } from '@guiche/web-sdk';
 import type { ConflictTicket } from '../api/types.js';
 import { TICKETS_NS } from '../i18n/register.js';
 

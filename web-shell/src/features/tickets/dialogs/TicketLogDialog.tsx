@@ -1,6 +1,6 @@
-import { Button, Classes, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, Classes, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, ErrorCard, LoadingState, formatDateTime, useTranslation } from '@guiche/web-sdk';
+import { Dialog, EmptyState, ErrorCard, formatDateTime, LoadingState, useTranslation } from '@guiche/web-sdk';
 import { fetchTicketLog } from '../api/tickets-api.js';
 import { ticketKeys } from '../api/query-keys.js';
 import type { Ticket } from '../api/types.js';

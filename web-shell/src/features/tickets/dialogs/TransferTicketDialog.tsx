@@ -1,6 +1,6 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '@guiche/web-sdk';
+import { Dialog, useTranslation } from '@guiche/web-sdk';
 import type { Ticket, UserOption } from '../api/types.js';
 import { QueueSelect } from '../components/QueueSelect.js';
 import { SearchSuggest } from '../components/SearchSuggest.js';

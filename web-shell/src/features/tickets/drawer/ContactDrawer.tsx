@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Drawer, Icon, Intent, Position, Switch } from '@blueprintjs/core';
+import { Button, Icon, Intent, Position, Switch } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Events, type Contact } from '@guiche/contracts';
-import { ConfirmDialog, ErrorCard, toastError, toastSuccess, useSocketEvent, useTranslation } from '@guiche/web-sdk';
+import { ConfirmDialog, Drawer, ErrorCard, toastError, toastSuccess, useSocketEvent, useTranslation } from '@guiche/web-sdk';
 import './i18n/register.js';
 import './drawer.css';
 import { NS } from './i18n/register.js';

@@ -1,7 +1,7 @@
-import { Button, Dialog, DialogBody, FileInput, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Button, DialogBody, FileInput, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
-import { can, ErrorCard, FormDialogFooter, LoadingState, RecordsField, SelectField, showSubmitError, SwitchField, TextAreaField, TextField, toastError, toastSuccess, useSession, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { can, Dialog, ErrorCard, FormDialogFooter, LoadingState, RecordsField, SelectField, showSubmitError, SwitchField, TextAreaField, TextField, toastError, toastSuccess, useSession, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { useConnectionOptions, useQueueOptions, useQueueOptionEvents, useUser, useUserMutations } from '../hooks/useUsers.js';
 import { NS } from '../i18n/register.js';
 import { userFormSchema, userFormValues, userPayload, WORK_TIME_STEP_SECONDS, type UserFormValues } from '../lib/user-form.js';

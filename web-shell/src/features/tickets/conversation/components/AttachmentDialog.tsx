@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, Icon, InputGroup } from '@blueprintjs/core';
-import { useTranslation } from '@guiche/web-sdk';
+import { Button, DialogBody, DialogFooter, Icon, InputGroup } from '@blueprintjs/core';
+import { Dialog, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
 import type { Attachment } from '../api.js';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, InputGroup, Intent, Spinner } from '@blueprintjs/core';
-import { toastError, useTranslation } from '@guiche/web-sdk';
+import { Button, Callout, DialogBody, DialogFooter, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Dialog, toastError, useTranslation } from '@guiche/web-sdk';
 import { captureJpeg, useCamera } from '../hooks/useCamera.js';
 import { cameraFileName } from '../lib/camera.js';
 import { NS } from '../i18n/register.js';

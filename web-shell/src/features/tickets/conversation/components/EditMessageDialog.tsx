@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
 import type { MessageRecord } from '@guiche/contracts';
-import { toastError, useSession, useTranslation } from '@guiche/web-sdk';
+import { Dialog, toastError, useSession, useTranslation } from '@guiche/web-sdk';
 import { editMessage } from '../api.js';
 import { withoutSignature } from '../lib/messages.js';
 import { NS } from '../i18n/register.js';

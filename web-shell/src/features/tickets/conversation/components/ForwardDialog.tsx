@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Menu, MenuItem, Spinner } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, InputGroup, Menu, MenuItem, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Contact } from '@guiche/contracts';
-import { toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
+import { Dialog, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { conversationKeys, forwardMessages, searchContacts } from '../api.js';
 import { NS } from '../i18n/register.js';
 

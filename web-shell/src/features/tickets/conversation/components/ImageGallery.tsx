@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, ButtonGroup, Dialog, DialogBody, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, DialogBody, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import type { MessageRecord } from '@guiche/contracts';
-import { formatDateTime, useTranslation } from '@guiche/web-sdk';
+import { Dialog, formatDateTime, useTranslation } from '@guiche/web-sdk';
 import { conversationKeys, fetchImages } from '../api.js';
 import { ZOOM_MAX, ZOOM_MIN, clampZoom, pinchZoom, zoomIn, zoomOut } from '../lib/gallery.js';
 import { mediaSrc } from '../lib/messages.js';

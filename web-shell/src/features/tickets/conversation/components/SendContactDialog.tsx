@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
 import type { Contact } from '@guiche/contracts';
-import { Avatar, useTranslation } from '@guiche/web-sdk';
+import { Avatar, Dialog, useTranslation } from '@guiche/web-sdk';
 import { SearchSuggest } from '../../components/SearchSuggest.js';
 import { useCardContactSearch } from '../hooks/useCardContactSearch.js';
 import { cardOfContact, type ContactCard } from '../lib/vcard.js';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Classes, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorCard, LoadingState, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
+import { Dialog, ErrorCard, LoadingState, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { conversationKeys, fetchTemplates, sendTemplate } from '../api.js';
 import { fillTemplate, type MessageTemplate } from '../lib/window.js';
 import { NS } from '../i18n/register.js';

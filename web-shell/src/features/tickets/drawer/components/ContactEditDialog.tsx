@@ -1,8 +1,8 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { FieldArray, Formik, type FormikErrors } from 'formik';
 import { z } from 'zod';
 import { contactInputSchema, type Contact } from '@guiche/contracts';
-import { serverValidationErrors, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { Dialog, serverValidationErrors, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { updateContact, type ContactChanges } from '../api.js';
 import { NS } from '../i18n/register.js';
 
