@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { isFocusUnclaimed } from './useFocusReturn.js';
 
 type FocusTarget = () => HTMLElement | null | undefined;
 
@@ -13,7 +14,7 @@ export function useFocusAfterSave() {
   const [returnFocus, setReturnFocus] = useState(true);
   const target = useRef<FocusTarget | null>(null);
   return {
-    /** Spread on the Blueprint Dialog; a dialog with an onOpening of its own calls this one too. */
+    /** Spread on the SDK's Dialog; a dialog with an onOpening of its own calls this one too. */
     dialogProps: {
       shouldReturnFocusOnClose: returnFocus,
       onOpening: () => {
@@ -23,9 +24,7 @@ export function useFocusAfterSave() {
       onClosed: (dialog: HTMLElement) => {
         const next = target.current?.();
         target.current = null;
-        const active = document.activeElement;
-        const unclaimed = !active || active === document.body || dialog.contains(active);
-        if (next && unclaimed) next.focus();
+        if (next && isFocusUnclaimed(dialog)) next.focus();
       },
     },
     leaveTo(next?: FocusTarget) {

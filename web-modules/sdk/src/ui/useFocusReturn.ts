@@ -6,6 +6,12 @@ interface OverlayFocusProps {
   onClosed?: (node: HTMLElement) => void;
 }
 
+/** Nobody has taken the focus from a closing overlay: it is still inside it, or dropped to the page. */
+export function isFocusUnclaimed(overlay: HTMLElement): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || overlay.contains(active);
+}
+
 /**
  * Blueprint's overlays give the focus back to their opener when the closing transition *ends* —
  * 300 ms after the close, far more on a loaded machine — whatever the user did meanwhile: someone who
@@ -26,11 +32,9 @@ export function useFocusReturn(props: OverlayFocusProps) {
   latest.current = props;
   const onClosed = useCallback((node: HTMLElement) => {
     const { shouldReturnFocusOnClose = true, onClosed: then } = latest.current;
-    const active = document.activeElement;
-    const unclaimed = !active || active === document.body || node.contains(active);
     const back = opener.current;
     opener.current = null;
-    if (shouldReturnFocusOnClose && unclaimed && back instanceof HTMLElement && back.isConnected) back.focus();
+    if (shouldReturnFocusOnClose && isFocusUnclaimed(node) && back instanceof HTMLElement && back.isConnected) back.focus();
     then?.(node);
   }, []);
   return { shouldReturnFocusOnClose: false, onClosed };
