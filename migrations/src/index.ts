@@ -22,6 +22,7 @@ import * as messagesByContact from './20261126200000_messages_by_contact.js';
 import * as recoverySendToken from './20261126300000_recovery_send_token.js';
 import * as companyLimits from './20261126300100_company_limits.js';
 import * as invoiceCustomPlan from './20261127000000_invoice_custom_plan.js';
+import * as ticketDaily from './20261127150000_ticket_daily.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -53,4 +54,5 @@ export const coreMigrations: Record<string, Migration> = {
   '20261126300000_recovery_send_token': recoverySendToken,
   '20261126300100_company_limits': companyLimits,
   '20261127000000_invoice_custom_plan': invoiceCustomPlan,
+  '20261127150000_ticket_daily': ticketDaily,
 };

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { DashboardAttendant } from '@guiche/contracts';
 import type { Viewer } from '../messaging/ticket-access.js';
-import { metrics } from './access.js';
 import { minutes } from './counters.js';
-import { inRange, type DayRange } from './range.js';
+import { daily, DailyKind } from './daily.js';
+import type { DayRange } from './range.js';
 
 type Row = Record<string, unknown> & { userId: number };
 
@@ -20,20 +20,17 @@ function byUser(rows: Row[]): Map<number, Row> {
 export async function dashboardAttendants(db: Knex, viewer: Viewer, range: DayRange): Promise<DashboardAttendant[]> {
   const users = db('users').where({ companyId: viewer.companyId }).orderBy('name').select('id', 'name', 'online');
   if (!viewer.isAdmin) users.where({ id: viewer.id });
-  const finished = inRange(db, metrics(db, viewer), 'm.closedAt', range)
-    .whereNotNull('m.firstAcceptedAt')
-    .whereNotNull('m.userId')
-    .groupBy('m.userId')
-    .select('m.userId', db.raw('count(*)::int AS tickets'), db.raw('avg(m.support_seconds) AS support'));
-  const waited = inRange(db, metrics(db, viewer), 'm.firstAcceptedAt', range)
-    .whereNotNull('m.waitSeconds')
-    .groupBy('m.firstUserId')
-    .select('m.firstUserId as userId', db.raw('avg(m.wait_seconds) AS wait'));
-  const rated = inRange(db, metrics(db, viewer), 'm.ratedAt', range)
-    .whereNotNull('m.rate')
-    .whereNotNull('m.ratedUserId')
-    .groupBy('m.ratedUserId')
-    .select('m.ratedUserId as userId', db.raw('avg(m.rate) AS rating'), db.raw('count(*)::int AS count'));
+  const finished = daily(db, viewer, DailyKind.closed, range)
+    .whereNotNull('d.userId')
+    .groupBy('d.userId')
+    .select('d.userId', db.raw('sum(d.finished)::int AS tickets'), db.raw('sum(d.support_sum) / nullif(sum(d.finished), 0) AS support'));
+  const waited = daily(db, viewer, DailyKind.accepted, range)
+    .groupBy('d.byUserId')
+    .select('d.byUserId as userId', db.raw('sum(d.wait_sum) / nullif(sum(d.wait_n), 0) AS wait'));
+  const rated = daily(db, viewer, DailyKind.rated, range)
+    .whereNotNull('d.byUserId')
+    .groupBy('d.byUserId')
+    .select('d.byUserId as userId', db.raw('sum(d.rate_sum)::float / nullif(sum(d.tickets), 0) AS rating'), db.raw('sum(d.tickets)::int AS count'));
   const [list, f, w, r] = await Promise.all([users, finished, waited, rated]);
   const fin = byUser(f as Row[]);
   const wai = byUser(w as Row[]);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { DASHBOARD_TIMEZONE } from '@guiche/contracts';
 import type { Viewer } from '../messaging/ticket-access.js';
 import { metrics } from './access.js';
+import { daily, DailyKind } from './daily.js';
 import { eachDay, inRange, type DayRange } from './range.js';
 
 const Z = DASHBOARD_TIMEZONE;
@@ -13,12 +14,14 @@ export const NO_QUEUE = { id: 0, name: 'Sem fila', color: '#7C7C7C' };
  */
 export async function totalsPerBucket(db: Knex, viewer: Viewer, range: DayRange) {
   const hourly = range.from === range.to;
-  const bucket = hourly
-    ? `extract(hour FROM m.created_at AT TIME ZONE '${Z}')::int`
-    : `to_char(m.created_at AT TIME ZONE '${Z}', 'YYYY-MM-DD')`;
-  const rows: { bucket: string | number; total: number }[] = await inRange(db, metrics(db, viewer), 'm.createdAt', range)
-    .groupByRaw('1')
-    .select(db.raw(`${bucket} AS bucket`), db.raw('count(*)::int AS total'));
+  // One day's hours come from its tickets (a day is small); longer ranges from the daily totals.
+  const rows: { bucket: string | number; total: number }[] = hourly
+    ? await inRange(db, metrics(db, viewer), 'm.createdAt', range)
+        .groupByRaw('1')
+        .select(db.raw(`extract(hour FROM m.created_at AT TIME ZONE '${Z}')::int AS bucket`), db.raw('count(*)::int AS total'))
+    : await daily(db, viewer, DailyKind.created, range)
+        .groupBy('d.day')
+        .select(db.raw(`to_char(d.day, 'YYYY-MM-DD') AS bucket`), db.raw('sum(d.tickets)::int AS total'));
   const counts = new Map(rows.map((r) => [String(r.bucket), r.total]));
   const labels = hourly ? Array.from({ length: 24 }, (_, h) => String(h)) : eachDay(range);
   return { unit: hourly ? 'hour' : 'day', data: labels.map((label) => ({ label, total: counts.get(label) ?? 0 })) };
@@ -26,9 +29,10 @@ export async function totalsPerBucket(db: Knex, viewer: Viewer, range: DayRange)
 
 /** GET /dashboard/queues: tickets created in the range per queue (department), 'Sem fila' as id 0. */
 export async function totalsPerQueue(db: Knex, viewer: Viewer, range: DayRange) {
-  const rows: { queueId: number | null; total: number }[] = await inRange(db, metrics(db, viewer), 'm.createdAt', range)
-    .groupBy('m.queueId')
-    .select('m.queueId', db.raw('count(*)::int AS total'));
+  const rows: { queueId: number | null; total: number }[] = await daily(db, viewer, DailyKind.created, range)
+    .groupBy('d.queueId')
+    .havingRaw('sum(d.tickets) > 0')
+    .select('d.queueId', db.raw('sum(d.tickets)::int AS total'));
   const ids = rows.map((r) => r.queueId).filter((id): id is number => id !== null);
   const queues: { id: number; name: string; color: string }[] = ids.length
     ? await db('queues').where({ companyId: viewer.companyId }).whereIn('id', ids).select('id', 'name', 'color')
@@ -41,11 +45,11 @@ export async function totalsPerQueue(db: Knex, viewer: Viewer, range: DayRange) 
 
 /** GET /dashboard/ticketsUsers: tickets finished in the range per attendant (the assignee when it closed). */
 export async function totalsPerUser(db: Knex, viewer: Viewer, range: DayRange) {
-  const rows: { userId: number; total: number }[] = await inRange(db, metrics(db, viewer), 'm.closedAt', range)
-    .whereNotNull('m.firstAcceptedAt')
-    .whereNotNull('m.userId')
-    .groupBy('m.userId')
-    .select('m.userId', db.raw('count(*)::int AS total'));
+  const rows: { userId: number; total: number }[] = await daily(db, viewer, DailyKind.closed, range)
+    .whereNotNull('d.userId')
+    .groupBy('d.userId')
+    .havingRaw('sum(d.finished) > 0')
+    .select('d.userId', db.raw('sum(d.finished)::int AS total'));
   const users: { id: number; name: string }[] = rows.length
     ? await db('users').where({ companyId: viewer.companyId }).whereIn('id', rows.map((r) => r.userId)).select('id', 'name')
     : [];
@@ -60,13 +64,9 @@ export async function totalsPerUser(db: Knex, viewer: Viewer, range: DayRange) {
  * finished by an agent and closed without one.
  */
 export async function closedPerDay(db: Knex, viewer: Viewer, range: DayRange) {
-  const rows: { day: string; finished: number; withoutAgent: number }[] = await inRange(db, metrics(db, viewer), 'm.closedAt', range)
-    .groupByRaw('1')
-    .select(
-      db.raw(`to_char(m.closed_at AT TIME ZONE '${Z}', 'YYYY-MM-DD') AS day`),
-      db.raw('count(*) FILTER (WHERE m.first_accepted_at IS NOT NULL)::int AS finished'),
-      db.raw('count(*) FILTER (WHERE m.first_accepted_at IS NULL)::int AS without_agent'),
-    );
+  const rows: { day: string; finished: number; withoutAgent: number }[] = await daily(db, viewer, DailyKind.closed, range)
+    .groupBy('d.day')
+    .select(db.raw(`to_char(d.day, 'YYYY-MM-DD') AS day`), db.raw('sum(d.finished)::int AS finished'), db.raw('sum(d.without_agent)::int AS without_agent'));
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const data = eachDay(range).map((day) => ({ day, finished: byDay.get(day)?.finished ?? 0, withoutAgent: byDay.get(day)?.withoutAgent ?? 0 }));
   return { total: data.reduce((n, d) => n + d.finished + d.withoutAgent, 0), data };

@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import type { DashboardCounters } from '@guiche/contracts';
 import type { Viewer } from '../messaging/ticket-access.js';
-import { metrics } from './access.js';
-import { inRange, type DayRange } from './range.js';
+import { daily, DailyKind } from './daily.js';
+import type { DayRange } from './range.js';
 
 const minutes = (seconds: unknown) => Math.round((Number(seconds ?? 0) / 60) * 10) / 10;
 
 /**
- * The counters of GET /dashboard (inbox.md §3), each one index range of ticket_metrics:
+ * The counters of GET /dashboard (inbox.md §3), each a sum over the range's ticket_daily rows:
  * - supportPending / supportHappening: tickets created in the range that are now pending / held by
  *   an agent (open or group with a user);
  * - supportFinished: closed in the range after an agent held them (Chats Concluídos);
@@ -18,23 +18,18 @@ const minutes = (seconds: unknown) => Math.round((Number(seconds ?? 0) / 60) * 1
  * - avgWaitTime: over the tickets first accepted in the range after waiting, the wait (minutes).
  */
 export async function dashboardCounters(db: Knex, viewer: Viewer, range: DayRange): Promise<DashboardCounters> {
-  const created = inRange(db, metrics(db, viewer), 'm.createdAt', range)
+  const created = daily(db, viewer, DailyKind.created, range)
+    .select(db.raw('coalesce(sum(d.pending), 0)::int AS pending'), db.raw('coalesce(sum(d.happening), 0)::int AS happening'), db.raw('coalesce(sum(d.leads), 0)::int AS leads'))
+    .first();
+  const closed = daily(db, viewer, DailyKind.closed, range)
     .select(
-      db.raw("count(*) FILTER (WHERE m.status = 'pending')::int AS pending"),
-      db.raw("count(*) FILTER (WHERE m.status IN ('open', 'group') AND m.user_id IS NOT NULL)::int AS happening"),
-      db.raw('count(*) FILTER (WHERE m.is_lead)::int AS leads'),
+      db.raw('coalesce(sum(d.finished), 0)::int AS finished'),
+      db.raw('coalesce(sum(d.without_agent), 0)::int AS without_agent'),
+      db.raw('sum(d.support_sum) / nullif(sum(d.finished), 0) AS support'),
     )
     .first();
-  const closed = inRange(db, metrics(db, viewer), 'm.closedAt', range)
-    .select(
-      db.raw('count(*) FILTER (WHERE m.first_accepted_at IS NOT NULL)::int AS finished'),
-      db.raw('count(*) FILTER (WHERE m.first_accepted_at IS NULL)::int AS without_agent'),
-      db.raw('avg(m.support_seconds) FILTER (WHERE m.first_accepted_at IS NOT NULL) AS support'),
-    )
-    .first();
-  const waited = inRange(db, metrics(db, viewer), 'm.firstAcceptedAt', range)
-    .whereNotNull('m.waitSeconds')
-    .select(db.raw('avg(m.wait_seconds) AS wait'))
+  const waited = daily(db, viewer, DailyKind.accepted, range)
+    .select(db.raw('sum(d.wait_sum) / nullif(sum(d.wait_n), 0) AS wait'))
     .first();
   const [c, d, w] = await Promise.all([created, closed, waited]);
   return {

@@ -1,21 +1,20 @@
 import type { Knex } from 'knex';
 import type { NpsInfo } from '@guiche/contracts';
 import type { Viewer } from '../messaging/ticket-access.js';
-import { metrics } from './access.js';
-import { inRange, type DayRange } from './range.js';
+import { daily, DailyKind } from './daily.js';
+import type { DayRange } from './range.js';
 
 /**
  * GET /dashboard/nps-info: the ratings answered in the range, in NPS bands of the 1–5 scale
  * (contracts NPS_BANDS: 5 boa, 4 media, 1–3 ruim), and NPS = %boa − %ruim (rounded).
  */
 export async function npsInfo(db: Knex, viewer: Viewer, range: DayRange): Promise<NpsInfo> {
-  const row = await inRange(db, metrics(db, viewer), 'm.ratedAt', range)
-    .whereNotNull('m.rate')
+  const row = await daily(db, viewer, DailyKind.rated, range)
     .select(
-      db.raw('count(*)::int AS total'),
-      db.raw('count(*) FILTER (WHERE m.rate = 5)::int AS good'),
-      db.raw('count(*) FILTER (WHERE m.rate = 4)::int AS neutral'),
-      db.raw('count(*) FILTER (WHERE m.rate <= 3)::int AS bad'),
+      db.raw('coalesce(sum(d.tickets), 0)::int AS total'),
+      db.raw('coalesce(sum(d.good), 0)::int AS good'),
+      db.raw('coalesce(sum(d.neutral), 0)::int AS neutral'),
+      db.raw('coalesce(sum(d.bad), 0)::int AS bad'),
     )
     .first();
   const total = row.total as number;
