@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
  * row: the old row's contribution is taken out and the new one's put in, so a ticket that moves
  * (accepted, transferred, closed, reopened, rated, deleted) moves its counts with it.
  *
- * One row per (company, kind, São Paulo day, queue, user, by_user, slot), kind being the instant
+ * One row per (company, kind, São Paulo day, queue, user, by_user), kind being the instant
  * the day is taken from — the same instants the raw queries range over:
  * - 1 created (created_at): tickets, pending, happening (open/group with an agent), leads;
  * - 2 closed (closed_at): tickets, finished (an agent held it), without_agent, support_sum;
@@ -15,8 +15,9 @@ import type { Knex } from 'knex';
  * - 4 rated (rated_at with a rate, by rated_user_id): tickets, rate_sum, good (5), neutral (4), bad (1–3).
  * queue_id and user_id are the ticket's current ones, so a plain user's scope (their tickets, or
  * unassigned ones of their queues) filters these rows exactly as it filters ticket_metrics.
- * slot (ticket_id % 4) spreads concurrent new tickets of one company over four rows, so ingest
- * transactions do not queue on one counter row.
+ * New tickets of one company share a counter row (today, no queue, no agent): its lock is held only
+ * from the ticket's insert to its transaction's commit, and a new ticket is once per conversation,
+ * not per message; spreading it over slots multiplied the rows every long range reads.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('ticket_daily', (t) => {
@@ -26,7 +27,6 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('queue_id');
     t.integer('user_id');
     t.integer('by_user_id');
-    t.smallint('slot').notNullable();
     t.integer('tickets').notNullable().defaultTo(0);
     t.integer('pending').notNullable().defaultTo(0);
     t.integer('happening').notNullable().defaultTo(0);
@@ -41,43 +41,42 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('neutral').notNullable().defaultTo(0);
     t.integer('bad').notNullable().defaultTo(0);
   });
-  await knex.raw(`CREATE UNIQUE INDEX ticket_daily_key ON ticket_daily (company_id, kind, day, queue_id, user_id, by_user_id, slot) NULLS NOT DISTINCT`);
+  await knex.raw(`CREATE UNIQUE INDEX ticket_daily_key ON ticket_daily (company_id, kind, day, queue_id, user_id, by_user_id) NULLS NOT DISTINCT`);
 
   await knex.raw(`
     CREATE FUNCTION ticket_daily_add(m ticket_metrics, sign int) RETURNS void LANGUAGE plpgsql AS $$
     DECLARE
       z constant text := 'America/Sao_Paulo';
-      s smallint := (m.ticket_id % 4)::smallint;
     BEGIN
-      INSERT INTO ticket_daily AS d (company_id, kind, day, queue_id, user_id, by_user_id, slot, tickets, pending, happening, leads)
-      VALUES (m.company_id, 1, (m.created_at AT TIME ZONE z)::date, m.queue_id, m.user_id, NULL, s, sign,
+      INSERT INTO ticket_daily AS d (company_id, kind, day, queue_id, user_id, by_user_id, tickets, pending, happening, leads)
+      VALUES (m.company_id, 1, (m.created_at AT TIME ZONE z)::date, m.queue_id, m.user_id, NULL, sign,
         sign * (m.status = 'pending')::int,
         sign * (m.status IN ('open', 'group') AND m.user_id IS NOT NULL)::int,
         sign * m.is_lead::int)
-      ON CONFLICT (company_id, kind, day, queue_id, user_id, by_user_id, slot) DO UPDATE SET
+      ON CONFLICT (company_id, kind, day, queue_id, user_id, by_user_id) DO UPDATE SET
         tickets = d.tickets + EXCLUDED.tickets, pending = d.pending + EXCLUDED.pending,
         happening = d.happening + EXCLUDED.happening, leads = d.leads + EXCLUDED.leads;
       IF m.closed_at IS NOT NULL THEN
-        INSERT INTO ticket_daily AS d (company_id, kind, day, queue_id, user_id, by_user_id, slot, tickets, finished, without_agent, support_sum)
-        VALUES (m.company_id, 2, (m.closed_at AT TIME ZONE z)::date, m.queue_id, m.user_id, NULL, s, sign,
+        INSERT INTO ticket_daily AS d (company_id, kind, day, queue_id, user_id, by_user_id, tickets, finished, without_agent, support_sum)
+        VALUES (m.company_id, 2, (m.closed_at AT TIME ZONE z)::date, m.queue_id, m.user_id, NULL, sign,
           sign * (m.first_accepted_at IS NOT NULL)::int,
           sign * (m.first_accepted_at IS NULL)::int,
           CASE WHEN m.first_accepted_at IS NOT NULL THEN sign * m.support_seconds ELSE 0 END)
-        ON CONFLICT (company_id, kind, day, queue_id, user_id, by_user_id, slot) DO UPDATE SET
+        ON CONFLICT (company_id, kind, day, queue_id, user_id, by_user_id) DO UPDATE SET
           tickets = d.tickets + EXCLUDED.tickets, finished = d.finished + EXCLUDED.finished,
           without_agent = d.without_agent + EXCLUDED.without_agent, support_sum = d.support_sum + EXCLUDED.support_sum;
       END IF;
       IF m.first_accepted_at IS NOT NULL AND m.wait_seconds IS NOT NULL THEN
-        INSERT INTO ticket_daily AS d (company_id, kind, day, queue_id, user_id, by_user_id, slot, wait_n, wait_sum)
-        VALUES (m.company_id, 3, (m.first_accepted_at AT TIME ZONE z)::date, m.queue_id, m.user_id, m.first_user_id, s, sign, sign * m.wait_seconds)
-        ON CONFLICT (company_id, kind, day, queue_id, user_id, by_user_id, slot) DO UPDATE SET
+        INSERT INTO ticket_daily AS d (company_id, kind, day, queue_id, user_id, by_user_id, wait_n, wait_sum)
+        VALUES (m.company_id, 3, (m.first_accepted_at AT TIME ZONE z)::date, m.queue_id, m.user_id, m.first_user_id, sign, sign * m.wait_seconds)
+        ON CONFLICT (company_id, kind, day, queue_id, user_id, by_user_id) DO UPDATE SET
           wait_n = d.wait_n + EXCLUDED.wait_n, wait_sum = d.wait_sum + EXCLUDED.wait_sum;
       END IF;
       IF m.rated_at IS NOT NULL AND m.rate IS NOT NULL THEN
-        INSERT INTO ticket_daily AS d (company_id, kind, day, queue_id, user_id, by_user_id, slot, tickets, rate_sum, good, neutral, bad)
-        VALUES (m.company_id, 4, (m.rated_at AT TIME ZONE z)::date, m.queue_id, m.user_id, m.rated_user_id, s, sign, sign * m.rate,
+        INSERT INTO ticket_daily AS d (company_id, kind, day, queue_id, user_id, by_user_id, tickets, rate_sum, good, neutral, bad)
+        VALUES (m.company_id, 4, (m.rated_at AT TIME ZONE z)::date, m.queue_id, m.user_id, m.rated_user_id, sign, sign * m.rate,
           sign * (m.rate = 5)::int, sign * (m.rate = 4)::int, sign * (m.rate <= 3)::int)
-        ON CONFLICT (company_id, kind, day, queue_id, user_id, by_user_id, slot) DO UPDATE SET
+        ON CONFLICT (company_id, kind, day, queue_id, user_id, by_user_id) DO UPDATE SET
           tickets = d.tickets + EXCLUDED.tickets, rate_sum = d.rate_sum + EXCLUDED.rate_sum,
           good = d.good + EXCLUDED.good, neutral = d.neutral + EXCLUDED.neutral, bad = d.bad + EXCLUDED.bad;
       END IF;
