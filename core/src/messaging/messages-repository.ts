@@ -46,20 +46,32 @@ export async function findMessage(db: Knex, companyId: number, id: number): Prom
  * `hideNumbers`), the quoted message (id, body, fromMe, mediaType, its contact's name) and the
  * media's browser URL, in one query per table.
  */
+interface MessageContact {
+  id: number;
+  name: string;
+  number: string;
+  profilePicUrl: string | null;
+  isGroup: boolean;
+}
+
 export async function toRecords(
   db: Knex,
   storage: Pick<Storage, 'url'>,
   companyId: number,
   rows: MessageRow[],
   hideNumbers: boolean,
+  /** Contacts the caller has already read (a live event's ticket details): not read again. */
+  known: MessageContact[] = [],
 ): Promise<MessageRecord[]> {
   if (!rows.length) return [];
   const quotedIds = [...new Set(rows.map((r) => num(r.quotedMsgId)).filter((v): v is number => v !== null))];
   const quoted: MessageRow[] = quotedIds.length ? await db('messages').where({ companyId }).whereIn('id', quotedIds).select(MESSAGE_COLUMNS) : [];
-  const contactIds = [...new Set([...rows, ...quoted].map((r) => r.contactId).filter((v): v is number => v !== null))];
-  const contacts: { id: number; name: string; number: string; profilePicUrl: string | null; isGroup: boolean }[] = contactIds.length
+  const knownIds = new Set(known.map((c) => c.id));
+  const contactIds = [...new Set([...rows, ...quoted].map((r) => r.contactId).filter((v): v is number => v !== null && !knownIds.has(v)))];
+  const read: MessageContact[] = contactIds.length
     ? await db('contacts').where({ companyId }).whereIn('id', contactIds).select('id', 'name', 'number', 'profilePicUrl', 'isGroup')
     : [];
+  const contacts = [...read, ...known.map(({ id, name, number, profilePicUrl, isGroup }) => ({ id, name, number, profilePicUrl, isGroup }))];
   const contactById = new Map(contacts.map((c) => [c.id, hideNumbers ? { ...c, number: maskContactNumber(c.number, c.isGroup) } : c]));
   const quotedById = new Map<number, QuotedMessage>(
     quoted.map((q) => {

@@ -128,7 +128,8 @@ export async function emitMessage(
   if (!row) return;
   const full = details ?? (await ticketDetails(core.db, ticket));
   await fanOut(core, ticket, TicketEvents.appMessage(ticket.companyId), async (hide) => {
-    const [record] = await toRecords(core.db, core.storage, ticket.companyId, [row], hide);
+    // The ticket's contact is usually the message's: read with the details, not once more.
+    const [record] = await toRecords(core.db, core.storage, ticket.companyId, [row], hide, [full.contact]);
     const shown = hide ? maskTicket(full) : full;
     return { action, message: record, ticket: shown, contact: shown.contact };
   });
