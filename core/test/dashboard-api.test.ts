@@ -296,8 +296,35 @@ describe('GET /ticket/reports and the export (outreach-config.md Tickets report)
     sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows[0]).toEqual(['ID', 'Conexão', 'Contato', 'Usuário', 'Fila', 'Status', 'Última mensagem', 'Data de abertura', 'Data de fechamento', 'Tempo de atendimento', 'NPS']);
     expect(rows.slice(1).map((r) => r[0])).toEqual([T.t6, T.t8, T.t5, T.t4, T.t7]);
-    expect(rows.find((r) => r[0] === T.t4)).toEqual([T.t4, 'Linha 1', 'T4', 'Ana', 'Vendas', 'closed', 'msg T4', '10/11/2026 11:00', '11/11/2026 12:00', '00:30:00', 5]);
+    expect(rows.find((r) => r[0] === T.t4)).toEqual([T.t4, 'Linha 1', 'T4', 'Ana', 'Vendas', 'Fechado', 'msg T4', '10/11/2026 11:00', '11/11/2026 12:00', '00:30:00', 5]);
     expect(rows.find((r) => r[0] === T.t6)!.slice(7, 9)).toEqual(['11/11/2026 17:00', '11/11/2026 23:59']);
+  });
+
+  it('the export speaks the language asked (headers, statuses, dates) and shows messages without WhatsApp markers', async () => {
+    await k.db('tickets').where({ id: T.t4 }).update({ lastMessage: '*Ana*:\nSeu pedido _saiu_ hoje, 2*3*4' });
+    try {
+      const read = async (lang: string) => {
+        const res = await fetch(`${k.apiUrl}/ticket/reports/export?${NOV}&status=["closed"]&lang=${lang}`, { headers: { authorization: `Bearer ${c.admin.token}` } });
+        expect(res.status).toBe(200);
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+        const rows: unknown[][] = [];
+        workbook.getWorksheet('RelatorioDeAtendimentos')!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+        return rows;
+      };
+      const en = await read('en');
+      expect(en[0]).toEqual(['ID', 'Connection', 'Contact', 'User', 'Queue', 'Status', 'Last message', 'Opened at', 'Closed at', 'Service time', 'NPS']);
+      expect(en.find((r) => r[0] === T.t4)).toEqual([T.t4, 'Linha 1', 'T4', 'Ana', 'Vendas', 'Closed', 'Ana:\nSeu pedido saiu hoje, 2*3*4', '10/11/2026 11:00', '11/11/2026 12:00', '00:30:00', 5]);
+      const tr = await read('tr');
+      expect(tr[0]![1]).toBe('Bağlantı');
+      expect(tr.find((r) => r[0] === T.t4)!.slice(5, 8)).toEqual(['Kapalı', 'Ana:\nSeu pedido saiu hoje, 2*3*4', '10.11.2026 11:00']);
+      const es = await read('es');
+      expect(es.find((r) => r[0] === T.t4)![5]).toBe('Cerrado');
+      const bad = await fetch(`${k.apiUrl}/ticket/reports/export?${NOV}&lang=xx`, { headers: { authorization: `Bearer ${c.admin.token}` } });
+      expect(bad.status).toBe(400);
+    } finally {
+      await k.db('tickets').where({ id: T.t4 }).update({ lastMessage: 'msg T4' });
+    }
   });
 
   it('the export reports its progress to the caller’s sockets', async () => {

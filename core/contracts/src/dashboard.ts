@@ -102,6 +102,8 @@ export const reportQuerySchema = z.object({
     .default(REPORT_DEFAULT_PAGE_SIZE),
   /** Export only: the id the socket progress events (company-{id}-reportExport) carry. */
   exportId: text(64).regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  /** Export only: the language of the file's headers, statuses and dates (the user's; pt by default). */
+  lang: z.enum(['pt', 'en', 'es', 'tr']).optional(),
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 

@@ -2,29 +2,41 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { DASHBOARD_TIMEZONE, REPORT_SHEET_NAME, type ReportTicket } from '@guiche/contracts';
+import { plainMessageText, REPORT_TEXTS, type ReportLang } from './report-texts.js';
 
-/** The report's columns (outreach-config.md Tickets report), as the spreadsheet names them. */
-const COLUMNS = [
-  { header: 'ID', key: 'id', width: 10 },
-  { header: 'Conexão', key: 'whatsappName', width: 20 },
-  { header: 'Contato', key: 'contactName', width: 28 },
-  { header: 'Usuário', key: 'userName', width: 22 },
-  { header: 'Fila', key: 'queueName', width: 18 },
-  { header: 'Status', key: 'status', width: 10 },
-  { header: 'Última mensagem', key: 'lastMessage', width: 40 },
-  { header: 'Data de abertura', key: 'createdAt', width: 18 },
-  { header: 'Data de fechamento', key: 'closedAt', width: 18 },
-  { header: 'Tempo de atendimento', key: 'supportTime', width: 20 },
-  { header: 'NPS', key: 'NPS', width: 6 },
-];
+/** The report's columns (outreach-config.md Tickets report), named in the file's language. */
+function columnsIn(lang: ReportLang) {
+  const c = REPORT_TEXTS[lang].columns;
+  return [
+    { header: c.id, key: 'id', width: 10 },
+    { header: c.connection, key: 'whatsappName', width: 20 },
+    { header: c.contact, key: 'contactName', width: 28 },
+    { header: c.user, key: 'userName', width: 22 },
+    { header: c.queue, key: 'queueName', width: 18 },
+    { header: c.status, key: 'status', width: 10 },
+    { header: c.lastMessage, key: 'lastMessage', width: 40 },
+    { header: c.createdAt, key: 'createdAt', width: 18 },
+    { header: c.closedAt, key: 'closedAt', width: 18 },
+    { header: c.supportTime, key: 'supportTime', width: 20 },
+    { header: c.nps, key: 'NPS', width: 6 },
+  ];
+}
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: DASHBOARD_TIMEZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false,
-});
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+function dateTimeIn(locale: string): Intl.DateTimeFormat {
+  let format = dateTimes.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone: DASHBOARD_TIMEZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false,
+    });
+    dateTimes.set(locale, format);
+  }
+  return format;
+}
 
-/** DD/MM/YYYY HH:mm in São Paulo. */
-export function formatDateTime(iso: string | null): string {
-  return iso ? dateTime.format(new Date(iso)).replace(',', '') : '';
+/** The date and time in São Paulo as the language writes them (pt: DD/MM/YYYY HH:mm). */
+export function formatDateTime(iso: string | null, locale = 'pt-BR'): string {
+  return iso ? dateTimeIn(locale).format(new Date(iso)).replace(',', '') : '';
 }
 
 /** Seconds as HH:MM:SS (hours may exceed 24). */
@@ -55,14 +67,21 @@ async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
 }
 
 /**
- * Writes relatorio-de-atendimentos.xlsx (sheet RelatorioDeAtendimentos) to `out` with exceljs's
+ * Writes relatorio-de-atendimentos.xlsx (sheet RelatorioDeAtendimentos) to `out`, in `lang`, with exceljs's
  * streaming writer: each batch of rows is committed and leaves memory before the next is read.
  * `progress` is called after each batch with the rows written so far.
  */
-export async function writeReportXlsx(out: Writable, batches: AsyncIterable<ReportTicket[]>, progress: (done: number) => void): Promise<void> {
+export async function writeReportXlsx(
+  out: Writable,
+  batches: AsyncIterable<ReportTicket[]>,
+  progress: (done: number) => void,
+  lang: ReportLang = 'pt',
+): Promise<void> {
+  const texts = REPORT_TEXTS[lang];
+  const statusLabel = (status: string) => texts.status[status as keyof typeof texts.status] ?? status;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(REPORT_SHEET_NAME);
-  sheet.columns = COLUMNS;
+  sheet.columns = columnsIn(lang);
   let done = 0;
   for await (const rows of batches) {
     for (const r of rows) {
@@ -72,8 +91,10 @@ export async function writeReportXlsx(out: Writable, batches: AsyncIterable<Repo
           whatsappName: r.whatsappName ?? '',
           userName: r.userName ?? '',
           queueName: r.queueName ?? '',
-          createdAt: formatDateTime(r.createdAt),
-          closedAt: formatDateTime(r.closedAt),
+          status: statusLabel(r.status),
+          lastMessage: plainMessageText(r.lastMessage ?? ''),
+          createdAt: formatDateTime(r.createdAt, texts.locale),
+          closedAt: formatDateTime(r.closedAt, texts.locale),
           supportTime: formatDuration(r.supportTime),
           NPS: r.NPS ?? '',
         })

@@ -117,7 +117,7 @@ export function registerDashboardRoutes(routes: Routes, core: CoreServices): voi
       };
       progress(0);
       const out = new PassThrough();
-      writeReportXlsx(out, allReportRows(db, base, hide), progress).catch((err) => {
+      writeReportXlsx(out, allReportRows(db, base, hide), progress, query.lang ?? 'pt').catch((err) => {
         request.log.warn({ err }, 'report export failed');
         out.destroy(err as Error);
       });

@@ -1,4 +1,4 @@
-import { api } from '@guiche/web-sdk';
+import { api, i18n } from '@guiche/web-sdk';
 import type { ReportAnswer } from '@guiche/contracts';
 
 export interface Option { id: number; name: string; color?: string | null }
@@ -9,7 +9,9 @@ export async function fetchReport(params: Record<string, string | number>): Prom
 
 /** The xlsx of every row the filters select (streamed by the server); onBytes as it arrives. */
 export async function downloadReport(params: Record<string, string | number>, exportId: string): Promise<Blob> {
-  const { data } = await api.get<Blob>('/ticket/reports/export', { params: { ...params, exportId }, responseType: 'blob', timeout: 0 });
+  // The file speaks the user's language, as the screen does.
+  const lang = ['pt', 'en', 'es', 'tr'].find((code) => i18n.language?.startsWith(code)) ?? 'pt';
+  const { data } = await api.get<Blob>('/ticket/reports/export', { params: { ...params, exportId, lang }, responseType: 'blob', timeout: 0 });
   return data;
 }
 
