@@ -35,6 +35,7 @@ function runtimeEntries(from, dir) {
  * since npm rewrites them in the target.
  */
 function linkTree(source, target) {
+  fs.mkdirSync(path.dirname(target), { recursive: true });
   const stat = fs.lstatSync(source);
   if (stat.isSymbolicLink()) {
     fs.symlinkSync(fs.readlinkSync(source), target);
@@ -52,6 +53,22 @@ function linkTree(source, target) {
   }
 }
 
+/** node_modules is large: GNU cp links it in a fraction of the time; npm's own lock in it is a real copy. */
+function linkNodeModules(source, target) {
+  try {
+    execFileSync('cp', ['-al', source, target], { stdio: 'pipe' });
+  } catch {
+    fs.rmSync(target, { recursive: true, force: true });
+    linkTree(source, target);
+    return;
+  }
+  const hidden = path.join(target, '.package-lock.json');
+  if (fs.existsSync(hidden)) {
+    fs.rmSync(hidden);
+    fs.copyFileSync(path.join(source, '.package-lock.json'), hidden);
+  }
+}
+
 const isWeb = (dir) => dir === 'web-shell' || dir.startsWith('web-modules/');
 
 /** The web is served prebuilt: its libraries (React, Blueprint, ...) were for the build, not the server. */
@@ -66,7 +83,7 @@ export function assemble(target, from = root) {
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) throw new Error(`${target} is not empty`);
   fs.mkdirSync(target, { recursive: true });
   for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(from, file), path.join(target, file));
-  linkTree(path.join(from, 'node_modules'), path.join(target, 'node_modules'));
+  linkNodeModules(path.join(from, 'node_modules'), path.join(target, 'node_modules'));
   for (const dir of workspaces(from)) {
     for (const entry of runtimeEntries(from, dir)) linkTree(path.join(from, dir, entry), path.join(target, dir, entry));
     if (isWeb(dir)) shipBuiltOnly(path.join(target, dir, 'package.json'));
