@@ -15,6 +15,14 @@ export interface ReadySession {
   status(): SessionStatus | null;
 }
 
+/**
+ * The same for every attempt at one row, and different for a row of another database that reuses
+ * the id (a reinstall on the same number): the creation time is part of it.
+ */
+export function wireKeyOf(row: Record<string, any>): string {
+  return `${row.id}@${new Date(row.createdAt).getTime()}`;
+}
+
 /** A row not yet due for another attempt: the job fails now and its retry comes back later. */
 class NotDue extends Error {}
 
@@ -77,6 +85,7 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
     const quoted = row.quotedMsgId ? await db('messages').where({ id: row.quotedMsgId }).first('wid') : undefined;
     const outbound: OutboundMessage = {
       messageId: Number(row.id),
+      wireKey: wireKeyOf(row),
       to,
       body: row.body,
       ...(row.mediaUrl
