@@ -42,3 +42,8 @@ export async function attemptWid(db: Knex, messageId: number): Promise<string | 
 export async function confirmAttempt(db: Knex, connectionId: number, attemptId: string, wid: string): Promise<void> {
   await db(TABLE).where({ connectionId, attemptId }).whereNull('wid').update({ wid });
 }
+
+/** Meta refused the attempt: forgotten, so that the next one goes without waiting for a status. */
+export async function dropAttempt(db: Knex, messageId: number, attemptId: string): Promise<void> {
+  await db(TABLE).where({ messageId, attemptId }).delete();
+}

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { PluginContext } from '@guiche/core';
 import { isGraphError } from '@guiche/meta-graph';
-import { attemptWid, newAttemptId, recordAttempt, replaceAttempt } from './send-attempts.js';
+import { attemptWid, dropAttempt, newAttemptId, recordAttempt, replaceAttempt } from './send-attempts.js';
 
 /**
  * How long a node that finds an earlier attempt of unknown outcome (the node crashed, or the call
@@ -20,8 +20,6 @@ export type PostAttempt = (attemptId: string) => Promise<string>;
  * already confirmed the earlier one.
  */
 export function createOnceSender(db: Knex, connectionId: number, log: PluginContext['log']) {
-  /** Attempts this process saw Meta refuse (a 4xx answer): nothing of theirs went out. */
-  const refused = new Set<string>();
   /** Attempts this process saw Meta accept, with their wamid (the commit after them may have failed). */
   const answered = new Map<string, string>();
 
@@ -40,12 +38,9 @@ export function createOnceSender(db: Knex, connectionId: number, log: PluginCont
     if (prior) {
       const known = prior.wid ?? answered.get(prior.attemptId);
       if (known) return known;
-      if (!refused.has(prior.attemptId)) {
-        const wid = await confirmation(messageId, prior.attemptedAt);
-        if (wid) return wid;
-        log.warn({ messageId, attemptId: prior.attemptId }, 'whatsappapi: no status for the earlier attempt within the window, sending again');
-      }
-      refused.delete(prior.attemptId);
+      const wid = await confirmation(messageId, prior.attemptedAt);
+      if (wid) return wid;
+      log.warn({ messageId, attemptId: prior.attemptId }, 'whatsappapi: no status for the earlier attempt within the window, sending again');
       if (!(await replaceAttempt(db, messageId, prior.attemptId, attemptId))) {
         const wid = await attemptWid(db, messageId);
         if (wid) return wid;
@@ -58,7 +53,8 @@ export function createOnceSender(db: Knex, connectionId: number, log: PluginCont
       if (answered.size > 1000) answered.delete(answered.keys().next().value as string);
       return wid;
     } catch (err) {
-      if (isGraphError(err) && err.status >= 400 && err.status < 500) refused.add(attemptId);
+      // Meta answered with a refusal (4xx): nothing went out, so the next attempt needs no wait.
+      if (isGraphError(err) && err.status >= 400 && err.status < 500) await dropAttempt(db, messageId, attemptId).catch(() => undefined);
       throw err;
     }
   };
