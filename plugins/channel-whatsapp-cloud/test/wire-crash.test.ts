@@ -39,7 +39,7 @@ beforeAll(async () => {
   await saveAccount(k.db, c.company.id, connectionId, { phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, accessToken: number.accessToken, appSecret: fake.appSecret, verifyToken: number.verifyToken });
   await k.kernel.core.ingest.ingest(connectionId, { wid: `wamid.IN${randomBytes(8).toString('hex')}`, fromMe: false, timestamp: new Date(), peer: { id: CONTACT, number: CONTACT, name: 'Cliente' }, body: 'oi', mediaType: 'chat' });
   ticketId = (await k.db('tickets').where({ whatsappId: connectionId }).first()).id;
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await Promise.all(children.map((child) => child.kill()));
   await fake.stop();
