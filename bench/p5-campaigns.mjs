@@ -6,12 +6,23 @@
 import { randomBytes } from 'node:crypto';
 import { defineChannel, definePlugin } from '@guiche/core';
 import campaignsPlugin from '@guiche/plugin-campaigns';
+import cloudPlugin from '@guiche/plugin-channel-whatsapp-cloud';
+import { FakeGraph } from '@guiche/meta-graph/testing';
 import { createCompany, fmt, startBenchKernel } from './lib.mjs';
 
 const CONTACTS = Number(process.env.P5_CONTACTS ?? 10000);
+const CLOUD_CONTACTS = Number(process.env.P5_CLOUD_CONTACTS ?? 2000);
+
+/** A local fake of Meta's Graph API for the Cloud API case (statuses posted back as webhooks, as Meta does). */
+const graph = new FakeGraph();
+await graph.start();
+process.env.META_GRAPH_URL = graph.url;
+process.env.META_SECRETS_KEY ??= 'bench-secrets-key';
 
 /** A WhatsApp session that accepts every send at once (the outside world is not what is measured). */
 const delivered = new Map();
+/** messages.id → when the provider got it (performance.now()), for the fairness case. */
+const reachedProvider = new Map();
 const fakeWhatsapp = defineChannel({
   id: 'bench-fake-whatsapp',
   channel: 'whatsapp',
@@ -23,7 +34,8 @@ const fakeWhatsapp = defineChannel({
     },
     async stop() {},
     async logout() {},
-    async send() {
+    async send(message) {
+      reachedProvider.set(message.messageId, performance.now());
       delivered.set(connection.id, (delivered.get(connection.id) ?? 0) + 1);
       return { wid: `bench-${randomBytes(8).toString('hex')}`, ack: 1 };
     },
@@ -113,18 +125,117 @@ async function plainRun(bench) {
   return { seconds, rate: CONTACTS / seconds, sql: queries.count / CONTACTS, cpuMs: (user + system) / 1000 / CONTACTS };
 }
 
-const bench = await startBenchKernel({ plugins: [fakeWhatsapp, capture, campaignsPlugin] });
+/** Agent replies on conversations that already exist: only the outbound path (store, announce, deliver, record) is counted. */
+async function repliesRun(bench) {
+  const c = await setUp(bench);
+  const tickets = [];
+  for (const number of numbers('31')) tickets.push((await ctx.conversations.open({ companyId: c.companyId, connectionId: c.connectionId, number })).ticketId);
+  const queries = countQueries(bench.db);
+  const cpu = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  for (const [i, ticketId] of tickets.entries()) await ctx.messages.send({ companyId: c.companyId, ticketId, userId: null, body: `Resposta ${i}` });
+  let polls = 1;
+  while ((await sentCount(bench, c.connectionId)) < CONTACTS) {
+    polls++;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const { user, system } = process.cpuUsage(cpu);
+  queries.stop();
+  // The polls of sentCount above are the bench's own statements, not the product's.
+  return { seconds, rate: CONTACTS / seconds, sql: (queries.count - polls) / CONTACTS, cpuMs: (user + system) / 1000 / CONTACTS };
+}
+
+/** A campaign of CLOUD_CONTACTS with zero intervals on one Cloud API number over the fake Graph API (3 sends answered 429 on the way). */
+async function cloudRun(bench) {
+  const c = await createCompany(bench.kernel);
+  await bench.db('plans').where({ id: (await bench.db('companies').where({ id: c.companyId }).first('planId')).planId }).update({ useCampaigns: true });
+  const connection = await api(bench, c.adminToken, 'POST', '/whatsapp', { name: 'Cloud', channel: 'whatsappapi' });
+  const number = { phoneNumberId: String(1e14 + Math.floor(Math.random() * 1e14)), wabaId: String(2e14 + Math.floor(Math.random() * 1e14)) };
+  graph.phoneNumbers.set(number.phoneNumberId, { display: '+1 555-000-1234', verifiedName: 'Bench' });
+  await api(bench, c.adminToken, 'PUT', `/whatsappapi/${connection.id}/credentials`, { ...number, accessToken: graph.newToken(), appSecret: graph.appSecret, verifyToken: 'bench-verify' });
+  const deadline = Date.now() + 30000;
+  while ((await bench.db('whatsapps').where({ id: connection.id }).first('status')).status !== 'CONNECTED') {
+    if (Date.now() > deadline) throw new Error('the Cloud API session did not connect');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const { token } = await bench.db('whatsapps').where({ id: connection.id }).first('token');
+  void graph.sendStatusesTo(number, `${bench.url}/api/whatsappapi/webhook/${token}`);
+  await api(bench, c.adminToken, 'POST', '/campaign-settings', { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } });
+  const list = await api(bench, c.adminToken, 'POST', '/contact-lists', { name: 'Cloud' });
+  const all = Array.from({ length: CLOUD_CONTACTS }, (_, i) => `5561${String(100000000 + i)}`);
+  for (let i = 0; i < all.length; i += 1000) {
+    await bench.db('contactListItems').insert(all.slice(i, i + 1000).map((n, j) => ({ companyId: c.companyId, contactListId: list.id, name: `Pessoa ${i + j}`, number: n })));
+  }
+  graph.rateLimitSends(3);
+  const started = process.hrtime.bigint();
+  const campaign = await api(bench, c.adminToken, 'POST', '/campaigns', { name: 'Cloud', contactListId: list.id, whatsappId: String(connection.id), scheduledAt: new Date().toISOString(), message1: 'Oi {nome}' });
+  for (;;) {
+    const row = await bench.db('campaigns').where({ id: campaign.id }).first('status');
+    if (row.status === 'FINALIZADA') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const sends = graph.calls.filter((call) => call.route === `${number.phoneNumberId}/messages` && call.body?.type === 'text').length;
+  return { seconds, rate: all.length / seconds, sends, sent: await sentCount(bench, connection.id) };
+}
+
+const REPLIES = Number(process.env.P5_REPLIES ?? 40);
+const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+
+/** Company B's agent replies, one every 100 ms: ms from the send call to the provider getting it. */
+async function replyLatencies(company, tickets) {
+  const latencies = [];
+  for (const [i, ticketId] of tickets.entries()) {
+    const clicked = performance.now();
+    const { id } = await ctx.messages.send({ companyId: company.companyId, ticketId, userId: null, body: `Resposta ${i}` });
+    while (!reachedProvider.has(id)) await new Promise((r) => setTimeout(r, 2));
+    latencies.push(reachedProvider.get(id) - clicked);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return latencies;
+}
+
+/** Fairness: company B's replies while company A's campaign of CONTACTS runs, beside B's replies on a quiet node. */
+async function fairnessRun(bench) {
+  const b = await setUp(bench);
+  const tickets = [];
+  for (const number of numbers('41').slice(0, REPLIES * 2)) tickets.push((await ctx.conversations.open({ companyId: b.companyId, connectionId: b.connectionId, number })).ticketId);
+  const quiet = await replyLatencies(b, tickets.slice(0, REPLIES));
+  const a = await setUp(bench);
+  await api(bench, a.adminToken, 'POST', '/campaign-settings', { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } });
+  const list = await api(bench, a.adminToken, 'POST', '/contact-lists', { name: 'Fairness' });
+  const all = numbers('51');
+  for (let i = 0; i < all.length; i += 1000) {
+    await bench.db('contactListItems').insert(all.slice(i, i + 1000).map((number, j) => ({ companyId: a.companyId, contactListId: list.id, name: `Pessoa ${i + j}`, number })));
+  }
+  await api(bench, a.adminToken, 'POST', '/campaigns', { name: 'Fairness', contactListId: list.id, whatsappId: String(a.connectionId), scheduledAt: new Date().toISOString(), message1: 'Oi {nome}' });
+  while ((delivered.get(a.connectionId) ?? 0) < Math.min(50, CONTACTS / 10)) await new Promise((r) => setTimeout(r, 20));
+  const loaded = await replyLatencies(b, tickets.slice(REPLIES));
+  const campaignStillRunning = (delivered.get(a.connectionId) ?? 0) < CONTACTS;
+  return { quiet, loaded, campaignStillRunning };
+}
+
+const bench = await startBenchKernel({ plugins: [fakeWhatsapp, capture, campaignsPlugin, cloudPlugin] });
 try {
   const campaign = await campaignRun(bench);
   const plain = await plainRun(bench);
+  const replies = await repliesRun(bench);
+  const fairness = await fairnessRun(bench);
+  const cloud = await cloudRun(bench);
   console.log(`P5 campaigns — ${CONTACTS} contacts, zero intervals, one connection (fake WhatsApp session)`);
   console.log('| | messages/s | seconds | SQL statements / message | CPU ms / message |');
   console.log('|---|---|---|---|---|');
   console.log(`| campaign (start → FINALIZADA) | ${fmt(campaign.rate)} | ${fmt(campaign.seconds)} | ${fmt(campaign.sql)} | ${fmt(campaign.cpuMs, 2)} |`);
   console.log(`| plain ordered outbound | ${fmt(plain.rate)} | ${fmt(plain.seconds)} | ${fmt(plain.sql)} | ${fmt(plain.cpuMs, 2)} |`);
+  console.log(`| outbound only (replies on existing tickets) | ${fmt(replies.rate)} | ${fmt(replies.seconds)} | ${fmt(replies.sql)} | ${fmt(replies.cpuMs, 2)} |`);
   console.log(`ratio campaign / plain: ${fmt(campaign.rate / plain.rate, 2)} (messages/s), ${fmt(campaign.sql / plain.sql, 2)} (SQL / message)`);
+  const ms = (values) => `${fmt(percentile(values, 50))} / ${fmt(percentile(values, 95))} ms`;
+  console.log(`fairness — company B's ${REPLIES} replies, send call → provider, p50 / p95: quiet ${ms(fairness.quiet)}; during company A's campaign ${ms(fairness.loaded)}${fairness.campaignStillRunning ? '' : ' (the campaign ended before the last reply)'}`);
+  console.log(`Cloud API campaign — ${CLOUD_CONTACTS} contacts on one number over a local fake Graph API (3 answers 429 on the way): ${fmt(cloud.rate)} msg/s (${fmt(cloud.seconds)} s; ${cloud.sends} Graph sends, ${cloud.sent} rows sent) — beside the fake-session campaign above, ${fmt(campaign.rate)} msg/s, in the same run`);
   console.log(`campaign shipping states: ${JSON.stringify(campaign.states)}; messages sent: ${campaign.sent}`);
 } finally {
   await bench.close();
+  await graph.stop();
   process.exit(0);
 }

@@ -5,6 +5,7 @@ import type { MessageSender, SendRequest } from '../messaging/types.js';
 import type { WithinTransaction } from '../timed-work/index.js';
 import type { TicketRow } from '../messaging/ticket-access.js';
 import { emitMessage } from '../messaging/ticket-events.js';
+import { MESSAGE_COLUMNS, type MessageRow } from '../messaging/messages-repository.js';
 import type { ChannelCapabilities, MessageMediaType } from './types.js';
 import { enqueueOperation, enqueueSend } from './outbound-queue.js';
 
@@ -58,10 +59,13 @@ export function createMessageSender(core: CoreServices, capabilitiesOf: Capabili
     async send(request: SendRequest, within?: WithinTransaction) {
       const isPrivate = Boolean(request.isPrivate);
       const store = async (trx: Knex.Transaction) => {
-        const ticket = await trx('tickets').where({ id: request.ticketId, companyId: request.companyId }).forUpdate().first();
-        if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
-        const contact = await trx('contacts').where({ id: ticket.contactId, companyId: request.companyId }).first('id');
-        if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+        const locked = await trx('tickets')
+          .where({ id: request.ticketId, companyId: request.companyId })
+          .forUpdate()
+          .first('tickets.*', trx.raw('EXISTS (SELECT 1 FROM contacts WHERE contacts.id = tickets.contact_id AND contacts.company_id = tickets.company_id) AS "contactExists"'));
+        if (!locked) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+        const { contactExists, ...ticket } = locked;
+        if (!contactExists) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
         if (!isPrivate && !ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND', 404);
         if (request.quotedMsgId !== undefined) {
           const quoted = await trx('messages').where({ companyId: request.companyId, id: request.quotedMsgId }).first('id');
@@ -91,17 +95,19 @@ export function createMessageSender(core: CoreServices, capabilitiesOf: Capabili
                 ? JSON.stringify({ location: request.location })
                 : null,
           })
-          .returning('id');
+          .returning(MESSAGE_COLUMNS);
         // A private note is not the conversation's last word: the list keeps showing what the customer saw.
         const preview = isPrivate ? {} : { lastMessage: request.body || media?.fileName || '', lastMessageAt: trx.fn.now() };
-        await trx('tickets')
+        const [touched] = await trx('tickets')
           .where({ id: ticket.id })
-          .update({ ...preview, updatedAt: trx.fn.now() });
-        return { id: Number(row.id), connectionId: ticket.whatsappId as number | null };
+          .update({ ...preview, updatedAt: trx.fn.now() })
+          .returning('*');
+        return { id: Number(row.id), connectionId: ticket.whatsappId as number | null, message: row as MessageRow, ticket: touched as TicketRow };
       };
-      const { id, connectionId } = within ? await store(within.trx) : await db.transaction(store);
+      const { id, connectionId, message, ticket } = within ? await store(within.trx) : await db.transaction(store);
       const deliver = async () => {
-        await announceMessage(core, id, 'create');
+        // The rows the transaction wrote and read back are the event's: no lookup again.
+        await emitMessage(core, ticket, message, 'create').catch((err: unknown) => core.log.warn({ err, messageId: id }, 'message event not emitted'));
         if (!isPrivate && connectionId) await trigger(core, () => enqueueSend(core.jobs, connectionId, id), id);
       };
       if (within) within.afterCommit(deliver);

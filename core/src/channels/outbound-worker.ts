@@ -4,6 +4,10 @@ import { peerOfContact } from './connection-info.js';
 import { announceMessage } from './outbound-sender.js';
 import { SEND_ATTEMPTS, SEND_BACKOFF_MS, type OutboundJob } from './outbound-queue.js';
 import { outboundPaused } from '../billing/paused.js';
+import { MESSAGE_COLUMNS, type MessageRow } from '../messaging/messages-repository.js';
+import { withDetails, type TicketDetails } from '../messaging/ticket-details.js';
+import { emitMessage } from '../messaging/ticket-events.js';
+import type { TicketRow } from '../messaging/ticket-access.js';
 
 /** The session of a connection this node runs, when it is connected and may deliver. */
 export interface ReadySession {
@@ -15,10 +19,27 @@ export interface ReadySession {
   status(): SessionStatus | null;
 }
 
+/**
+ * The same for every attempt at one row, and different for a row of another database that reuses
+ * the id (a reinstall on the same number): the creation time is part of it.
+ */
+export function wireKeyOf(row: Record<string, any>): string {
+  return `${row.id}@${new Date(row.createdAt).getTime()}`;
+}
+
 /** A row not yet due for another attempt: the job fails now and its retry comes back later. */
 class NotDue extends Error {}
 
 const UNIQUE_VIOLATION = '23505';
+
+/** Pending rows read (with their contact) per statement; the tickets' details are read once per batch. */
+const BATCH = 25;
+/** Messages this node settled whose own send-<id> trigger may still come: it has nothing left to do. */
+const SETTLED_MEMORY = 10_000;
+
+/** The contact columns a send needs, read in the same statement as the pending rows. */
+const PEER_COLUMNS = ['remoteJid', 'number', 'name', 'email', 'lid', 'isGroup'] as const;
+const peerColumn = (column: string) => `peer${column[0]!.toUpperCase()}${column.slice(1)}`;
 
 /**
  * The consumer of outbound:<connectionId>, run by the node holding the connection's lease. Each
@@ -31,9 +52,10 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
   /** Failed attempts per message on this node; a restart grants a fresh series, never a lost message. */
   const failures = new Map<number, { count: number; nextAt: number }>();
 
-  async function markSent(row: Record<string, any>, wid: string | null, ack: number, data?: Record<string, unknown>): Promise<void> {
-    const write = (trx: typeof db) =>
-      trx('messages')
+  /** Sets the row sent and answers it as it is now (undefined when it stopped being pending meanwhile). */
+  async function markSent(row: Record<string, any>, wid: string | null, ack: number, data?: Record<string, unknown>): Promise<MessageRow | undefined> {
+    const write = async (trx: typeof db): Promise<MessageRow | undefined> => {
+      const [updated] = await trx('messages')
         .where({ id: row.id, sendStatus: 'pending' })
         .update({
           wid,
@@ -42,15 +64,18 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
           sendError: null,
           updatedAt: trx.fn.now(),
           ...(data && Object.keys(data).length ? { data: trx.raw("coalesce(data, '{}'::jsonb) || ?::jsonb", [JSON.stringify(data)]) } : {}),
-        });
+        })
+        .returning(MESSAGE_COLUMNS);
+      return updated as MessageRow | undefined;
+    };
     try {
-      await write(db);
+      return await write(db);
     } catch (err) {
       if ((err as { code?: string }).code !== UNIQUE_VIOLATION || !wid) throw err;
       // The channel echoed our own message back (fromMe) and ingest stored the echo first: same message, keep ours.
-      await db.transaction(async (trx) => {
+      return db.transaction(async (trx) => {
         await trx('messages').where({ whatsappId: row.whatsappId, wid, fromMe: true }).whereNot({ id: row.id }).delete();
-        await write(trx as unknown as typeof db);
+        return write(trx as unknown as typeof db);
       });
     }
   }
@@ -61,22 +86,21 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
     core.log.warn({ err: error, messageId: row.id }, 'outbound message failed');
   }
 
-  async function deliver(ready: ReadySession, row: Record<string, any>): Promise<void> {
-    const contact = await db('contacts').where({ id: row.contactId }).first();
-    if (!contact) throw new Error('contact not found');
-    const to = peerOfContact(contact);
+  async function deliver(ready: ReadySession, row: Record<string, any>): Promise<MessageRow | undefined> {
+    if (row.peerNumber == null && row.peerRemoteJid == null) throw new Error('contact not found');
+    const to = peerOfContact(Object.fromEntries(PEER_COLUMNS.map((c) => [c, row[peerColumn(c)]])));
     const data = (row.data ?? {}) as Record<string, any>;
     if (row.mediaType === 'reactionMessage') {
       if (!ready.session.react) throw new Error('channel cannot react');
       const target = await db('messages').where({ id: data.targetId }).first('wid');
       if (!target?.wid) throw new Error('reacted message was not delivered');
       await ready.session.react(to, target.wid, row.body);
-      await markSent(row, null, 1);
-      return;
+      return markSent(row, null, 1);
     }
     const quoted = row.quotedMsgId ? await db('messages').where({ id: row.quotedMsgId }).first('wid') : undefined;
     const outbound: OutboundMessage = {
       messageId: Number(row.id),
+      wireKey: wireKeyOf(row),
       to,
       body: row.body,
       ...(row.mediaUrl
@@ -94,7 +118,33 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
       ...(row.mediaType === 'locationMessage' && data.location ? { location: data.location } : {}),
     };
     const result = await ready.session.send(outbound);
-    await markSent(row, result.wid, result.ack ?? 1, result.data);
+    return markSent(row, result.wid, result.ack ?? 1, result.data);
+  }
+
+  /** Up to BATCH pending rows after `cursor`, in id order, each with its contact's address (peer* columns). */
+  function pendingBatch(connectionId: number, cursor: number): Promise<Record<string, any>[]> {
+    return db('messages')
+      .leftJoin('contacts', 'contacts.id', 'messages.contactId')
+      .where({ 'messages.whatsappId': connectionId, 'messages.sendStatus': 'pending' })
+      .where('messages.id', '>', cursor)
+      .orderBy('messages.id')
+      .limit(BATCH)
+      .select('messages.*', ...PEER_COLUMNS.map((c) => `contacts.${c} as ${peerColumn(c)}`));
+  }
+
+  /** The tickets of a batch with their details, read once for every message event of the batch. */
+  async function ticketsOf(rows: Record<string, any>[]): Promise<Map<number, { ticket: TicketRow; details: TicketDetails }>> {
+    const ids = [...new Set(rows.map((r) => Number(r.ticketId)))];
+    const tickets: TicketRow[] = await db('tickets').whereIn('id', ids);
+    const details = tickets.length ? await withDetails(db, tickets[0]!.companyId, tickets) : [];
+    return new Map(tickets.map((ticket, i) => [Number(ticket.id), { ticket, details: details[i]! }]));
+  }
+
+  /** No statement for a send-<id> job whose message this node already settled while draining. */
+  const settled = new Set<number>();
+  function remember(messageId: number): void {
+    settled.add(messageId);
+    if (settled.size > SETTLED_MEMORY) settled.delete(settled.values().next().value as number);
   }
 
   async function drain(connectionId: number): Promise<void> {
@@ -102,28 +152,41 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
     if (await outboundPaused(db, connectionId)) return;
     let cursor = 0;
     for (;;) {
-      const ready = readySession(connectionId);
-      if (!ready?.isReady()) return;
-      const row = await db('messages').where({ whatsappId: connectionId, sendStatus: 'pending' }).where('id', '>', cursor).orderBy('id').first();
-      if (!row) return;
-      cursor = Number(row.id);
-      const tried = failures.get(cursor);
-      if (tried && Date.now() < tried.nextAt) throw new NotDue(`message ${cursor} waits for its next attempt`);
-      try {
-        await deliver(ready, row);
-        failures.delete(cursor);
-      } catch (err) {
-        if (!ready.isReady()) return; // the session went away meanwhile: not the message's fault
-        const count = (tried?.count ?? 0) + 1;
-        if (count < SEND_ATTEMPTS) {
-          failures.set(cursor, { count, nextAt: Date.now() + SEND_BACKOFF_MS * 2 ** (count - 1) });
-          throw err;
+      if (!readySession(connectionId)?.isReady()) return;
+      const batch = await pendingBatch(connectionId, cursor);
+      if (!batch.length) return;
+      const tickets = await ticketsOf(batch);
+      for (const row of batch) {
+        const ready = readySession(connectionId);
+        if (!ready?.isReady()) return;
+        cursor = Number(row.id);
+        const tried = failures.get(cursor);
+        if (tried && Date.now() < tried.nextAt) throw new NotDue(`message ${cursor} waits for its next attempt`);
+        let sent: MessageRow | undefined;
+        try {
+          sent = await deliver(ready, row);
+          failures.delete(cursor);
+        } catch (err) {
+          if (!ready.isReady()) return; // the session went away meanwhile: not the message's fault
+          const count = (tried?.count ?? 0) + 1;
+          if (count < SEND_ATTEMPTS) {
+            failures.set(cursor, { count, nextAt: Date.now() + SEND_BACKOFF_MS * 2 ** (count - 1) });
+            throw err;
+          }
+          failures.delete(cursor);
+          await markFailed(row, err);
         }
-        failures.delete(cursor);
-        await markFailed(row, err);
+        remember(cursor);
+        await announceUpdate(cursor, sent, tickets.get(Number(row.ticketId)));
       }
-      await announceMessage(core, cursor, 'update');
+      if (batch.length < BATCH) return;
     }
+  }
+
+  /** The message event of a settled row, from what the batch already read (the full lookup otherwise). */
+  async function announceUpdate(messageId: number, sent: MessageRow | undefined, ticket: { ticket: TicketRow; details: TicketDetails } | undefined): Promise<void> {
+    if (!sent || !ticket) return announceMessage(core, messageId, 'update');
+    await emitMessage(core, ticket.ticket, sent, 'update', ticket.details).catch((err: unknown) => core.log.warn({ err, messageId }, 'message event not emitted'));
   }
 
   async function operate(job: Extract<OutboundJob, { kind: 'edit' | 'delete' }>): Promise<void> {
@@ -149,6 +212,8 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
   return async function handle(job: OutboundJob): Promise<void> {
     if (job.kind === 'edit' || job.kind === 'delete') return operate(job);
     if (job.kind === 'markRead') return markRead(job);
+    // Every pending row has its own trigger (or a drain): one a drain already settled has no work left.
+    if (job.kind === 'send' && settled.delete(job.messageId)) return;
     return drain(job.connectionId);
   };
 }

@@ -80,6 +80,13 @@ export interface NormalizedMessage {
 export interface OutboundMessage {
   /** messages.id of the stored message being delivered. */
   messageId: number;
+  /**
+   * Derived from the stored row (never random): every attempt to deliver this message, before and
+   * after a crash, carries the same key. A channel that lets the sender name a message uses it so a
+   * resend is recognised as the same message (docs/architecture.md, delivery on the wire). Absent
+   * for a send without a stored row (the connection test message).
+   */
+  wireKey?: string;
   to: ChannelPeer;
   body: string;
   media?: { path: string; mimetype: string; fileName: string; asVoiceNote?: boolean };

@@ -2,6 +2,7 @@ import type { ChannelSession, ConnectionInfo, OutboundMessage, PluginContext, Se
 import { isGraphError, type GraphClient } from '@guiche/meta-graph';
 import { clientOf, loadAccount, setLastError, type CloudAccount } from './accounts.js';
 import { messageBody, readMedia } from './outbound.js';
+import { createOnceSender } from './send-once.js';
 
 interface SendAnswer {
   messages?: { id: string }[];
@@ -16,6 +17,7 @@ interface SendAnswer {
 export function createCloudSession(ctx: PluginContext, connection: ConnectionInfo, io: SessionIO): ChannelSession {
   let account: CloudAccount | null = null;
   let client: GraphClient | null = null;
+  const sendOnce = createOnceSender(ctx.db, connection.id, ctx.log);
 
   const ready = (): { account: CloudAccount; client: GraphClient } => {
     if (!account || !client) throw new Error('whatsappapi session not started');
@@ -68,9 +70,15 @@ export function createCloudSession(ctx: PluginContext, connection: ConnectionInf
         );
         body = messageBody(message, uploaded.id, kind);
       } else body = messageBody(message);
-      const answer = await call((c, a) => c.post<SendAnswer>(`${a.phoneNumberId}/messages`, body));
-      const wid = answer.messages?.[0]?.id;
-      if (!wid) throw new Error('Graph answered without a message id');
+      const post = async (attemptId?: string): Promise<string> => {
+        const payload = attemptId ? { ...body, biz_opaque_callback_data: attemptId } : body;
+        const answer = await call((c, a) => c.post<SendAnswer>(`${a.phoneNumberId}/messages`, payload));
+        const wid = answer.messages?.[0]?.id;
+        if (!wid) throw new Error('Graph answered without a message id');
+        return wid;
+      };
+      // A stored row is sent at most once per confirmed attempt; the connection's test message has no row.
+      const wid = message.wireKey ? await sendOnce(message.messageId, post) : await post();
       return { wid, ack: 1 };
     },
     async react(to, wid, emoji) {

@@ -5,6 +5,7 @@ import { RetryLater, applyAckIfKnown, defineWebhookQueue, isGraphError, register
 import { accountByConnectionToken, clientOf, loadAccount, type CloudAccount } from './accounts.js';
 import { parseInbound } from './inbound.js';
 import { downloadMedia, scheduleMedia } from './media.js';
+import { confirmAttempt } from './send-attempts.js';
 
 export const WEBHOOK_QUEUE = 'whatsappapi-webhook';
 const ACKS: Record<string, number> = { sent: 1, delivered: 2, read: 3 };
@@ -38,6 +39,9 @@ async function ingestMessage(ctx: PluginContext, account: CloudAccount, raw: Rec
 async function applyStatus(ctx: PluginContext, account: CloudAccount, status: Record<string, any>, attempt: number): Promise<void> {
   const wid = String(status.id ?? '');
   if (!wid) return;
+  // Our attempt id, echoed: a node recovering from a crash learns Meta took the message (send-once.ts).
+  const attemptId = status.biz_opaque_callback_data;
+  if (typeof attemptId === 'string' && attemptId && status.status !== 'failed') await confirmAttempt(ctx.db, account.connectionId, attemptId, wid);
   if (status.status === 'failed') {
     const error = (status.errors ?? [])[0] ?? {};
     await ctx.ingest.applyFailure(account.connectionId, wid, `Graph error ${error.code ?? '?'}: ${error.title ?? error.message ?? 'failed'}${error.error_data?.details ? ` — ${error.error_data.details}` : ''}`);

@@ -1,4 +1,4 @@
-import { generateMessageIDV2, type BaileysEventMap, type proto } from '@whiskeysockets/baileys';
+import { type BaileysEventMap, type proto } from '@whiskeysockets/baileys';
 import type { ChannelPeer, ChannelSession, ConnectionInfo, OutboundMessage, SendResult, SessionIO, SessionStatus } from '@guiche/core';
 import { loadAuthState, type DatabaseAuthState } from './auth-state.js';
 import { onCalls } from './calls.js';
@@ -9,6 +9,7 @@ import { createHistoryImporter } from './history-import.js';
 import { onContacts, onPresence, onReactions, onReceipts, onUpdate, onUpsert, type InboundContext } from './inbound.js';
 import { digitsOf, isLidJid, isPhoneJid, jidOfPeer, normalizeJid, phoneJid } from './jid.js';
 import { LidMap } from './lid-map.js';
+import { outboundMessageId } from './message-id.js';
 import { BoundedCache } from './lru.js';
 import { keyOf, messageForRetry, outboundContent, plainMessage, quotedMessage, type WhatsappOutbound } from './outbound.js';
 import { forgetUnusedPairing, isPaired } from './pairing.js';
@@ -193,10 +194,13 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
     return resolved;
   }
 
-  /** Sends with an id chosen here, so the echo Baileys emits of our own message is recognised. */
-  async function sendOwn(jid: string, content: Parameters<WhatsappSocket['sendMessage']>[1], options: Parameters<WhatsappSocket['sendMessage']>[2] = {}) {
+  /**
+   * Sends with an id chosen here, so the echo Baileys emits of our own message is recognised, and
+   * (with a wire key) so that a resend of the same row after a crash is the same message.
+   */
+  async function sendOwn(jid: string, content: Parameters<WhatsappSocket['sendMessage']>[1], options: Parameters<WhatsappSocket['sendMessage']>[2] = {}, wireKey?: string) {
     const socket = ready();
-    const messageId = generateMessageIDV2(socket.user?.id);
+    const messageId = outboundMessageId(socket.user?.id && normalizeJid(socket.user.id), wireKey);
     sentIds.set(messageId, true);
     const result = await socket.sendMessage(jid, content, { ...options, messageId });
     if (!result?.key?.id) throw new Error('whatsapp send returned no message');
@@ -246,7 +250,7 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
       const jid = await jidFor(message.to);
       const content = await outboundContent(message as WhatsappOutbound, deps.readMedia);
       const quoted = message.quotedWid ? await quotedMessage(io, sent, jid, message.quotedWid) : undefined;
-      const result = await sendOwn(jid, content, quoted ? { quoted } : {});
+      const result = await sendOwn(jid, content, quoted ? { quoted } : {}, message.wireKey);
       // Stored in messages.data: getMessage answers a retry with it after a restart (media included).
       return { wid: result.key.id as string, ack: 1, ...(result.message ? { data: { message: plainMessage(result.message) } } : {}) };
     },

@@ -112,6 +112,8 @@ export class FakeSocket implements WhatsappSocket {
     this.sent.push({ jid, content, options });
     this.world?.outbox.push({ jid, content, options });
     const id = options?.messageId ?? nextId();
+    // The recipient's devices take a message id they already have as the same message.
+    if (this.world && !this.world.phone.has(id)) this.world.phone.set(id, { jid, content });
     const message = proto.Message.fromObject(sentMessage(content));
     const sent: WAMessage = { key: { remoteJid: jid, fromMe: true, id }, message, messageTimestamp: Math.floor(Date.now() / 1000), status: WAMessageStatus.PENDING };
     setImmediate(() => this.emit('messages.upsert', { messages: [sent], type: 'append' }));
@@ -236,6 +238,8 @@ export class FakeWhatsapp {
   readonly sockets: FakeSocket[] = [];
   readonly registered = new Map<string, string>();
   readonly groups = new Map<string, GroupMetadata>();
+  /** What the contacts' phones show: one entry per message id, however often it was sent. */
+  readonly phone = new Map<string, { jid: string; content: AnyMessageContent }>();
   /** Every sendMessage of every socket, in order. */
   readonly outbox = new Inbox<{ jid: string; content: AnyMessageContent; options?: MiscMessageGenerationOptions }>();
   readonly created = new Inbox<FakeSocket>();

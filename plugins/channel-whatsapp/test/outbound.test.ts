@@ -18,6 +18,21 @@ describe('outbound', () => {
     expect(result).toEqual({ wid: sock.sent[0]!.options!.messageId, ack: 1, data: { message: { extendedTextMessage: { text: 'Olá' } } } });
   });
 
+  it('a row sent again (a new session after a crash) carries the same message id, and the phone shows it once', async () => {
+    const first = await startSession({ open: true });
+    const a = await first.session.send({ messageId: 7, wireKey: '7@1764250000000', to, body: 'uma vez' });
+    const second = await startSession({ open: true, wa: first.wa });
+    const b = await second.session.send({ messageId: 7, wireKey: '7@1764250000000', to, body: 'uma vez' });
+    expect(b.wid).toBe(a.wid);
+    expect(a.wid).toMatch(/^3EB0[0-9A-F]{18}$/);
+    expect(first.wa.sockets.flatMap((s) => s.sent)).toHaveLength(2);
+    expect([...first.wa.phone.values()].map((m) => m.content)).toEqual([{ text: 'uma vez' }]);
+    // Another row (same id, another database's creation time) is another message.
+    const c = await second.session.send({ messageId: 7, wireKey: '7@1764259999999', to, body: 'outra' });
+    expect(c.wid).not.toBe(a.wid);
+    expect(first.wa.phone.size).toBe(2);
+  });
+
   it('refuses to send before the socket opened (the runtime retries later)', async () => {
     const { session } = await startSession();
     await expect(session.send({ messageId: 1, to, body: 'x' })).rejects.toThrow('ERR_WAPP_NOT_INITIALIZED');

@@ -3,6 +3,7 @@ import { randomBytes, createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { GRAPH_API_VERSION } from '../version.js';
 import { signBody } from '../signature.js';
+import { whatsappStatus } from './payloads.js';
 
 /**
  * A local fake of Meta's Graph API for tests: real HTTP, Meta's wire shapes, Bearer tokens
@@ -72,6 +73,12 @@ export class FakeGraph {
   private server?: http.Server;
   private mediaFailures = 0;
   private rateLimits: { count: number; code: number; status: number }[] = [];
+  /** WhatsApp Cloud: where each number's webhooks go, and the statuses not delivered yet (Meta retries until they are). */
+  private readonly statusTargets = new Map<string, { wabaId: string; url: string }>();
+  private readonly pendingStatuses = new Map<string, Parameters<typeof whatsappStatus>[1][]>();
+  private statusChain: Promise<void> = Promise.resolve();
+  private heldSends = 0;
+  private readonly hanging = new Set<http.ServerResponse>();
   url = '';
 
   async start(): Promise<string> {
@@ -82,6 +89,8 @@ export class FakeGraph {
   }
 
   async stop(): Promise<void> {
+    for (const res of this.hanging) res.destroy();
+    this.statusTargets.clear();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
@@ -105,6 +114,46 @@ export class FakeGraph {
   /** The next n message sends answer a rate limit (429 with code 130429 by default; 80007, 131056 also real). */
   rateLimitSends(n: number, code = 130429): void {
     this.rateLimits.push({ count: n, code, status: code === 131056 ? 400 : 429 });
+  }
+
+  /**
+   * The next n WhatsApp message sends are accepted (the message goes out, its status follows) but
+   * never answered: the caller waits on a dead connection, as when it crashes right after Meta took it.
+   */
+  holdNextSends(n = 1): void {
+    this.heldSends += n;
+  }
+
+  /**
+   * From now on Meta posts the number's message statuses ("sent", echoing biz_opaque_callback_data)
+   * to `url`, starting with those it could not deliver before.
+   */
+  sendStatusesTo(number: { phoneNumberId: string; wabaId: string }, url: string): Promise<void> {
+    this.statusTargets.set(number.phoneNumberId, { wabaId: number.wabaId, url });
+    return this.flushStatuses(number.phoneNumberId);
+  }
+
+  private flushStatuses(phoneNumberId: string): Promise<void> {
+    this.statusChain = this.statusChain.then(async () => {
+      const target = this.statusTargets.get(phoneNumberId);
+      const queue = this.pendingStatuses.get(phoneNumberId) ?? [];
+      while (target && queue.length && this.statusTargets.get(phoneNumberId) === target) {
+        const status = await this.deliver(target.url, whatsappStatus({ phoneNumberId, wabaId: target.wabaId }, queue[0]!)).catch(() => 0);
+        if (status !== 200) return; // delivered again with the next status (Meta's retries)
+        queue.shift();
+      }
+    });
+    return this.statusChain;
+  }
+
+  private queueStatus(call: FakeCall): void {
+    const phoneNumberId = call.route.split('/')[0]!;
+    const wamid = call.response?.messages?.[0]?.id;
+    if (!wamid || call.body?.status === 'read') return;
+    const queue = this.pendingStatuses.get(phoneNumberId) ?? [];
+    this.pendingStatuses.set(phoneNumberId, queue);
+    queue.push({ id: wamid, status: 'sent', recipientId: String(call.body?.to ?? ''), ...(call.body?.biz_opaque_callback_data ? { bizOpaqueCallbackData: call.body.biz_opaque_callback_data } : {}) });
+    void this.flushStatuses(phoneNumberId);
   }
 
   addMedia(data: Buffer, mimetype: string): string {
@@ -210,8 +259,14 @@ export class FakeGraph {
     const [status, answer] = this.route(call);
     call.status = status;
     call.response = answer;
-    this.json(res, status, answer);
+    const isWhatsappSend = req.method === 'POST' && /\/messages$/.test(route) && this.phoneNumbers.has(route.split('/')[0]!);
+    if (isWhatsappSend && status < 300 && this.heldSends > 0) {
+      this.heldSends--;
+      this.hanging.add(res);
+      res.on('close', () => this.hanging.delete(res));
+    } else this.json(res, status, answer);
     if (status < 300) this.record(call);
+    if (isWhatsappSend && status < 300) this.queueStatus(call);
   }
 
   private record(call: FakeCall): void {

@@ -41,7 +41,14 @@ export function whatsappMessage(
 
 export function whatsappStatus(
   account: { wabaId: string; phoneNumberId: string },
-  status: { id: string; status: 'sent' | 'delivered' | 'read' | 'failed'; recipientId: string; errors?: { code: number; title: string; message?: string }[] },
+  status: {
+    id: string;
+    status: 'sent' | 'delivered' | 'read' | 'failed';
+    recipientId: string;
+    errors?: { code: number; title: string; message?: string }[];
+    /** What the send carried in biz_opaque_callback_data: Meta echoes it in the message's statuses. */
+    bizOpaqueCallbackData?: string;
+  },
 ): Record<string, unknown> {
   return whatsappEnvelope(account, {
     statuses: [
@@ -50,6 +57,7 @@ export function whatsappStatus(
         status: status.status,
         timestamp: nowSeconds(),
         recipient_id: status.recipientId,
+        ...(status.bizOpaqueCallbackData ? { biz_opaque_callback_data: status.bizOpaqueCallbackData } : {}),
         ...(status.errors ? { errors: status.errors.map((e) => ({ ...e, error_data: { details: e.message ?? e.title } })) } : {}),
       },
     ],
