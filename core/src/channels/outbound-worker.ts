@@ -111,16 +111,19 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
       if (tried && Date.now() < tried.nextAt) throw new NotDue(`message ${cursor} waits for its next attempt`);
       try {
         await deliver(ready, row);
+        core.metrics.sendResult(ready.definition.channel, 'sent');
         failures.delete(cursor);
       } catch (err) {
         if (!ready.isReady()) return; // the session went away meanwhile: not the message's fault
         const count = (tried?.count ?? 0) + 1;
         if (count < SEND_ATTEMPTS) {
           failures.set(cursor, { count, nextAt: Date.now() + SEND_BACKOFF_MS * 2 ** (count - 1) });
+          core.metrics.sendResult(ready.definition.channel, 'retry');
           throw err;
         }
         failures.delete(cursor);
         await markFailed(row, err);
+        core.metrics.sendResult(ready.definition.channel, 'failed');
       }
       await announceMessage(core, cursor, 'update');
     }

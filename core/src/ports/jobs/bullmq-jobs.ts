@@ -13,6 +13,9 @@ export interface BullmqJobsOptions {
   logger: PortsLogger;
 }
 
+export const JOB_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
 /** Finished jobs are removed so a jobId can be enqueued again once its job is done (Jobs contract). */
 const CLEANUP: Pick<JobsOptions, 'removeOnComplete' | 'removeOnFail'> = { removeOnComplete: true, removeOnFail: true };
 
@@ -68,6 +71,24 @@ export class BullmqJobs implements Jobs {
     if (this.started) throw new Error('jobs already started');
     this.started = true;
     for (const [queue, definition] of this.definitions) await this.startWorker(queue, definition);
+  }
+
+  /**
+   * Job counts of the queues this node consumes, summed per queue family (`outbound:12` and
+   * `outbound:13` are both `outbound`), so metric labels stay a bounded set.
+   */
+  async counts(): Promise<Map<string, Record<JobState, number>>> {
+    const byFamily = new Map<string, Record<JobState, number>>();
+    if (this.closed) return byFamily;
+    const names = [...this.definitions.keys()];
+    const results = await Promise.all(names.map(async (queue) => [queue, await (await this.queue(queue)).getJobCounts(...JOB_STATES)] as const));
+    for (const [queue, counts] of results) {
+      const family = queue.split(':')[0] as string;
+      const sum = byFamily.get(family) ?? { waiting: 0, active: 0, delayed: 0, failed: 0 };
+      for (const state of JOB_STATES) sum[state] += counts[state] ?? 0;
+      byFamily.set(family, sum);
+    }
+    return byFamily;
   }
 
   /** Workers first (each waits for its running job), then queues, then our connections. */
