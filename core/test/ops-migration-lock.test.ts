@@ -43,5 +43,5 @@ describe('migrations under an advisory lock', () => {
       await db.destroy();
     }
     for (const node of children) expect((await fetch(`${node.url}/health/ready`)).status).toBe(200);
-  });
+  }, 240_000);
 });

@@ -54,7 +54,7 @@ describe('SIGTERM', () => {
     // Exit 0 means the drain finished before SHUTDOWN_TIMEOUT (which exits 1).
     expect(await node.exited).toBe(0);
     expect(node.lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
-  });
+  }, 240_000);
 
   it('exits 1 when the drain outlasts SHUTDOWN_TIMEOUT', async () => {
     const c = await parent.createCompany();
@@ -65,5 +65,5 @@ describe('SIGTERM', () => {
     process.kill(node.pid, 'SIGTERM');
     expect(await node.exited).toBe(1);
     expect(node.lines.some((line) => line.includes('shutdown timed out'))).toBe(true);
-  });
+  }, 240_000);
 });
