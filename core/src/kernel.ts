@@ -12,7 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import { FIRST_PARTY_PLUGINS, listenHost } from './config.js';
 import { connectPglite, connectPostgres, type Database } from './db/connect.js';
-import { migrateCore } from './db/migrate.js';
+import { migrateCore, underMigrationLock } from './db/migrate.js';
 import { createPorts, type Ports } from './ports/index.js';
 import type { AuthUser, Routes } from './plugin-sdk/types.js';
 import { createPlansService } from './domain/plans.js';
@@ -113,7 +113,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   let generatedSuperAdminPassword: string | null = null;
   if (options.seed !== false) {
     const password = config.SUPER_ADMIN_PASSWORD ?? crypto.randomBytes(12).toString('base64url');
-    const created = await seedFirstStart(db.knex, { email: config.SUPER_ADMIN_EMAIL, password });
+    const created = await underMigrationLock(db.knex, () => seedFirstStart(db.knex, { email: config.SUPER_ADMIN_EMAIL, password }));
     if (created && !config.SUPER_ADMIN_PASSWORD) generatedSuperAdminPassword = password;
   }
 

@@ -27,8 +27,9 @@ const MIGRATION_LOCK = [0x67756963, 1] as const;
  * database apply each migration once: the others wait, then find nothing left to do. (Knex's own
  * lock table makes a second node fail instead of wait.) The lock dies with its connection, so a
  * node killed mid-migration blocks nobody. PGlite has one process by construction and needs none.
+ * The kernel also seeds the first start under it, so racing nodes create one super admin.
  */
-async function underMigrationLock(knex: Knex, work: () => Promise<void>): Promise<void> {
+export async function underMigrationLock<T>(knex: Knex, work: () => Promise<T>): Promise<T> {
   const client = knex.client as { config?: { client?: unknown }; connectionSettings?: string | pg.ClientConfig };
   if (client.config?.client !== 'pg' || !client.connectionSettings) return work();
   const settings = client.connectionSettings;
@@ -37,7 +38,7 @@ async function underMigrationLock(knex: Knex, work: () => Promise<void>): Promis
   await lockHolder.connect();
   try {
     await lockHolder.query('SELECT pg_advisory_lock($1, $2)', [...MIGRATION_LOCK]);
-    await work();
+    return await work();
   } finally {
     await lockHolder.end().catch(() => undefined);
   }
