@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
 import { Rooms } from '@guiche/contracts';
-import { createTestKernel, type TestCompany, type TestKernel } from '@guiche/core/testing';
+import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
 
 /** A redis-server of this test's own, on a spare port, that the test kills and starts again. */
 let port = 0;
@@ -29,13 +29,16 @@ function sparePort(): Promise<number> {
 async function startRedis(): Promise<void> {
   const child = spawn('/usr/bin/redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], { stdio: 'ignore' });
   redis = child;
-  const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 50 });
-  probe.on('error', () => undefined);
-  try {
-    await expect.poll(async () => (await probe.connect().then(() => probe.ping(), () => 'down').catch(() => 'down')), { timeout: 10_000 }).toBe('PONG');
-  } finally {
-    probe.disconnect();
-  }
+  await waitFor(async () => {
+    const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => undefined);
+    try {
+      await probe.connect();
+      return (await probe.ping()) === 'PONG';
+    } finally {
+      probe.disconnect();
+    }
+  });
 }
 
 async function killRedis(): Promise<void> {
@@ -126,5 +129,5 @@ describe('a Redis restart', () => {
     const lease = await a.kernel.core.leases.acquire(`ops-restart-${randomBytes(3).toString('hex')}`);
     expect(lease).not.toBeNull();
     await lease?.release();
-  });
+  }, 240_000);
 });
