@@ -13,6 +13,8 @@ export interface BullmqJobsOptions {
   logger: PortsLogger;
 }
 
+const ERROR_LOG_INTERVAL_MS = 30_000;
+
 export const JOB_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
@@ -31,6 +33,7 @@ export class BullmqJobs implements Jobs {
   private connections?: Promise<{ producer: Redis; consumer: Redis }>;
   private started = false;
   private closed = false;
+  private readonly lastErrorLogAt = new Map<string, number>();
 
   constructor(private readonly options: BullmqJobsOptions) {}
 
@@ -106,6 +109,14 @@ export class BullmqJobs implements Jobs {
     }
   }
 
+  /** While Redis is away BullMQ reports each reconnect attempt: one line per queue and half minute is enough. */
+  private logConnectionError(key: string, details: Record<string, unknown>, msg: string): void {
+    const now = Date.now();
+    if (now - (this.lastErrorLogAt.get(key) ?? -Infinity) < ERROR_LOG_INTERVAL_MS) return;
+    this.lastErrorLogAt.set(key, now);
+    this.options.logger.error(details, msg);
+  }
+
   private connect(): Promise<{ producer: Redis; consumer: Redis }> {
     this.connections ??= (async () => {
       const producer = await connectRedis(this.options.redisUrl, this.options.logger);
@@ -129,7 +140,7 @@ export class BullmqJobs implements Jobs {
     const raced = this.queues.get(name);
     if (raced) return raced;
     const created = new Queue(name, { connection: producer, prefix: this.options.prefix });
-    created.on('error', (err) => this.options.logger.error({ err, queue }, 'job queue error'));
+    created.on('error', (err) => this.logConnectionError(`queue:${queue}`, { err, queue }, 'job queue error'));
     this.queues.set(name, created);
     return created;
   }
@@ -154,7 +165,7 @@ export class BullmqJobs implements Jobs {
       if (attempt < attempts) this.options.logger.warn(log, 'job failed; will retry');
       else this.options.logger.error(log, 'job failed');
     });
-    worker.on('error', (err) => this.options.logger.error({ err, queue }, 'job worker error'));
+    worker.on('error', (err) => this.logConnectionError(`worker:${queue}`, { err, queue }, 'job worker error'));
     this.workers.set(name, worker);
   }
 }
