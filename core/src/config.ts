@@ -30,6 +30,12 @@ const configSchema = z.object({
   SERVE_WEB: bool.default(true),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serves Prometheus /metrics on this port of its own (no auth: keep it on the monitoring network). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Serves /metrics on the API port too, only to `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Milliseconds a SIGTERM drain may take before the process exits anyway (with code 1). */
+  SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1000).max(600000).default(25000),
   DEMO: bool.default(true),
   /** How often each node looks for due timers set elsewhere (timed work, ARCHITECTURE.md §11). */
   TIMED_WORK_POLL_MS: z.coerce.number().int().min(10).max(60000).default(1000),

@@ -12,7 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import { FIRST_PARTY_PLUGINS, listenHost } from './config.js';
 import { connectPglite, connectPostgres, type Database } from './db/connect.js';
-import { migrateCore } from './db/migrate.js';
+import { migrateCore, underMigrationLock } from './db/migrate.js';
 import { createPorts, type Ports } from './ports/index.js';
 import type { AuthUser, Routes } from './plugin-sdk/types.js';
 import { createPlansService } from './domain/plans.js';
@@ -51,6 +51,10 @@ import { createIngestService, registerMessagingRoutes } from './messaging/index.
 import { registerDashboardRoutes } from './dashboard/index.js';
 import type { IngestService } from './messaging/types.js';
 import { registerDemoPage, seedDemo, type DemoInfo } from './demo/index.js';
+import {
+  createDrain, createMetrics, createMetricsServer, installDrain, installHttpMetrics, installRequestContext,
+  loggerOptions, registerHealthRoutes, registerScrapeGauges, registerTokenMetrics, requestIdOf, type MetricsServer, type OpsMetrics,
+} from './ops/index.js';
 
 export interface KernelOptions {
   /** Plugin package names or definitions; default: config PLUGINS or every first-party plugin. */
@@ -73,29 +77,43 @@ export interface Kernel {
    * generated, stored only as a hash, to be printed this once. Null on every other start.
    */
   generatedSuperAdminPassword: string | null;
+  /** This kernel's Prometheus registry and counters. */
+  metrics: OpsMetrics;
+  /** URL of /metrics on METRICS_PORT once listening, else null. */
+  readonly metricsUrl: string | null;
   listen(): Promise<string>;
+  /**
+   * The first half of a graceful stop (SIGTERM): readiness 503, new requests and sockets refused,
+   * then waits for running requests, timed work and outbound sends. close() does the rest.
+   */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function createKernel(config: Config, options: KernelOptions = {}): Promise<Kernel> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL),
     logController: new QuietRequestLog(),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
     frameworkErrors,
+    genReqId: requestIdOf,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installRouteCatalog(app);
+  const metrics = createMetrics();
+  const drain = createDrain();
+  installRequestContext(app);
+  installHttpMetrics(app, metrics);
 
   const db = options.database ?? (config.DATABASE_URL ? connectPostgres(config.DATABASE_URL) : await connectPglite(config.DATA_DIR));
   await migrateCore(db.knex);
   let generatedSuperAdminPassword: string | null = null;
   if (options.seed !== false) {
     const password = config.SUPER_ADMIN_PASSWORD ?? crypto.randomBytes(12).toString('base64url');
-    const created = await seedFirstStart(db.knex, { email: config.SUPER_ADMIN_EMAIL, password });
+    const created = await underMigrationLock(db.knex, () => seedFirstStart(db.knex, { email: config.SUPER_ADMIN_EMAIL, password }));
     if (created && !config.SUPER_ADMIN_PASSWORD) generatedSuperAdminPassword = password;
   }
 
@@ -134,6 +152,10 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     log: app.log,
     redis: redisForSockets,
   });
+  installDrain(app, sockets.io, drain);
+  let booted = false;
+  registerHealthRoutes(app, { db: db.knex, redis: ports.redis?.pub, booted: () => booted, draining: () => drain.draining });
+  if (config.METRICS_TOKEN) registerTokenMetrics(app, metrics.registry, config.METRICS_TOKEN);
   const plans = createPlansService(db.knex, ports.bus);
   const core: CoreServices = {
     config,
@@ -157,7 +179,9 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     log: app.log,
     signAccessToken: (user) => app.jwt.sign({ id: user.id, companyId: user.companyId, profile: user.profile, super: user.super, tv: user.tokenVersion ?? 0 }),
     tokens,
+    metrics,
   };
+  registerScrapeGauges(metrics, { db: db.knex, jobs: ports.jobs, io: sockets.io, heldSessions: () => core.channels.held() });
 
   core.ingest = createIngestService(core);
   core.channels = createChannelRuntime(core);
@@ -202,8 +226,11 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   await core.channels.start();
   core.timedWork.start();
   const demo = demoEnabled ? await seedDemo(core) : null;
+  booted = true;
 
   let closed = false;
+  let metricsServer: MetricsServer | null = null;
+  let metricsUrl: string | null = null;
   return {
     app,
     core,
@@ -211,12 +238,29 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     ports,
     demo,
     generatedSuperAdminPassword,
+    metrics,
+    get metricsUrl() {
+      return metricsUrl;
+    },
     async listen() {
-      return app.listen({ port: config.PORT, host: listenHost(config) });
+      const address = await app.listen({ port: config.PORT, host: listenHost(config) });
+      if (config.METRICS_PORT !== undefined) {
+        metricsServer = createMetricsServer(metrics.registry, app.log);
+        metricsUrl = await metricsServer.listen(config.METRICS_PORT, listenHost(config));
+      }
+      return address;
+    },
+    async drain() {
+      drain.begin();
+      await drain.idle();
+      await core.timedWork.stop().catch((err) => app.log.error({ err }, 'timed work stop failed'));
+      // Waits for the running outbound sends while their sessions still run; close() then hands the leases back.
+      await ports.jobs.close().catch((err) => app.log.error({ err }, 'jobs close failed'));
     },
     async close() {
       if (closed) return;
       closed = true;
+      await metricsServer?.close();
       await core.timedWork.stop().catch((err) => app.log.error({ err }, 'timed work stop failed'));
       await core.channels.stop().catch((err) => app.log.error({ err }, 'channels stop failed'));
       await sockets.close().catch(() => undefined);

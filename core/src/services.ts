@@ -11,6 +11,7 @@ import type { Server as SocketIoServer } from 'socket.io';
 import type { HandlerRegistry } from './bot/handlers.js';
 import type { TimedWorkRuntime } from './timed-work/index.js';
 import type { TokenGate } from './auth/token-gate.js';
+import type { OpsMetrics } from './ops/metrics.js';
 
 /** What the kernel's own routes and the plugin contexts are built from. */
 export interface CoreServices {
@@ -40,4 +41,6 @@ export interface CoreServices {
   signAccessToken(user: { id: number; companyId: number; profile: string; super: boolean; tokenVersion?: number }): string;
   /** Refuses access tokens of deleted users, old token versions and deleted/switched-off companies at once. */
   tokens: TokenGate;
+  /** This kernel's Prometheus counters (core/src/ops): labels never carry tenant ids. */
+  metrics: OpsMetrics;
 }

@@ -2,6 +2,7 @@
 import { loadConfig } from '../config.js';
 import { createKernel } from '../kernel.js';
 import { demoBanner } from '../demo/index.js';
+import { handleShutdownSignals } from '../ops/index.js';
 
 /** The generated password is shown on the start that created it and never again (only its hash is kept). */
 function superAdminLine(email: string, generated: string | null, fromEnv: boolean): string {
@@ -27,16 +28,7 @@ async function main(): Promise<void> {
   ];
   process.stdout.write(lines.join('\n') + '\n');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    kernel.app.log.info({ signal }, 'stopping');
-    await kernel.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  handleShutdownSignals(kernel, kernel.app.log, config.SHUTDOWN_TIMEOUT);
 }
 
 main().catch((err) => {

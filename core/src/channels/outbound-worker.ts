@@ -165,16 +165,19 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
         let sent: MessageRow | undefined;
         try {
           sent = await deliver(ready, row);
+          core.metrics.sendResult(ready.definition.channel, 'sent');
           failures.delete(cursor);
         } catch (err) {
           if (!ready.isReady()) return; // the session went away meanwhile: not the message's fault
           const count = (tried?.count ?? 0) + 1;
           if (count < SEND_ATTEMPTS) {
             failures.set(cursor, { count, nextAt: Date.now() + SEND_BACKOFF_MS * 2 ** (count - 1) });
+            core.metrics.sendResult(ready.definition.channel, 'retry');
             throw err;
           }
           failures.delete(cursor);
           await markFailed(row, err);
+          core.metrics.sendResult(ready.definition.channel, 'failed');
         }
         remember(cursor);
         await announceUpdate(cursor, sent, tickets.get(Number(row.ticketId)));

@@ -130,6 +130,7 @@ export function createIngestService(core: CoreServices): IngestService {
       }
       throw error;
     }
+    core.metrics.inbound(connection.channel);
     await publish(connection.companyId, outcome);
     for (const fn of outcome.afterCommit) {
       try {

@@ -5,12 +5,13 @@
 import { loadConfig } from '../config.js';
 import { createKernel } from '../kernel.js';
 import { CHILD_READY } from './child-kernel.js';
+import { handleShutdownSignals } from '../ops/index.js';
 
 async function main(): Promise<void> {
   const kernel = await createKernel(loadConfig());
   const address = await kernel.listen();
   process.stdout.write(`${CHILD_READY} ${address.replace('0.0.0.0', '127.0.0.1')}\n`);
-  process.on('SIGTERM', () => void kernel.close().then(() => process.exit(0)));
+  handleShutdownSignals(kernel, kernel.app.log, kernel.core.config.SHUTDOWN_TIMEOUT);
 }
 
 main().catch((err) => {

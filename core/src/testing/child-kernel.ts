@@ -15,6 +15,8 @@ export interface ChildKernel {
   readonly lines: string[];
   /** Resolves with the first line printed (before or after this call) that contains `text`. */
   waitForLine(text: string): Promise<string>;
+  /** The exit code once the process ended (null when a signal ended it). */
+  readonly exited: Promise<number | null>;
   /** Sends the signal (default SIGKILL: no cleanup at all) and waits for the process to end. */
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -65,7 +67,7 @@ export async function startChildKernel(parent: TestKernel, options: ChildKernelO
   const child = spawn(process.execPath, [mainScript()], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const waiters: Array<{ text: string; resolve: (line: string) => void }> = [];
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const onLine = (line: string) => {
     lines.push(line);
@@ -101,6 +103,7 @@ export async function startChildKernel(parent: TestKernel, options: ChildKernelO
     pid: child.pid as number,
     lines,
     waitForLine,
+    exited,
     async kill(signal = 'SIGKILL') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;

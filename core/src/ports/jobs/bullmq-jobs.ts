@@ -13,6 +13,11 @@ export interface BullmqJobsOptions {
   logger: PortsLogger;
 }
 
+const ERROR_LOG_INTERVAL_MS = 30_000;
+
+export const JOB_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
 /** Finished jobs are removed so a jobId can be enqueued again once its job is done (Jobs contract). */
 const CLEANUP: Pick<JobsOptions, 'removeOnComplete' | 'removeOnFail'> = { removeOnComplete: true, removeOnFail: true };
 
@@ -28,6 +33,7 @@ export class BullmqJobs implements Jobs {
   private connections?: Promise<{ producer: Redis; consumer: Redis }>;
   private started = false;
   private closed = false;
+  private readonly lastErrorLogAt = new Map<string, number>();
 
   constructor(private readonly options: BullmqJobsOptions) {}
 
@@ -70,6 +76,24 @@ export class BullmqJobs implements Jobs {
     for (const [queue, definition] of this.definitions) await this.startWorker(queue, definition);
   }
 
+  /**
+   * Job counts of the queues this node consumes, summed per queue family (`outbound:12` and
+   * `outbound:13` are both `outbound`), so metric labels stay a bounded set.
+   */
+  async counts(): Promise<Map<string, Record<JobState, number>>> {
+    const byFamily = new Map<string, Record<JobState, number>>();
+    if (this.closed) return byFamily;
+    const names = [...this.definitions.keys()];
+    const results = await Promise.all(names.map(async (queue) => [queue, await (await this.queue(queue)).getJobCounts(...JOB_STATES)] as const));
+    for (const [queue, counts] of results) {
+      const family = queue.split(':')[0] as string;
+      const sum = byFamily.get(family) ?? { waiting: 0, active: 0, delayed: 0, failed: 0 };
+      for (const state of JOB_STATES) sum[state] += counts[state] ?? 0;
+      byFamily.set(family, sum);
+    }
+    return byFamily;
+  }
+
   /** Workers first (each waits for its running job), then queues, then our connections. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -83,6 +107,14 @@ export class BullmqJobs implements Jobs {
       if (producer) await closeRedis(producer);
       if (consumer) await closeRedis(consumer);
     }
+  }
+
+  /** While Redis is away BullMQ reports each reconnect attempt: one line per queue and half minute is enough. */
+  private logConnectionError(key: string, details: Record<string, unknown>, msg: string): void {
+    const now = Date.now();
+    if (now - (this.lastErrorLogAt.get(key) ?? -Infinity) < ERROR_LOG_INTERVAL_MS) return;
+    this.lastErrorLogAt.set(key, now);
+    this.options.logger.error(details, msg);
   }
 
   private connect(): Promise<{ producer: Redis; consumer: Redis }> {
@@ -108,7 +140,7 @@ export class BullmqJobs implements Jobs {
     const raced = this.queues.get(name);
     if (raced) return raced;
     const created = new Queue(name, { connection: producer, prefix: this.options.prefix });
-    created.on('error', (err) => this.options.logger.error({ err, queue }, 'job queue error'));
+    created.on('error', (err) => this.logConnectionError(`queue:${queue}`, { err, queue }, 'job queue error'));
     this.queues.set(name, created);
     return created;
   }
@@ -133,7 +165,7 @@ export class BullmqJobs implements Jobs {
       if (attempt < attempts) this.options.logger.warn(log, 'job failed; will retry');
       else this.options.logger.error(log, 'job failed');
     });
-    worker.on('error', (err) => this.options.logger.error({ err, queue }, 'job worker error'));
+    worker.on('error', (err) => this.logConnectionError(`worker:${queue}`, { err, queue }, 'job worker error'));
     this.workers.set(name, worker);
   }
 }

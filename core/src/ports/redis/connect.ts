@@ -7,7 +7,7 @@ import type { PortsLogger } from '../logger.js';
  */
 export async function connectRedis(url: string, logger: PortsLogger, options: RedisOptions = {}): Promise<Redis> {
   const client = new Redis(url, { ...options, lazyConnect: true });
-  client.on('error', (err: unknown) => logger.warn({ err }, 'redis connection error'));
+  logOutages(client, logger);
   try {
     await client.connect();
   } catch (err) {
@@ -15,6 +15,24 @@ export async function connectRedis(url: string, logger: PortsLogger, options: Re
     throw err;
   }
   return client;
+}
+
+/**
+ * One warning when a connection breaks and one line when it is back, instead of an error per
+ * reconnect attempt (ioredis retries every few hundred ms; a Redis restart would flood the log).
+ */
+function logOutages(client: Redis, logger: PortsLogger): void {
+  let down = false;
+  client.on('error', (err: unknown) => {
+    if (down) return;
+    down = true;
+    logger.warn({ err }, 'redis connection error; reconnecting');
+  });
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    logger.info({}, 'redis connection restored');
+  });
 }
 
 /**
