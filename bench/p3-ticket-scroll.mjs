@@ -9,7 +9,7 @@
 //
 // Needs the built packages and web: `npx tsc -b && npm run build:web`, then
 // `node bench/p3-ticket-scroll.mjs`. P3_TICKETS (10000), P3_SECONDS (8 per scroll speed),
-// P3_WEB_ROOT (the repository: where web-shell/dist is) tune it.
+// P3_WEB_ROOT (the repository: where web-shell/dist is) tune it; P3_BYTES_ONLY=1 stops after the bytes.
 /* global document, requestAnimationFrame -- the functions given to page.evaluate run in the page */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -21,6 +21,7 @@ import { createCompany, fmt, percentile, startBenchKernel } from './lib.mjs';
 
 const TICKETS = Number(process.env.P3_TICKETS ?? 10000);
 const SECONDS = Number(process.env.P3_SECONDS ?? 8);
+const BYTES_ONLY = process.env.P3_BYTES_ONLY === '1';
 const WEB_ROOT = path.resolve(process.env.P3_WEB_ROOT ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const LIST = '[data-testid="ticket-list-open"]';
@@ -241,7 +242,7 @@ try {
 
   // What a browser fetches from the login page to the first ticket row: bytes over the wire
   // (compressed, headers included) and as the page reads them.
-  const fetched = { requests: 0, wire: 0, decoded: 0 };
+  const fetched = { requests: 0, wire: 0, decoded: 0, largest: [] };
   const counting = [];
   const count = (request) =>
     counting.push(
@@ -252,6 +253,7 @@ try {
         fetched.requests += 1;
         fetched.wire += sizes.responseBodySize + sizes.responseHeadersSize;
         fetched.decoded += body.length;
+        fetched.largest.push({ path: new URL(request.url()).pathname, wire: sizes.responseBodySize + sizes.responseHeadersSize, decoded: body.length });
       })(),
     );
   page.on('requestfinished', count);
@@ -264,37 +266,41 @@ try {
   page.off('requestfinished', count);
   await Promise.all(counting);
   const heapFirstPage = await heapMb(cdp);
+  console.log(`P3 bytes: login to first ticket row: ${fetched.requests} requests, ${fmt(fetched.decoded / 1024, 0)} kB as read, ${fmt(fetched.wire / 1024, 0)} kB over the wire (compressed, headers included); the largest:`);
+  for (const r of fetched.largest.sort((a, b) => b.wire - a.wire).slice(0, BYTES_ONLY ? undefined : 10)) console.log(`    ${fmt(r.wire / 1024, 1).padStart(7)} kB wire ${fmt(r.decoded / 1024, 1).padStart(7)} kB read  ${r.path}`);
 
-  const load = await loadEveryPage(page);
-  const afterLoad = await listCounts(page);
-  const heapLoaded = await heapMb(cdp);
+  if (!BYTES_ONLY) {
+    const load = await loadEveryPage(page);
+    const afterLoad = await listCounts(page);
+    const heapLoaded = await heapMb(cdp);
 
-  console.log(`P3 ticket list scroll (/tickets in chromium ${browser.version()}, viewport 1366x900, an agent with ${TICKETS} open tickets)`);
-  console.log(`  seed: ${TICKETS} contacts + tickets in ${fmt(seedMs / 1000)} s`);
-  console.log(`  login to first ticket row: ${fetched.requests} requests, ${fmt(fetched.decoded / 1024, 0)} kB as read, ${fmt(fetched.wire / 1024, 0)} kB over the wire (compressed, headers included)`);
-  console.log(`  loading by scrolling to the bottom: ${load.loaded} of ${TICKETS} rows loaded after ${load.scrolls} scrolls in ${fmt(load.ms / 1000)} s (${fmt(load.ms / Math.max(1, load.scrolls), 0)} ms per page)`);
-  console.log(`  rows in the DOM with ${afterLoad.loaded} loaded: ${afterLoad.inDom}`);
-  console.log(`  JS heap (after GC): first page ${fmt(heapFirstPage)} MB, all rows loaded ${fmt(heapLoaded)} MB`);
-  for (const speed of SPEEDS) {
-    const run = await scrollAndMeasure(page, speed.px, SECONDS);
-    const f = frameFigures(run.deltas);
-    console.log(
-      `  ${speed.label.padEnd(22)} ${f.frames} frames in ${SECONDS} s (interval ${fmt(f.interval)} ms): p50 ${fmt(f.p50)} ms, p95 ${fmt(f.p95)} ms, max ${fmt(f.max)} ms, dropped ${fmt(f.droppedPct)} %, max rows in the DOM ${run.maxRows}`,
-    );
-    const top = Object.entries(run.long.invokers).sort((a, b) => b[1] - a[1]).slice(0, 3);
-    console.log(
-      `  ${''.padEnd(22)} long frames: ${run.long.count} (${fmt(run.long.ms, 0)} ms), of which script ${fmt(run.long.scriptMs, 0)} ms, style+layout+paint ${fmt(run.long.layoutMs, 0)} ms; scripts by invoker: ${top.map(([who, ms]) => `${who} ${fmt(ms, 0)} ms`).join('; ') || 'none'}`,
-    );
+    console.log(`P3 ticket list scroll (/tickets in chromium ${browser.version()}, viewport 1366x900, an agent with ${TICKETS} open tickets)`);
+    console.log(`  seed: ${TICKETS} contacts + tickets in ${fmt(seedMs / 1000)} s`);
+    console.log(`  login to first ticket row: ${fetched.requests} requests, ${fmt(fetched.decoded / 1024, 0)} kB as read, ${fmt(fetched.wire / 1024, 0)} kB over the wire (compressed, headers included)`);
+    console.log(`  loading by scrolling to the bottom: ${load.loaded} of ${TICKETS} rows loaded after ${load.scrolls} scrolls in ${fmt(load.ms / 1000)} s (${fmt(load.ms / Math.max(1, load.scrolls), 0)} ms per page)`);
+    console.log(`  rows in the DOM with ${afterLoad.loaded} loaded: ${afterLoad.inDom}`);
+    console.log(`  JS heap (after GC): first page ${fmt(heapFirstPage)} MB, all rows loaded ${fmt(heapLoaded)} MB`);
+    for (const speed of SPEEDS) {
+      const run = await scrollAndMeasure(page, speed.px, SECONDS);
+      const f = frameFigures(run.deltas);
+      console.log(
+        `  ${speed.label.padEnd(22)} ${f.frames} frames in ${SECONDS} s (interval ${fmt(f.interval)} ms): p50 ${fmt(f.p50)} ms, p95 ${fmt(f.p95)} ms, max ${fmt(f.max)} ms, dropped ${fmt(f.droppedPct)} %, max rows in the DOM ${run.maxRows}`,
+      );
+      const top = Object.entries(run.long.invokers).sort((a, b) => b[1] - a[1]).slice(0, 3);
+      console.log(
+        `  ${''.padEnd(22)} long frames: ${run.long.count} (${fmt(run.long.ms, 0)} ms), of which script ${fmt(run.long.scriptMs, 0)} ms, style+layout+paint ${fmt(run.long.layoutMs, 0)} ms; scripts by invoker: ${top.map(([who, ms]) => `${who} ${fmt(ms, 0)} ms`).join('; ') || 'none'}`,
+      );
+    }
+    console.log(`  JS heap (after GC) after scrolling: ${fmt(await heapMb(cdp))} MB`);
+    for (const speed of SPEEDS) {
+      const f = frameFigures(await measureControl(page, speed.px, SECONDS));
+      console.log(`  control, plain scroller, ${speed.label.padEnd(22)} ${f.frames} frames: p50 ${fmt(f.p50)} ms, p95 ${fmt(f.p95)} ms, max ${fmt(f.max)} ms, dropped ${fmt(f.droppedPct)} %`);
+    }
+    const profile = await profileScroll(page, cdp, SPEEDS[0].px, 3);
+    console.log(`  main thread while scrolling (${SPEEDS[0].label}, 3 s sampled), self time:`);
+    for (const [fn, ms] of profile.top) console.log(`    ${fmt(ms, 0).padStart(6)} ms ${fmt((100 * ms) / profile.total).padStart(5)} %  ${fn}`);
+    console.log(`  load average during the run: ${os.loadavg().map((l) => fmt(l, 2)).join(' ')} on ${os.cpus().length} CPUs`);
   }
-  console.log(`  JS heap (after GC) after scrolling: ${fmt(await heapMb(cdp))} MB`);
-  for (const speed of SPEEDS) {
-    const f = frameFigures(await measureControl(page, speed.px, SECONDS));
-    console.log(`  control, plain scroller, ${speed.label.padEnd(22)} ${f.frames} frames: p50 ${fmt(f.p50)} ms, p95 ${fmt(f.p95)} ms, max ${fmt(f.max)} ms, dropped ${fmt(f.droppedPct)} %`);
-  }
-  const profile = await profileScroll(page, cdp, SPEEDS[0].px, 3);
-  console.log(`  main thread while scrolling (${SPEEDS[0].label}, 3 s sampled), self time:`);
-  for (const [fn, ms] of profile.top) console.log(`    ${fmt(ms, 0).padStart(6)} ms ${fmt((100 * ms) / profile.total).padStart(5)} %  ${fn}`);
-  console.log(`  load average during the run: ${os.loadavg().map((l) => fmt(l, 2)).join(' ')} on ${os.cpus().length} CPUs`);
 } finally {
   await browser.close();
   await bench.close();

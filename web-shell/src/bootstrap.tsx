@@ -5,29 +5,36 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { i18n, SessionProvider } from '@guiche/web-sdk';
+import { i18n, loadOnlyUsedIcons, SessionProvider, translationsReady } from '@guiche/web-sdk';
 import { App } from './App.js';
-import { registerShellTranslations } from './locales/index.js';
+import { registerShellTranslations, SHELL_NS } from './locales/index.js';
 import { WebModulesProvider } from './modules/WebModulesProvider.js';
 
 registerShellTranslations();
+loadOnlyUsedIcons();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <SessionProvider>
-            <WebModulesProvider>
-              <App />
-            </WebModulesProvider>
-          </SessionProvider>
-        </BrowserRouter>
-      </QueryClientProvider>
-    </I18nextProvider>
-  </StrictMode>,
-);
+function render() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <SessionProvider>
+              <WebModulesProvider>
+                <App />
+              </WebModulesProvider>
+            </SessionProvider>
+          </BrowserRouter>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+// The active language's strings arrive before the first render, so no screen shows a raw key
+// (a failed download still renders: keys beat a blank page).
+void translationsReady([SHELL_NS]).then(render, render);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, signupSchema, ErrorCodes } from '@guiche/contracts';
-import { daysUntil, formatCurrency, formatDate, formatDateTime, i18n, zodFormikValidate } from '@guiche/web-sdk';
-import { shellLocales } from '../src/locales/index.js';
+import { daysUntil, formatCurrency, formatDate, formatDateTime, i18n, SupportedLanguages, translationsReady, zodFormikValidate } from '@guiche/web-sdk';
+import { registerShellTranslations, SHELL_NS } from '../src/locales/index.js';
 
 /** Every leaf key path of a translation tree, with the {{placeholders}} it uses. */
 function leaves(tree: object, prefix = ''): Map<string, string> {
@@ -15,9 +15,30 @@ function leaves(tree: object, prefix = ''): Map<string, string> {
 }
 
 describe('translations', () => {
-  it('gives every language of the shell the same keys and placeholders as pt', () => {
-    const reference = leaves(shellLocales.pt);
-    for (const lang of ['en', 'es', 'tr'] as const) expect(leaves(shellLocales[lang])).toEqual(reference);
+  it('loads only the active language, and another one when the user switches to it (issue #28)', async () => {
+    registerShellTranslations();
+    await translationsReady([SHELL_NS]);
+    expect(i18n.language).toBe('pt');
+    expect(i18n.hasResourceBundle('pt', SHELL_NS)).toBe(true);
+    expect(i18n.hasResourceBundle('pt', 'translation')).toBe(true);
+    for (const lang of ['en', 'es', 'tr']) {
+      expect(i18n.hasResourceBundle(lang, SHELL_NS), lang).toBe(false);
+      expect(i18n.hasResourceBundle(lang, 'translation'), lang).toBe(false);
+    }
+    await i18n.changeLanguage('en');
+    expect(i18n.hasResourceBundle('en', SHELL_NS)).toBe(true);
+    expect(i18n.t(`${SHELL_NS}:topBar.logout`)).not.toBe(i18n.t(`${SHELL_NS}:topBar.logout`, { lng: 'pt' }));
+    expect(i18n.hasResourceBundle('es', SHELL_NS)).toBe(false);
+    await i18n.changeLanguage('pt');
+  });
+
+  it('gives every language of the shell, as loaded, the same keys and placeholders as pt', async () => {
+    registerShellTranslations();
+    await i18n.loadLanguages([...SupportedLanguages]);
+    await i18n.loadNamespaces(SHELL_NS);
+    const reference = leaves(i18n.getResourceBundle('pt', SHELL_NS) as object);
+    expect(reference.size).toBeGreaterThan(20);
+    for (const lang of ['en', 'es', 'tr'] as const) expect(leaves(i18n.getResourceBundle(lang, SHELL_NS) as object), lang).toEqual(reference);
   });
 
   it('translates every API error code in every language', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { i18n } from '@guiche/web-sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, SupportedLanguages, translationsReady } from '@guiche/web-sdk';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -25,6 +25,12 @@ function serverValidationKeys(): string[] {
 }
 
 describe('server validation messages', () => {
+  // Only the active language loads by itself (issue #28); these checks read every one.
+  beforeAll(async () => {
+    await translationsReady();
+    await i18n.loadLanguages([...SupportedLanguages]);
+  });
+
   it('are found in the sources (the scan works)', () => {
     expect(serverValidationKeys()).toEqual(expect.arrayContaining(['tooShort', 'loginEmail', 'chatTitle']));
   });

@@ -18,6 +18,7 @@ export type { ConnectionState } from './realtime/SocketProvider.js';
 export {
   i18n,
   registerTranslations,
+  translationsReady,
   changeLanguage,
   isSupportedLanguage,
   SupportedLanguages,
@@ -26,6 +27,8 @@ export {
   Trans,
   type SupportedLanguage,
   type TranslationTree,
+  type LocaleLoader,
+  type LocaleSources,
 } from './i18n/index.js';
 
 export { zodFormikValidate, serverValidationErrors } from './forms.js';
@@ -35,6 +38,7 @@ export { defineWebModule, type WebModule, type WebModuleRoute, type WebModuleMen
 export { ConfirmDialog, type ConfirmDialogProps } from './ui/ConfirmDialog.js';
 export { Dialog, Drawer } from './ui/Dialog.js';
 export { LoadingState } from './ui/LoadingState.js';
+export { loadOnlyUsedIcons } from './ui/icons/icon-loader.js';
 export { EmptyState, type EmptyStateProps } from './ui/EmptyState.js';
 export { ErrorCard, type ErrorCardProps } from './ui/ErrorCard.js';
 export { PageHeader, type PageHeaderProps } from './ui/PageHeader.js';

@@ -1,8 +1,10 @@
 import { Button, Menu, MenuItem } from '@blueprintjs/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MenuPopover, useSession, useTranslation, publicUrl } from '@guiche/web-sdk';
 import { SHELL_NS } from '../locales/index.js';
-import { ProfileDialog } from './ProfileDialog.js';
+
+// The profile dialog (the users page's form) is fetched when first opened, not with every page.
+const ProfileDialog = lazy(() => import('./ProfileDialog.js').then((m) => ({ default: m.ProfileDialog })));
 
 export function UserMenu({ onLogout }: { onLogout(): void }) {
   const { t } = useTranslation(SHELL_NS);
@@ -22,7 +24,11 @@ export function UserMenu({ onLogout }: { onLogout(): void }) {
       >
         <Button minimal icon={avatar ?? 'user'} aria-label={user?.name ?? t('topBar.profile')} title={user?.name} />
       </MenuPopover>
-      {profileOpen && <ProfileDialog isOpen onClose={() => setProfileOpen(false)} />}
+      {profileOpen && (
+        <Suspense fallback={null}>
+          <ProfileDialog isOpen onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

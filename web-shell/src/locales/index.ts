@@ -1,12 +1,11 @@
 import { registerTranslations } from '@guiche/web-sdk';
-import { pt } from './pt.js';
-import { en } from './en.js';
-import { es } from './es.js';
-import { tr } from './tr.js';
 
 export const SHELL_NS = 'shell';
-export const shellLocales = { pt, en, es, tr };
-
 export function registerShellTranslations(): void {
-  registerTranslations(SHELL_NS, shellLocales);
+  registerTranslations(SHELL_NS, {
+    pt: async () => (await import(/* webpackChunkName: "locale-pt" */ './pt.js')).pt,
+    en: async () => (await import(/* webpackChunkName: "locale-en" */ './en.js')).en,
+    es: async () => (await import(/* webpackChunkName: "locale-es" */ './es.js')).es,
+    tr: async () => (await import(/* webpackChunkName: "locale-tr" */ './tr.js')).tr,
+  });
 }

@@ -1,6 +1,8 @@
 import './i18n/register.js';
 import type { ShellFeature } from '../feature.js';
-import AnnouncementsPage from './pages/AnnouncementsPage.js';
+import { lazyPage } from '../lazy-page.js';
+
+const AnnouncementsPage = lazyPage(() => import('./pages/AnnouncementsPage.js'));
 
 /** /announcements: the platform's announcements, for super users (outreach-config.md Announcements). */
 export const announcementsFeature: ShellFeature = {

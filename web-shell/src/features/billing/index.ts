@@ -1,6 +1,8 @@
 import './i18n/register.js';
 import type { ShellFeature } from '../feature.js';
-import InvoicesPage from './pages/InvoicesPage.js';
+import { lazyPage } from '../lazy-page.js';
+
+const InvoicesPage = lazyPage(() => import('./pages/InvoicesPage.js'));
 
 /** /financeiro and /financeiro-aberto: invoices, the checkout wizard and the live payment confirmation (issue #9). */
 export const billingFeature: ShellFeature = {

@@ -1,7 +1,8 @@
 import './i18n/register.js';
-import './dashboard.css';
 import type { ShellFeature } from '../feature.js';
-import DashboardPage from './pages/DashboardPage.js';
+import { lazyPage } from '../lazy-page.js';
+
+const DashboardPage = lazyPage(() => import('./pages/DashboardPage.js'));
 
 /** / : the dashboard (inbox.md §2 Dashboard, §3 counters, §7 Dashboard calls). */
 export const dashboardFeature: ShellFeature = {

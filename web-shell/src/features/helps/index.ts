@@ -1,6 +1,8 @@
 import './i18n/register.js';
 import type { ShellFeature } from '../feature.js';
-import HelpsPage from './pages/HelpsPage.js';
+import { lazyPage } from '../lazy-page.js';
+
+const HelpsPage = lazyPage(() => import('./pages/HelpsPage.js'));
 
 /** /helps: the platform's help videos, for everyone (account-admin.md §2 Help page). */
 export const helpsFeature: ShellFeature = {

@@ -1,8 +1,8 @@
 import './i18n/register.js';
-import '../dashboard/dashboard.css';
-import './moments.css';
 import type { ShellFeature } from '../feature.js';
-import MomentsPage from './pages/MomentsPage.js';
+import { lazyPage } from '../lazy-page.js';
+
+const MomentsPage = lazyPage(() => import('./pages/MomentsPage.js'));
 
 /** /moments: live cards of the agents' open tickets and the pending ones (inbox.md §2 Real-time moments). */
 export const momentsFeature: ShellFeature = {

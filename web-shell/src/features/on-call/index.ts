@@ -1,6 +1,8 @@
 import './i18n/register.js';
 import type { ShellFeature } from '../feature.js';
-import OnCallPage from './pages/OnCallPage.js';
+import { lazyPage } from '../lazy-page.js';
+
+const OnCallPage = lazyPage(() => import('./pages/OnCallPage.js'));
 
 /**
  * /plantao: the on-call rota (outreach-config.md: On-call duty schedules). Server: plugins/on-call

@@ -1,6 +1,8 @@
 import './i18n/register.js';
 import type { ShellFeature } from '../feature.js';
-import QueuesPage from './pages/QueuesPage.js';
+import { lazyPage } from '../lazy-page.js';
+
+const QueuesPage = lazyPage(() => import('./pages/QueuesPage.js'));
 
 /** /queues: the company's queues (outreach-config.md §2 Queues, §5, §7). */
 export const queuesFeature: ShellFeature = {

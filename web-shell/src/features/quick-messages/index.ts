@@ -1,6 +1,8 @@
 import './i18n/register.js';
 import type { ShellFeature } from '../feature.js';
-import QuickMessagesPage from './pages/QuickMessagesPage.js';
+import { lazyPage } from '../lazy-page.js';
+
+const QuickMessagesPage = lazyPage(() => import('./pages/QuickMessagesPage.js'));
 
 /** /quick-messages: the '/' shortcuts of the message input (outreach-config.md §2, §5, §6, §7). */
 export const quickMessagesFeature: ShellFeature = {

@@ -1,7 +1,8 @@
 import './i18n/register.js';
-import './reports.css';
 import type { ShellFeature } from '../feature.js';
-import ReportsPage from './pages/ReportsPage.js';
+import { lazyPage } from '../lazy-page.js';
+
+const ReportsPage = lazyPage(() => import('./pages/ReportsPage.js'));
 
 /** /reports: the tickets report with its Excel export (outreach-config.md Tickets report). */
 export const reportsFeature: ShellFeature = {

@@ -1,6 +1,8 @@
 import './i18n/register.js';
 import type { ShellFeature } from '../feature.js';
-import TagsPage from './pages/TagsPage.js';
+import { lazyPage } from '../lazy-page.js';
+
+const TagsPage = lazyPage(() => import('./pages/TagsPage.js'));
 
 /** /tags: the company's tags (outreach-config.md §2, §5, §7). */
 export const tagsFeature: ShellFeature = {

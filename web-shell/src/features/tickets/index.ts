@@ -1,7 +1,9 @@
 import './i18n/register.js';
 import './tickets.css';
 import type { ShellFeature } from '../feature.js';
-import { TicketsPage } from './components/TicketsPage.js';
+import { lazyPage } from '../lazy-page.js';
+
+const TicketsPage = lazyPage(() => import('./components/TicketsPage.js').then((m) => ({ default: m.TicketsPage })));
 
 /** The tickets screen (inbox.md §2): /tickets and /tickets/{uuid}. */
 export const ticketsFeature: ShellFeature = {

@@ -1,6 +1,8 @@
 import './i18n/register.js';
 import type { ShellFeature } from '../feature.js';
-import TodoPage from './pages/TodoPage.js';
+import { lazyPage } from '../lazy-page.js';
+
+const TodoPage = lazyPage(() => import('./pages/TodoPage.js'));
 
 /** /todolist: the user's local to-do list (outreach-config.md: To-do list). Browser-only storage. */
 export const todoFeature: ShellFeature = {

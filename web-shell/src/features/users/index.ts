@@ -1,6 +1,8 @@
 import './i18n/register.js';
 import type { ShellFeature } from '../feature.js';
-import UsersPage from './pages/UsersPage.js';
+import { lazyPage } from '../lazy-page.js';
+
+const UsersPage = lazyPage(() => import('./pages/UsersPage.js'));
 
 /** /users: the company's users (account-admin.md §2 Users list and user dialog, §5, §6). */
 export const usersFeature: ShellFeature = {

@@ -1,3 +1,4 @@
+import '../dashboard.css';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { Callout, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';

@@ -1,3 +1,5 @@
+import '../../dashboard/dashboard.css';
+import '../moments.css';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { Callout, NonIdealState, Spinner } from '@blueprintjs/core';

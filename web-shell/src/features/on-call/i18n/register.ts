@@ -1,10 +1,11 @@
 import { registerTranslations } from '@guiche/web-sdk';
-import { pt } from './locales/pt.js';
-import { en } from './locales/en.js';
-import { es } from './locales/es.js';
-import { tr } from './locales/tr.js';
 
 /** i18next namespace of every string of the on-call page. */
 export const NS = 'onCall';
 
-registerTranslations(NS, { pt, en, es, tr });
+registerTranslations(NS, {
+  pt: async () => (await import(/* webpackChunkName: "locale-pt" */ './locales/pt.js')).pt,
+  en: async () => (await import(/* webpackChunkName: "locale-en" */ './locales/en.js')).en,
+  es: async () => (await import(/* webpackChunkName: "locale-es" */ './locales/es.js')).es,
+  tr: async () => (await import(/* webpackChunkName: "locale-tr" */ './locales/tr.js')).tr,
+});

@@ -1,3 +1,4 @@
+import '../reports.css';
 import { useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import { Button, Callout, NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
