@@ -51,6 +51,7 @@ import { createIngestService, registerMessagingRoutes } from './messaging/index.
 import { registerDashboardRoutes } from './dashboard/index.js';
 import type { IngestService } from './messaging/types.js';
 import { registerDemoPage, seedDemo, type DemoInfo } from './demo/index.js';
+import { s3OptionsOf } from './ports/storage/s3-options.js';
 
 export interface KernelOptions {
   /** Plugin package names or definitions; default: config PLUGINS or every first-party plugin. */
@@ -103,6 +104,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     redisUrl: config.REDIS_URL,
     keyPrefix: config.REDIS_PREFIX,
     storageDir: config.STORAGE_DIR ?? path.join(config.DATA_DIR, 'media'),
+    s3: s3OptionsOf(config),
     logger: app.log,
   });
 
