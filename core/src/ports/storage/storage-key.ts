@@ -13,11 +13,15 @@ const MAX_KEY_LENGTH = 1024;
  * no key coming back from the database or a request can leave its company.
  */
 export function checkedKey(key: string): string {
+  if (!COMPANY_SEGMENT.test(cleanPath(key).split('/')[0]!) || !key.includes('/')) throw new StorageKeyError(key);
+  return key;
+}
+
+/** A relative path without empty, `.` or `..` segment, backslash, NUL or control character. */
+function cleanPath(key: string): string {
   // eslint-disable-next-line no-control-regex
   if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || /[\u0000-\u001f\u007f\\]/.test(key)) throw new StorageKeyError(key);
-  const segments = key.split('/');
-  if (segments.length < 2 || !COMPANY_SEGMENT.test(segments[0]!)) throw new StorageKeyError(key);
-  if (segments.some((s) => s === '' || s === '.' || s === '..')) throw new StorageKeyError(key);
+  if (key.split('/').some((s) => s === '' || s === '.' || s === '..')) throw new StorageKeyError(key);
   return key;
 }
 
@@ -28,19 +32,18 @@ export function checkedPrefix(prefix: string): string {
   return `${checkedKey(trimmed)}/`;
 }
 
-/** The company id a key belongs to. */
-export function companyOfKey(key: string): number {
-  return Number(checkedKey(key).split('/')[0]!.slice('company'.length));
-}
-
 /** `company<id>/<folder>/<uuid><ext>`: only the folder and the extension come from the caller, both reduced to safe characters. */
 export function newKey(companyId: number, folder: string, fileName: string): string {
   if (!Number.isSafeInteger(companyId) || companyId <= 0) throw new Error(`invalid company id: ${companyId}`);
   return [`company${companyId}`, ...safeFolder(folder), `${randomUUID()}${safeExtension(fileName)}`].join('/');
 }
 
+/**
+ * Only the path's shape is checked here, not the company folder: a URL of an odd stored value is
+ * harmless (/public answers 404 for anything that is not a company key).
+ */
 export function publicUrlOf(key: string): string {
-  return `/public/${checkedKey(key)}`;
+  return `/public/${cleanPath(key)}`;
 }
 
 /** `chats`, `campaigns/12` stay as they are; `../../etc` becomes `etc`; nothing usable → error. */
