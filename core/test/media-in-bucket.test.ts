@@ -21,7 +21,7 @@ afterAll(async () => {
 function audioUpload(content: Buffer) {
   const form = new FormData();
   form.append('typeArch', 'quickMessage');
-  form.append('file', new Blob([content], { type: 'audio/ogg' }), 'saudacao.ogg');
+  form.append('file', new Blob([new Uint8Array(content)], { type: 'audio/ogg' }), 'saudacao.ogg');
   return form;
 }
 

@@ -32,7 +32,9 @@ describe('GET /public/<key>', () => {
     const key = await save('photo.png', 'png-bytes');
     const res = await fetch(publicUrl(key));
     expect(res.status).toBe(200);
-    expect(Object.fromEntries(res.headers)).toMatchObject({
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => (headers[name] = value));
+    expect(headers).toMatchObject({
       'content-type': 'image/png',
       'content-length': '9',
       'accept-ranges': 'bytes',

@@ -1,9 +1,17 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import type { Config } from '../config.js';
 import type { S3StorageOptions } from '../ports/storage/s3-storage.js';
+
+/** The part of s3rver's API used here (the package ships no types). */
+interface S3rver {
+  run(): Promise<{ address: string; port: number }>;
+  close(): Promise<void>;
+}
+type S3rverClass = new (options: { address: string; port: number; directory: string; silent: boolean; configureBuckets: { name: string }[] }) => S3rver;
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
 
 export interface TestS3Server {
   /** e.g. http://127.0.0.1:41234 */
