@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { defineChannel, type NormalizedMessage } from '@guiche/core';
-import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
+import { createTestKernel, storageFolder, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import { FakeWorld, fakeChannel, type FakeSession } from '../core/test/channels-fake-channel.js';
 import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, keepScreenshot, QUIET_MOTION } from './support/browser.js';
 import { solidPng } from './support/png.js';
@@ -716,7 +716,7 @@ describe('what the agent does reaches the channel', () => {
       const found = await audioRows();
       return found.length ? found : undefined;
     });
-    const file = path.join(kernel.kernel.core.storage.root, row.mediaUrl);
+    const file = path.join(storageFolder(kernel), row.mediaUrl);
     expect(fs.statSync(file).size).toBeGreaterThanOrEqual(10000);
     expect(row.mediaUrl).toMatch(/\.webm$/);
     const delivered = await deliveredOf(Number(row.id));
@@ -953,7 +953,7 @@ describe('the send-contact and camera dialogs', () => {
     const row = await lastSent(ticket.id);
     expect(row).toMatchObject({ mediaType: 'application', mediaName: 'Bruno Técnico.vcf', body: '' });
     expect(row.data).toMatchObject({ mimetype: 'text/vcard' });
-    const file = path.join(kernel.kernel.core.storage.root, row.mediaUrl);
+    const file = path.join(storageFolder(kernel), row.mediaUrl);
     const vcf = fs.readFileSync(file, 'utf8');
     expect(vcf.split('\r\n')).toEqual(expect.arrayContaining(['BEGIN:VCARD', 'FN:Bruno Técnico', 'TEL;type=CELL;waid=5511912345678:+5511912345678', 'END:VCARD']));
     // …that file is what reached Carla through the channel…
@@ -1005,7 +1005,7 @@ describe('the send-contact and camera dialogs', () => {
     expect(row.body).toBe(`*${admin.user.name}*:\nFoto da etiqueta nova`);
     expect(row.mediaName).toMatch(/^camera-\d{8}-\d{6}\.jpg$/);
     expect(row.mediaUrl).toMatch(/\.jpg$/);
-    const file = fs.readFileSync(path.join(kernel.kernel.core.storage.root, row.mediaUrl));
+    const file = fs.readFileSync(path.join(storageFolder(kernel), row.mediaUrl));
     expect(file.length).toBeGreaterThan(0);
     expect([file[0], file[1]]).toEqual([0xff, 0xd8]);
     expect([file[file.length - 2], file[file.length - 1]]).toEqual([0xff, 0xd9]);

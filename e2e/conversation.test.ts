@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
+import { createTestKernel, storageFolder, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import webchatPlugin from '@guiche/plugin-channel-webchat';
 import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, keepScreenshot } from './support/browser.js';
 import { solidPng } from './support/png.js';
@@ -128,7 +128,7 @@ describe('conversation panel and contact drawer', () => {
     await expect.poll(() => sentImage.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(40);
     const imageRow = await waitFor(() => kernel.db('messages').where({ ticketId: ticket.id, fromMe: true, mediaType: 'image' }).first());
     expect(imageRow.body).toBe(`*${admin.user.name}*:\nSegue a imagem`);
-    expect(fs.existsSync(path.join(kernel.kernel.core.storage.root, imageRow.mediaUrl))).toBe(true);
+    expect(fs.existsSync(path.join(storageFolder(kernel), imageRow.mediaUrl))).toBe(true);
 
     // Edit the own text message (within 15 minutes).
     await mine.hover();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import type { Socket } from 'socket.io-client';
-import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
+import { createTestKernel, storageFolder, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import webchatPlugin from '@guiche/plugin-channel-webchat';
 import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, keepScreenshot } from './support/browser.js';
 import { solidPng } from './support/png.js';
@@ -199,7 +199,7 @@ describe('the inbox from the website widget to resolution', () => {
     expect(await widgetImage.getAttribute('data-from')).toBe('agent');
     const image = await kernel.db('messages').where({ ticketId: ticket.id, fromMe: true, mediaType: 'image' }).first();
     expect(image.body).toBe('*Ana Atendente*:\nCamiseta azul, tamanho M');
-    expect(fs.readFileSync(path.join(kernel.kernel.core.storage.root, image.mediaUrl))).toEqual(fs.readFileSync(photo));
+    expect(fs.readFileSync(path.join(storageFolder(kernel), image.mediaUrl))).toEqual(fs.readFileSync(photo));
     await shot(visitor, 'flow-widget');
 
     // A private note: on the agents' side only.

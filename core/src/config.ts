@@ -17,6 +17,18 @@ const configSchema = z.object({
   REDIS_PREFIX: z.string().default('guiche'),
   DATA_DIR: z.string().default('./data'),
   STORAGE_DIR: z.string().optional(),
+  /** Set: media go to this S3-compatible bucket instead of STORAGE_DIR (required for more than one node). */
+  S3_BUCKET: z.string().min(3).optional(),
+  /** The store's URL (MinIO, R2, ...); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** The bucket's region; most non-AWS stores accept any value. */
+  S3_REGION: z.string().default('us-east-1'),
+  /** Access key; unset: the AWS SDK's default chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  /** Secret of S3_ACCESS_KEY_ID. */
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the URL path instead of the host name, as MinIO and most self-hosted stores want. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
   JWT_SECRET: z.string().min(16).optional(),
   ACCESS_TOKEN_TTL: z.string().default('15m'),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().positive().default(7),

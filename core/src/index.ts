@@ -9,7 +9,8 @@ export type {
   UsersService,
   UserSummary,
 } from './plugin-sdk/types.js';
-export type { Bus, BusMessage, BusHandler, Jobs, JobDefinition, JobOptions, Leases, Lease, Storage, StoredFile, Realtime } from './ports/types.js';
+export type { Bus, BusMessage, BusHandler, Jobs, JobDefinition, JobOptions, Leases, Lease, Storage, StoredFile, StoredFileInfo, ByteRange, Realtime } from './ports/types.js';
+export { StorageKeyError, StorageNotFoundError } from './ports/storage/storage-errors.js';
 export { requireAdmin, requireSuper } from './auth/authenticate.js';
 export { resolveCompanyMedia, companyMediaPath, type CompanyMedia } from './ports/storage/company-media.js';
 export { createKernel, type Kernel, type KernelOptions } from './kernel.js';

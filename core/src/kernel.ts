@@ -55,6 +55,7 @@ import {
   createDrain, createMetrics, createMetricsServer, installDrain, installHttpMetrics, installRequestContext,
   loggerOptions, registerHealthRoutes, registerScrapeGauges, registerTokenMetrics, requestIdOf, type MetricsServer, type OpsMetrics,
 } from './ops/index.js';
+import { s3OptionsOf } from './ports/storage/s3-options.js';
 
 export interface KernelOptions {
   /** Plugin package names or definitions; default: config PLUGINS or every first-party plugin. */
@@ -121,6 +122,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     redisUrl: config.REDIS_URL,
     keyPrefix: config.REDIS_PREFIX,
     storageDir: config.STORAGE_DIR ?? path.join(config.DATA_DIR, 'media'),
+    s3: s3OptionsOf(config),
     logger: app.log,
   });
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcementEvent } from '@guiche/contracts';
 import { createTestKernel, nextEvent, type TestKernel } from '@guiche/core/testing';
@@ -79,10 +78,10 @@ describe('announcements', () => {
     expect(first).toMatchObject({ status: 200, body: { mediaName: 'banner.png' } });
     const second = await upload(body.id, 'foto.JPG', 'image/jpeg');
     expect(second.body.mediaName).toBe('foto.JPG');
-    expect(fs.existsSync(k.kernel.core.storage.resolve(first.body.mediaPath))).toBe(false);
+    expect(!!(await k.kernel.core.storage.stat(first.body.mediaPath))).toBe(false);
     const removed = await k.api('DELETE', `/announcements/${body.id}/media-upload`, { token: k.superToken });
     expect(removed.body).toMatchObject({ mediaPath: null, mediaName: null });
-    expect(fs.existsSync(k.kernel.core.storage.resolve(second.body.mediaPath))).toBe(false);
+    expect(!!(await k.kernel.core.storage.stat(second.body.mediaPath))).toBe(false);
     expect((await k.api('PUT', '/announcements/999999', { token: k.superToken, body: { title: 'x' } })).status).toBe(404);
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarMonths, CompanyDeletionEvent, RecurrenceMonths } from '@guiche/contracts';
-import { createTestKernel, nextEvent, waitFor, type TestKernel } from '@guiche/core/testing';
+import { createTestKernel, nextEvent, storageFolder, waitFor, type TestKernel } from '@guiche/core/testing';
 
 let k: TestKernel;
 beforeAll(async () => {
@@ -160,9 +160,9 @@ describe('deleting a company', () => {
     socket.disconnect();
     expect(await k.db('companies').where({ id: doomed.companyId }).first()).toBeUndefined();
     expect(Object.entries(await countsOf(doomed.companyId)).filter(([, n]) => n > 0)).toEqual([]);
-    expect(fs.existsSync(path.join(k.kernel.core.storage.root, `company${doomed.companyId}`))).toBe(false);
+    expect(fs.existsSync(path.join(storageFolder(k), `company${doomed.companyId}`))).toBe(false);
     expect(await countsOf(kept.companyId)).toEqual(keptBefore);
-    expect(fs.readFileSync(k.kernel.core.storage.resolve(kept.stored.path), 'utf8')).toBe('media of the company');
+    expect((await k.kernel.core.storage.read(kept.stored.path)).toString('utf8')).toBe('media of the company');
     expect((await k.api('GET', '/auth/me', { token: kept.c.admin.token })).status).toBe(200);
     await waitFor(async () => !(await k.db('timedWork').where({ kind: 'account.companyDeletion' }).first()));
   });

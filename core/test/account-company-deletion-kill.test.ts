@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestKernel, startChildKernel, waitFor, type ChildKernel, type TestKernel } from '@guiche/core/testing';
+import { createTestKernel, startChildKernel, storageFolder, waitFor, type ChildKernel, type TestKernel } from '@guiche/core/testing';
 
 /**
  * A company deletion survives its node being killed -9 in the middle of the rows transaction
@@ -39,7 +39,7 @@ describe('company deletion across a crash', () => {
       const { rows } = await k.db.raw("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
       return rows[0].n > 0 || null;
     }, { timeout: 30_000 });
-    expect(fs.existsSync(path.join(k.kernel.core.storage.root, `company${company.id}`))).toBe(false);
+    expect(fs.existsSync(path.join(storageFolder(k), `company${company.id}`))).toBe(false);
     expect((await pendingDeletion(company.id)).payload).toMatchObject({ companyId: company.id, step: 'rows' });
 
     await child.kill('SIGKILL');
@@ -60,6 +60,6 @@ describe('company deletion across a crash', () => {
     expect(await k.db('contacts').where({ companyId: company.id }).first()).toBeUndefined();
     expect(await k.db('users').where({ id: admin.user.id }).first()).toBeUndefined();
     expect(await pendingDeletion(company.id)).toBeUndefined();
-    expect(fs.existsSync(k.kernel.core.storage.resolve(stored.path))).toBe(false);
+    expect(!!(await k.kernel.core.storage.stat(stored.path))).toBe(false);
   });
 });

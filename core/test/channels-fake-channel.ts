@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import type { ChannelCapabilities, ChannelDefinition, ChannelPeer, ChannelSession, NormalizedMessage, OutboundMessage, SessionIO } from '@guiche/core';
+import type { ChannelCapabilities, ChannelDefinition, ChannelPeer, ChannelSession, NormalizedMessage, OutboundMessage, SessionIO, Storage } from '@guiche/core';
 import type { ConformanceInbound, ConformanceOperation, ConformanceOutbound, ConformancePeer } from '@guiche/core/testing';
 
 /** An item the fake outside world received from a session. */
@@ -77,6 +76,8 @@ export class FakeSession implements ChannelSession {
     readonly world: FakeWorld,
     readonly node: string,
     readonly io: SessionIO,
+    /** The kernel's storage, to measure the media it hands over (a storage key). */
+    readonly storage: () => Storage,
   ) {}
 
   get connectionId(): number {
@@ -122,6 +123,7 @@ export class FakeSession implements ChannelSession {
       throw new Error('fake transient send failure');
     }
     const wid = this.world.nextWid();
+    const mediaBytes = message.media ? (await this.storage().stat(message.media.path))?.size : undefined;
     this.world.outbound.push({
       connectionId: this.connectionId,
       node: this.node,
@@ -129,7 +131,7 @@ export class FakeSession implements ChannelSession {
       toId: message.to.id,
       wid,
       body: message.body,
-      ...(message.media ? { media: { mimetype: message.media.mimetype, fileName: message.media.fileName }, mediaBytes: fs.statSync(message.media.path).size } : {}),
+      ...(message.media ? { media: { mimetype: message.media.mimetype, fileName: message.media.fileName }, mediaBytes } : {}),
       ...(message.location ? { location: message.location } : {}),
     });
     return { wid, ack: 1 as const, data: { fake: { node: this.node, messageId: message.messageId } } };
@@ -191,12 +193,20 @@ export const FULL_CAPABILITIES: ChannelCapabilities = {
 
 /** A channel definition whose sessions talk to `world`; `node` labels the kernel that runs it. */
 export function fakeChannel(world: FakeWorld, node = 'A', capabilities: ChannelCapabilities = FULL_CAPABILITIES): ChannelDefinition {
+  let storage: Storage | undefined;
   return {
     id: 'fake-channel',
     channel: 'webchat',
     planFlag: null,
     capabilities,
-    createSession: (_connection, io) => new FakeSession(world, node, io),
+    createSession: (_connection, io) =>
+      new FakeSession(world, node, io, () => {
+        if (!storage) throw new Error('fake channel: session before register');
+        return storage;
+      }),
+    register(ctx) {
+      storage = ctx.storage;
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestKernel, type TestCompany, type TestKernel } from '@guiche/core/testing';
+import { createTestKernel, storageFolder, type TestCompany, type TestKernel } from '@guiche/core/testing';
 import { companyMediaPath, resolveCompanyMedia } from '@guiche/core';
 
 /** Issue 17: a media reference resolves inside the caller's own company folder, or is refused. */
@@ -25,7 +25,7 @@ async function companyWithTicket(): Promise<TestCompany & { ticketId: number }> 
 }
 
 function filesOf(companyId: number): string[] {
-  const folder = k.kernel.core.storage.resolve(`company${companyId}/x`).slice(0, -2);
+  const folder = path.join(storageFolder(k), `company${companyId}`);
   return fs.existsSync(folder) ? fs.readdirSync(folder, { recursive: true }).map(String).filter((f) => f.includes('.')).sort() : [];
 }
 
@@ -55,8 +55,8 @@ describe('mediaUrl on POST /messages/{ticketId}', () => {
       `${own}/./../${other}/${rest}`,
       `${own}//../${other}/${rest}`,
       `${own}\\..\\${other}\\${rest}`,
-      k.kernel.core.storage.resolve(aFile),
-      `/public/${own}/../../${path.basename(k.kernel.core.storage.root)}/${aFile}`,
+      path.join(storageFolder(k), aFile),
+      `/public/${own}/../../${path.basename(storageFolder(k))}/${aFile}`,
       `${own}/messages/\u0000/../../${other}/${rest}`,
     ];
     for (const mediaUrl of attempts) {
@@ -97,7 +97,7 @@ describe('resolveCompanyMedia / companyMediaPath', () => {
     const secret = await storage.save(a.company.id, 'messages', 's.txt', Buffer.from('x'));
     const mine = await storage.save(b.company.id, 'messages', 'm.txt', Buffer.from('y'));
     const link = `company${b.company.id}/messages/link.txt`;
-    fs.symlinkSync(storage.resolve(secret.path), storage.resolve(link));
+    fs.symlinkSync(path.join(storageFolder(k), secret.path), path.join(storageFolder(k), link));
     expect(await resolveCompanyMedia(storage, b.company.id, link)).toBeNull();
     expect(await resolveCompanyMedia(storage, b.company.id, mine.path)).toMatchObject({ stored: mine.path });
     expect(await resolveCompanyMedia(storage, b.company.id, `company${b.company.id}/messages/none.txt`)).toBeNull();

@@ -1,3 +1,4 @@
+import { storageFolder } from '@guiche/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   companyFingerprint,
@@ -172,7 +173,7 @@ function refersToRecord(op: OpenApiOperation): boolean {
 
 async function tenantFiles(companyId: number): Promise<string[]> {
   const fs = await import('node:fs');
-  const root = w.k.kernel.core.storage.root;
+  const root = storageFolder(w.k);
   const folder = `${root}/company${companyId}`;
   return fs.existsSync(folder) ? fs.readdirSync(folder, { recursive: true }).map(String).sort() : [];
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, nextEvent, type TestCompany, type TestKernel } from '@guiche/core/testing';
 import type { NormalizedMessage } from '../src/channels/types.js';
@@ -187,7 +186,7 @@ describe('what is stored', () => {
     expect(row).toMatchObject({ mediaType: 'image', mediaName: 'photo.png', body: 'look', fromMe: false, ack: 0 });
     expect(Number(row.quotedMsgId)).toBe(Number(quoted.id));
     expect(row.mediaUrl).toMatch(new RegExp(`^company${c.company.id}/messages/.+\\.png$`));
-    expect(existsSync(k.kernel.core.storage.resolve(row.mediaUrl))).toBe(true);
+    expect(!!(await k.kernel.core.storage.stat(row.mediaUrl))).toBe(true);
     const ticket = await k.db('tickets').where({ id: ticketId }).first();
     expect(ticket).toMatchObject({ lastMessage: 'look', unreadMessages: 2 });
     expect((await k.db('contacts').where({ id: ticket.contactId }).first()).lastMessageAt).toEqual(photo.timestamp);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestKernel, waitFor, type TestCompany, type TestKernel, type TestUser } from '@guiche/core/testing';
+import { createTestKernel, storageFolder, waitFor, type TestCompany, type TestKernel, type TestUser } from '@guiche/core/testing';
 
 let k: TestKernel;
 beforeAll(async () => {
@@ -174,7 +175,7 @@ describe('POST /messages/:ticketId (JSON)', () => {
     const card = await k.api('POST', `/messages/${tk.id}`, { token: t.agent.token, body: { body: '', vCard: { name: 'Maria Souza', number: '5521999998888' } } });
     const cardRow = await stored(card.body.messages[0].id);
     expect(cardRow.mediaName).toBe('Maria Souza.vcf');
-    expect(fs.readFileSync(k.kernel.core.storage.resolve(cardRow.mediaUrl), 'utf8')).toContain('TEL;type=CELL;waid=5521999998888:+5521999998888');
+    expect((await k.kernel.core.storage.read(cardRow.mediaUrl)).toString('utf8')).toContain('TEL;type=CELL;waid=5521999998888:+5521999998888');
 
     const file = await k.kernel.core.storage.save(t.company.id, 'quickMessages', 'tabela.pdf', Buffer.from('pdf'));
     await k.db('quickMessages').insert({ companyId: t.company.id, userId: t.agent.user.id, shortcode: 'tabela', isMedia: true, mediaPath: file.path, mediaName: 'tabela.pdf' });
@@ -182,7 +183,7 @@ describe('POST /messages/:ticketId (JSON)', () => {
     const urlRow = await stored(byUrl.body.messages[0].id);
     expect(urlRow).toMatchObject({ mediaType: 'application', mediaName: 'tabela.pdf' });
     expect(urlRow.mediaUrl).not.toBe(file.path);
-    expect(fs.readFileSync(k.kernel.core.storage.resolve(urlRow.mediaUrl), 'utf8')).toBe('pdf');
+    expect((await k.kernel.core.storage.read(urlRow.mediaUrl)).toString('utf8')).toBe('pdf');
 
     const theirs = await k.kernel.core.storage.save(other.company.id, 'quickMessages', 'secret.pdf', Buffer.from('secret'));
     for (const mediaUrl of [theirs.path, `company${t.company.id}/../company${other.company.id}/quickMessages/x.pdf`, 'http://example.com/a.png']) {
@@ -209,8 +210,8 @@ describe('POST /messages/:ticketId (multipart)', () => {
       ['image', 'foto.png', `*${t.agent.user.name}*:\nas fotos`],
       ['application', 'contrato.pdf', ''],
     ]);
-    expect(fs.readFileSync(k.kernel.core.storage.resolve(rows[0].mediaUrl), 'utf8')).toBe('png-bytes');
-    expect(fs.readFileSync(k.kernel.core.storage.resolve(rows[1].mediaUrl), 'utf8')).toBe('pdf-bytes');
+    expect((await k.kernel.core.storage.read(rows[0].mediaUrl)).toString('utf8')).toBe('png-bytes');
+    expect((await k.kernel.core.storage.read(rows[1].mediaUrl)).toString('utf8')).toBe('pdf-bytes');
     for (const row of rows) expect(['pending', 'sent']).toContain(row.sendStatus);
   });
 
@@ -233,7 +234,7 @@ describe('POST /messages/:ticketId (multipart)', () => {
     form.append('other', new Blob(['x']), 'x.bin');
     const res = await k.api('POST', `/messages/${tk.id}`, { token: t.agent.token, body: form });
     expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
-    const folder = k.kernel.core.storage.resolve(`company${t.company.id}`);
+    const folder = path.join(storageFolder(k), `company${t.company.id}`);
     expect(fs.existsSync(folder) ? fs.readdirSync(folder, { recursive: true }).filter((f) => String(f).includes('.')) : []).toEqual([]);
   });
 });
@@ -320,7 +321,7 @@ describe('POST /message/forward', () => {
       ['', 'image', true, true],
     ]);
     expect(new Date(rows[1].createdAt).getTime() - new Date(rows[0].createdAt).getTime()).toBeGreaterThanOrEqual(900);
-    expect(fs.readFileSync(k.kernel.core.storage.resolve(rows[1].mediaUrl), 'utf8')).toBe('img');
+    expect((await k.kernel.core.storage.read(rows[1].mediaUrl)).toString('utf8')).toBe('img');
   });
 
   it("uses the contact's active ticket and signs when asked", async () => {

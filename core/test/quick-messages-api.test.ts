@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, expectNoEvent, nextEvent, type TestCompany, type TestKernel } from '@guiche/core/testing';
 
@@ -235,17 +234,16 @@ describe('quick message media', () => {
     const own = await quick(t.ana.token, { shortcode: 'catalogo' });
     const first = await k.api('POST', `/quick-messages/${own.id}/media-upload`, { token: t.ana.token, body: upload('first', 'catalogo.png') });
     expect(first).toMatchObject({ status: 200, body: { isMedia: true, mediaName: 'catalogo.png' } });
-    const firstFile = k.kernel.core.storage.resolve(first.body.mediaPath);
-    expect(fs.readFileSync(firstFile, 'utf8')).toBe('first');
+    const storage = k.kernel.core.storage;
+    expect((await storage.read(first.body.mediaPath)).toString('utf8')).toBe('first');
 
     const second = await k.api('POST', `/quick-messages/${own.id}/media-upload`, { token: t.ana.token, body: upload('second', 'novo.png') });
     expect(second.body).toMatchObject({ isMedia: true, mediaName: 'novo.png' });
-    expect(fs.existsSync(firstFile)).toBe(false);
-    const secondFile = k.kernel.core.storage.resolve(second.body.mediaPath);
+    expect(await storage.stat(first.body.mediaPath)).toBeNull();
 
     const removed = await k.api('DELETE', `/quick-messages/${own.id}/media-upload`, { token: t.ana.token });
     expect(removed.body).toMatchObject({ isMedia: false, mediaPath: null, mediaName: null });
-    expect(fs.existsSync(secondFile)).toBe(false);
+    expect(await storage.stat(second.body.mediaPath)).toBeNull();
   });
 
   it('needs a file in the file field, and the right to change the message', async () => {
@@ -263,8 +261,8 @@ describe('quick message media', () => {
     const t = await team();
     const own = await quick(t.ana.token, { shortcode: 'tabela' });
     const res = await k.api('POST', `/quick-messages/${own.id}/media-upload`, { token: t.ana.token, body: upload('x', 'tabela.png') });
-    const file = k.kernel.core.storage.resolve(res.body.mediaPath);
+    expect(await k.kernel.core.storage.stat(res.body.mediaPath)).not.toBeNull();
     await k.api('DELETE', `/quick-messages/${own.id}`, { token: t.ana.token });
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await k.kernel.core.storage.stat(res.body.mediaPath)).toBeNull();
   });
 });

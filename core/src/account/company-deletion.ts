@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Knex } from 'knex';
 import { CompanyDeletionEvent, Rooms, type CompanyDeletionStep } from '@guiche/contracts';
 import { SUPER_COMPANY_ID } from '../domain/seed.js';
@@ -62,7 +60,7 @@ export function defineCompanyDeletion(core: CoreServices): void {
     const { companyId, step } = job.payload;
     if (companyId === SUPER_COMPANY_ID) return;
     if (step === 'media') {
-      await fs.promises.rm(path.join(core.storage.root, `company${companyId}`), { recursive: true, force: true });
+      await core.storage.removePrefix(`company${companyId}/`);
       job.afterCommit(() => announce(core, companyId, 'media'));
       return { rescheduleAt: job.now, payload: { companyId, step: 'rows' } };
     }

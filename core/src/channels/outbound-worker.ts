@@ -106,7 +106,7 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
       ...(row.mediaUrl
         ? {
             media: {
-              path: core.storage.resolve(row.mediaUrl),
+              path: row.mediaUrl,
               mimetype: data.mimetype ?? 'application/octet-stream',
               fileName: row.mediaName ?? row.mediaUrl.split('/').pop(),
               ...(data.asVoiceNote ? { asVoiceNote: true } : {}),

@@ -89,6 +89,7 @@ export interface OutboundMessage {
   wireKey?: string;
   to: ChannelPeer;
   body: string;
+  /** path: the storage key (company<id>/...); read it through ctx.storage, never from disk. */
   media?: { path: string; mimetype: string; fileName: string; asVoiceNote?: boolean };
   quotedWid?: string;
   isForwarded?: boolean;

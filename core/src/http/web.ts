@@ -8,6 +8,7 @@ import { remoteNameOf, type WebModuleDescriptor } from '@guiche/contracts';
 import type { Routes } from '../plugin-sdk/types.js';
 import { authenticate } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
+import { registerPublicFiles } from './public-files.js';
 
 /** The repository root, from core/src/http or core/dist/http. */
 export function defaultWebRoot(): string {
@@ -23,16 +24,11 @@ function staticOptions(root: string, prefix: string, index: false | string[] = f
     decorateReply: false,
     wildcard: true,
     index,
-    // The build writes .br/.gz beside the shell's and modules' assets (scripts/precompress.mjs); uploads have none.
-    preCompressed: prefix !== '/public/',
+    // The build writes .br/.gz beside the shell's and modules' assets (scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders: (reply: FastifyReply, file: string) => {
       reply.header('Cache-Control', noCache.test(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
       if (prefix.startsWith('/modules/')) reply.header('Access-Control-Allow-Origin', '*');
-      if (prefix === '/public/') {
-        // Uploaded files are data, never a page: no type sniffing, no script even if one is HTML.
-        reply.header('X-Content-Type-Options', 'nosniff');
-        reply.header('Content-Security-Policy', "sandbox; default-src 'none'");
-      }
     },
   };
 }
@@ -70,10 +66,9 @@ export function registerWebApi(routes: Routes, core: CoreServices, webRoot: stri
   routes.get('/version', { schema: { tags: ['web'] } }, async () => ({ version: shellVersion(shellDir) }));
 }
 
-/** Serves media, each plugin's remote and the built shell as a single-page app, at the root. */
+/** Serves media (through the storage port), each plugin's remote and the built shell as a single-page app, at the root. */
 export async function serveWeb(app: FastifyInstance, core: CoreServices, webRoot: string): Promise<void> {
-  fs.mkdirSync(core.storage.root, { recursive: true });
-  await app.register(fastifyStatic, staticOptions(path.resolve(core.storage.root), '/public/'));
+  registerPublicFiles(app, core.storage);
   const shellDir = path.join(webRoot, 'web-shell', 'dist');
 
   const shellBuilt = core.config.SERVE_WEB && fs.existsSync(shellDir);

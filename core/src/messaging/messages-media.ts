@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
@@ -94,9 +93,9 @@ const invalidMediaUrl = () => new AppError('ERR_VALIDATION', 400, { issues: [{ p
 export async function copyStoredMedia(core: CoreServices, companyId: number, mediaUrl: string, fileName?: string): Promise<OutgoingMedia> {
   const media = await resolveCompanyMedia(core.storage, companyId, mediaUrl);
   if (!media) throw invalidMediaUrl();
-  const { stored, absolute } = media;
+  const { stored } = media;
   const name = fileName || (await originalName(core, companyId, stored)) || path.basename(stored);
-  const copy = await core.storage.save(companyId, MESSAGES_FOLDER, name, fs.createReadStream(absolute));
+  const copy = await core.storage.save(companyId, MESSAGES_FOLDER, name, await core.storage.stream(stored));
   return { path: copy.path, mimetype: mimetypeOfName(stored), fileName: name };
 }
 

@@ -9,12 +9,15 @@ import { BullmqJobs } from './jobs/bullmq-jobs.js';
 import { MemoryLeases } from './leases/memory-leases.js';
 import { RedisLeases } from './leases/redis-leases.js';
 import { DiskStorage } from './storage/disk-storage.js';
+import { S3Storage, type S3StorageOptions } from './storage/s3-storage.js';
 import { MemoryRateLimits } from './rate-limits/memory-rate-limits.js';
 import { RedisRateLimits } from './rate-limits/redis-rate-limits.js';
 
 export type * from './types.js';
 export type { PortsLogger } from './logger.js';
-export { MemoryBus, RedisBus, MemoryJobs, BullmqJobs, MemoryLeases, RedisLeases, DiskStorage, MemoryRateLimits, RedisRateLimits };
+export type { S3StorageOptions } from './storage/s3-storage.js';
+export { StorageKeyError, StorageNotFoundError } from './storage/storage-errors.js';
+export { MemoryBus, RedisBus, MemoryJobs, BullmqJobs, MemoryLeases, RedisLeases, DiskStorage, S3Storage, MemoryRateLimits, RedisRateLimits };
 
 export interface PortsOptions {
   /** Redis drivers when set (production); in-process drivers otherwise (embedded). */
@@ -22,6 +25,8 @@ export interface PortsOptions {
   /** Namespace of every Redis key and channel, e.g. `guiche` or a per-test-file random prefix. */
   keyPrefix: string;
   storageDir: string;
+  /** Media in this bucket instead of storageDir. */
+  s3?: S3StorageOptions;
   logger: PortsLogger;
 }
 
@@ -48,7 +53,10 @@ export interface Ports {
 }
 
 export async function createPorts(options: PortsOptions): Promise<Ports> {
-  const storage = new DiskStorage(options.storageDir);
+  const storage = options.s3 ? new S3Storage(options.s3) : new DiskStorage(options.storageDir);
+  const closeStorage = () => {
+    if (storage instanceof S3Storage) storage.client.destroy();
+  };
   if (!options.redisUrl) {
     const bus = new MemoryBus(options.logger);
     const jobs = new MemoryJobs(options.logger);
@@ -63,6 +71,7 @@ export async function createPorts(options: PortsOptions): Promise<Ports> {
         await jobs.close();
         await leases.close();
         await bus.close();
+        closeStorage();
       },
     };
   }
@@ -84,6 +93,7 @@ export async function createPorts(options: PortsOptions): Promise<Ports> {
     sub = await connect();
   } catch (err) {
     await closeOpened();
+    closeStorage();
     throw err;
   }
   const bus = new RedisBus({ pub, sub, keyPrefix, logger });
@@ -101,6 +111,7 @@ export async function createPorts(options: PortsOptions): Promise<Ports> {
       await leases.close();
       await bus.close();
       await closeOpened();
+      closeStorage();
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Ports: the kernel's outside-facing services. Each has an in-process driver (embedded default)
  * and a Redis-backed driver (production). Code above the ports never knows which one runs.
@@ -65,16 +67,38 @@ export interface Leases {
 }
 
 export interface StoredFile {
-  /** Path relative to the storage root, e.g. company3/chats/uuid.png; served at /public/<path>. */
+  /** The storage key, e.g. company3/chats/uuid.png; served at /public/<path>. */
   path: string;
   size: number;
 }
+export interface StoredFileInfo {
+  size: number;
+  modifiedAt: Date;
+  /** A strong validator of the content (quoted, as HTTP sends it). */
+  etag: string;
+}
+/** Inclusive byte offsets, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+/**
+ * Media of every company (local folder or an S3-compatible bucket). Keys are `company<id>/...`;
+ * any other key, or one with `.`/`..`/empty segments, backslashes or control characters, is
+ * refused with StorageKeyError. Nobody reads a file by filesystem path: every byte goes through here.
+ */
 export interface Storage {
-  readonly root: string;
   save(companyId: number, folder: string, fileName: string, data: Buffer | NodeJS.ReadableStream): Promise<StoredFile>;
+  /** Null when there is no such file. */
+  stat(path: string): Promise<StoredFileInfo | null>;
+  /** The whole file; StorageNotFoundError when there is none. */
+  read(path: string): Promise<Buffer<ArrayBuffer>>;
+  /** The file, or the given bytes of it, as a stream; StorageNotFoundError when there is none. */
+  stream(path: string, range?: ByteRange): Promise<Readable>;
+  /** Removing a missing file is not an error. */
   remove(path: string): Promise<void>;
-  /** Absolute path on disk for a stored relative path (rejects paths escaping the root). */
-  resolve(path: string): string;
+  /** Removes every file whose key starts with the prefix (e.g. `company7/` when a company is deleted). */
+  removePrefix(prefix: string): Promise<void>;
   /** URL the browser uses. */
   url(path: string): string;
 }

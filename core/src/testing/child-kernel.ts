@@ -53,7 +53,12 @@ export async function startChildKernel(parent: TestKernel, options: ChildKernelO
     ...(config.REDIS_URL ? { REDIS_URL: config.REDIS_URL } : {}),
     REDIS_PREFIX: config.REDIS_PREFIX,
     DATA_DIR: dataDir,
-    STORAGE_DIR: parent.kernel.core.storage.root,
+    // The parent's media: its folder, or its bucket when it has one.
+    STORAGE_DIR: config.STORAGE_DIR ?? path.join(config.DATA_DIR, 'media'),
+    ...Object.fromEntries(
+      (['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).flatMap((name) => (config[name] ? [[name, config[name]]] : [])),
+    ),
+    S3_FORCE_PATH_STYLE: config.S3_FORCE_PATH_STYLE ? '1' : '0',
     SUPER_ADMIN_EMAIL: config.SUPER_ADMIN_EMAIL,
     ...(config.SUPER_ADMIN_PASSWORD ? { SUPER_ADMIN_PASSWORD: config.SUPER_ADMIN_PASSWORD } : {}),
     SERVE_WEB: '0',

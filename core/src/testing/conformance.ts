@@ -33,7 +33,6 @@
  * reach the stored message; edit, delete and reaction when the capabilities say so; reconnect after
  * a drop, then delivery resumes both ways; a replay changes nothing; signature rejection.
  */
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Events } from '@guiche/contracts';
 import type { PluginDefinition } from '../plugin-sdk/types.js';
@@ -162,7 +161,7 @@ export function runChannelConformance({ channel, peer, kernel: kernelOptions, ti
       expect(row.ticketId).toBe(state.ticketId);
       expect(row.mediaType).not.toBe('chat');
       expect(row.mediaUrl).toBeTruthy();
-      expect(fs.readFileSync(ctx().kernel.kernel.core.storage.resolve(row.mediaUrl)).equals(data)).toBe(true);
+      expect((await ctx().kernel.kernel.core.storage.read(row.mediaUrl)).equals(data)).toBe(true);
     });
 
     it('agent messages reach the contact in order, each with its channel id', async () => {

@@ -4,3 +4,5 @@ export { runChannelConformance, type ConformancePeer, type ConformanceContext, t
 export { startChildKernel, type ChildKernel, type ChildKernelOptions } from './child-kernel.js';
 export { startFakeServer, type FakeServer, type FakeRequest, type FakeReply, type FakeRoute } from './fake-server.js';
 export { startFakeAsaas, type FakeAsaas, type FakeAsaasOptions, type FakeAsaasPayment, type WebhookDelivery } from './fake-asaas.js';
+export { startS3Server, type TestS3Server } from './s3-server.js';
+export { storageFolder } from './storage-folder.js';

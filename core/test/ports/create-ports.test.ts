@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPorts, BullmqJobs, MemoryBus, MemoryJobs, MemoryLeases, RedisBus, RedisLeases } from '../../src/ports/index.js';
+import { createPorts, BullmqJobs, DiskStorage, MemoryBus, MemoryJobs, MemoryLeases, RedisBus, RedisLeases } from '../../src/ports/index.js';
 import { deleteKeys, recordingLogger, REDIS_URL, uniquePrefix, waitFor } from './helpers.js';
 
 const keyPrefix = uniquePrefix('factory');
@@ -22,7 +22,8 @@ describe('createPorts', () => {
     expect(ports.jobs).toBeInstanceOf(MemoryJobs);
     expect(ports.leases).toBeInstanceOf(MemoryLeases);
     expect(ports.redis).toBeUndefined();
-    expect(ports.storage.root).toBe(path.resolve(storageDir));
+    expect(ports.storage).toBeInstanceOf(DiskStorage);
+    expect((ports.storage as DiskStorage).root).toBe(path.resolve(storageDir));
     await ports.close();
   });
 

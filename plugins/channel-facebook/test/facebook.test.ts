@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, waitFor, type ConformanceContext, type TestCompany, type TestKernel } from '@guiche/core/testing';
 import { MessengerPeer, messagingMessage, randomDigits } from '@guiche/meta-graph/testing';
@@ -144,7 +143,7 @@ describe('Messenger webhooks', () => {
       const r = await stored(facebookId, wid);
       return r.mediaUrl ? r : null;
     }, { timeout: 15000 });
-    expect(fs.readFileSync(k.kernel.core.storage.resolve(filled.mediaUrl)).equals(data)).toBe(true);
+    expect((await k.kernel.core.storage.read(filled.mediaUrl)).equals(data)).toBe(true);
   });
 
   it('50 concurrent deliveries from one new person make one contact, one ticket and fifty messages', async () => {

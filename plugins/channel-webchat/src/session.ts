@@ -3,7 +3,6 @@ import type { WebchatMessage } from '@guiche/contracts';
 import { PRESENCE_TOPIC, type PresencePayload, type VisitorHub } from './hub.js';
 import { mediaTypeOf } from './media.js';
 import { outboundWid } from './visitor.js';
-import { storagePathOf } from './storage-path.js';
 
 /**
  * A webchat connection's session, run by core's supervisor on the node holding its lease. There
@@ -42,7 +41,7 @@ export function createWebchatSession(ctx: PluginContext, hub: VisitorHub, connec
         fromVisitor: false,
         body: message.body,
         mediaType: message.media ? mediaTypeOf(message.media.mimetype) : 'chat',
-        mediaUrl: message.media ? ctx.storage.url(storagePathOf(ctx.storage.root, message.media.path)) : null,
+        mediaUrl: message.media ? ctx.storage.url(message.media.path) : null,
         mediaName: message.media?.fileName ?? null,
         createdAt: new Date().toISOString(),
       };

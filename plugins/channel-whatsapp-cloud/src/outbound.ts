@@ -1,5 +1,4 @@
-import fs from 'node:fs/promises';
-import type { OutboundMessage } from '@guiche/core';
+import type { OutboundMessage, Storage } from '@guiche/core';
 
 /** Cloud API media limits (bytes) and accepted types, checked before any upload. */
 export const MEDIA_LIMITS = {
@@ -21,11 +20,12 @@ export function kindOf(mimetype: string): CloudMediaKind {
   return 'document';
 }
 
-export async function readMedia(media: NonNullable<OutboundMessage['media']>): Promise<{ data: Buffer; kind: CloudMediaKind }> {
+export async function readMedia(storage: Pick<Storage, 'stat' | 'read'>, media: NonNullable<OutboundMessage['media']>): Promise<{ data: Buffer; kind: CloudMediaKind }> {
   const kind = kindOf(media.mimetype);
-  const stat = await fs.stat(media.path);
+  const stat = await storage.stat(media.path);
+  if (!stat) throw new MediaRejected(`ERR_MEDIA_NOT_FOUND: ${media.path}`);
   if (stat.size > MEDIA_LIMITS[kind].max) throw new MediaRejected(`ERR_MEDIA_TOO_LARGE: ${kind} over ${MEDIA_LIMITS[kind].max} bytes (${stat.size})`);
-  return { data: await fs.readFile(media.path), kind };
+  return { data: await storage.read(media.path), kind };
 }
 
 /** The JSON body of POST /{phone-number-id}/messages for a text, media or location message. */

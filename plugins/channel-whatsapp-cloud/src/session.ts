@@ -64,7 +64,7 @@ export function createCloudSession(ctx: PluginContext, connection: ConnectionInf
       if (!account) throw new Error('ERR_WAPP_NOT_INITIALIZED: the connection has no Meta credentials yet');
       let body: Record<string, unknown>;
       if (message.media) {
-        const { data, kind } = await readMedia(message.media);
+        const { data, kind } = await readMedia(ctx.storage, message.media);
         const uploaded = await call((c, a) =>
           c.upload<{ id: string }>(`${a.phoneNumberId}/media`, { messaging_product: 'whatsapp', type: message.media!.mimetype }, { data, mimetype: message.media!.mimetype, fileName: message.media!.fileName }),
         );

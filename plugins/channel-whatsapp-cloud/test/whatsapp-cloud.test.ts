@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, waitFor, type ConformanceContext, type TestKernel } from '@guiche/core/testing';
 import { whatsappMessage, whatsappStatus } from '@guiche/meta-graph/testing';
@@ -124,7 +123,7 @@ describe('inbound', () => {
       expect(row, JSON.stringify(content)).toMatchObject({ fromMe: false, ...expected });
       if (['image', 'audio', 'video', 'sticker', 'document'].includes(String(content.type))) {
         const media = peer.fake.media.get((content[String(content.type)] as { id: string }).id)!;
-        expect(fs.readFileSync(k.kernel.core.storage.resolve(row.mediaUrl)).equals(media.data)).toBe(true);
+        expect((await k.kernel.core.storage.read(row.mediaUrl)).equals(media.data)).toBe(true);
       }
     }
     const contactCard = await db()('messages').where({ whatsappId: ctx.connection.id, mediaType: 'contactMessage' }).first('body');
@@ -150,7 +149,7 @@ describe('inbound', () => {
       const row = await stored(wid);
       return row.mediaUrl ? row : null;
     }, { timeout: 15000 });
-    expect(fs.readFileSync(k.kernel.core.storage.resolve(filled.mediaUrl)).equals(data)).toBe(true);
+    expect((await k.kernel.core.storage.read(filled.mediaUrl)).equals(data)).toBe(true);
     expect(filled.data.mediaPending).toBeUndefined();
     expect(await db()('messages').where({ whatsappId: ctx.connection.id, wid }).count({ n: '*' })).toEqual([{ n: 1 }]);
   });

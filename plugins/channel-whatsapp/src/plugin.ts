@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { isAbsolute } from 'node:path';
 import { defineChannel, type ChannelDefinition, type PluginContext, type PluginDefinition } from '@guiche/core';
 import { baileysMediaDownloader, baileysSocketFactory, type MediaDownloader, type SocketFactory } from './socket.js';
 import { createWhatsappSession, type WhatsappDeps } from './session.js';
@@ -34,8 +32,8 @@ export function createWhatsappChannel(options: WhatsappChannelOptions = {}): Plu
     return {
       socketFactory: options.socketFactory ?? baileysSocketFactory,
       download: options.download ?? baileysMediaDownloader,
-      // The outbound worker hands sessions the file's absolute path (core.storage.resolve already applied).
-      readMedia: (file) => readFile(isAbsolute(file) ? file : wired.storage.resolve(file)),
+      // The outbound worker hands sessions the file's storage key.
+      readMedia: (file) => wired.storage.read(file),
       acceptCalls: async (companyId) => (await wired.settings.get(companyId, 'acceptCallWhatsapp')) !== 'disabled',
       qrLimit: options.qrLimit,
     };

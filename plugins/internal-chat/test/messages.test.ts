@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestKernel } from '@guiche/core/testing';
+import { createTestKernel, storageFolder } from '@guiche/core/testing';
 import type { Chat, ChatMessage } from '@guiche/contracts';
 import plugin from '../src/plugin.js';
 import { client, type Client } from './support.js';
@@ -239,7 +239,7 @@ describe('POST /chats/:id/messages (multipart media)', () => {
   });
 
   function storedChatFiles(): string[] {
-    const dir = path.join(kernel.kernel.core.storage.root, `company${companyId}`, 'chats');
+    const dir = path.join(storageFolder(kernel), `company${companyId}`, 'chats');
     return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
   }
 

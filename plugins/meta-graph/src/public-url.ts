@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { PluginContext } from '@guiche/core';
 
@@ -10,7 +9,6 @@ export function publicBaseUrl(request: FastifyRequest, env: Record<string, strin
 }
 
 /** A public URL of a stored file (Meta fetches outbound media by URL): PUBLIC_URL plus the storage's path. */
-export function publicFileUrl(ctx: Pick<PluginContext, 'storage'>, absolute: string, env: Record<string, string | undefined> = process.env): string {
-  const relative = path.relative(path.resolve(ctx.storage.root), absolute).split(path.sep).join('/');
-  return `${(env.PUBLIC_URL ?? '').replace(/\/+$/, '')}${ctx.storage.url(relative)}`;
+export function publicFileUrl(ctx: Pick<PluginContext, 'storage'>, key: string, env: Record<string, string | undefined> = process.env): string {
+  return `${(env.PUBLIC_URL ?? '').replace(/\/+$/, '')}${ctx.storage.url(key)}`;
 }

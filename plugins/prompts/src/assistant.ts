@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { callOutside, outsideJson, OutsideServiceError, type ConversationInput, type ConversationOutcome, type PluginContext } from '@guiche/core';
 import type { PromptRepository, PromptRow } from './repository.js';
@@ -51,7 +50,7 @@ export function createAssistant(ctx: Ctx, prompts: PromptRepository, options: As
   const api = (path: string) => `${options.openAiBase.replace(/\/+$/, '')}${path}`;
 
   async function transcribe(prompt: PromptRow, mediaPath: string, signal: AbortSignal): Promise<string> {
-    const data = await readFile(ctx.storage.resolve(mediaPath));
+    const data = await ctx.storage.read(mediaPath);
     const form = new FormData();
     form.append('model', options.transcriptionModel);
     form.append('file', new Blob([data]), basename(mediaPath));

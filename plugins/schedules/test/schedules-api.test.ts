@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, nextEvent, type TestCompany, type TestKernel, type TestUser } from '@guiche/core/testing';
 import plugin from '../src/plugin.js';
@@ -116,13 +115,12 @@ describe('routes and roles', () => {
     const attached = await up.json();
     expect(up.status).toBe(200);
     expect(attached).toMatchObject({ mediaName: 'catalogo.pdf', mediaType: 'application/pdf' });
-    const onDisk = k.kernel.core.storage.resolve(attached.mediaPath);
-    expect(fs.readFileSync(onDisk, 'utf8')).toBe('%PDF-1.4 catálogo');
+    expect((await k.kernel.core.storage.read(attached.mediaPath)).toString('utf8')).toBe('%PDF-1.4 catálogo');
     const noFile = await fetch(`${k.apiUrl}/schedules/${s.id}/media`, { method: 'POST', headers: { authorization: `Bearer ${agent.token}` }, body: new FormData() });
     expect(noFile.status).toBe(400);
     const removed = await k.api('DELETE', `/schedules/${s.id}/media`, { token: agent.token });
     expect(removed.body).toMatchObject({ mediaName: null, mediaPath: null });
-    expect(fs.existsSync(onDisk)).toBe(false);
+    expect(await k.kernel.core.storage.stat(attached.mediaPath)).toBeNull();
   });
 
   it('every route answers 403 ERR_PLAN_DISABLED while useSchedules is off', async () => {

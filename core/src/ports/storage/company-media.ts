@@ -1,13 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Storage } from '../types.js';
 
 /** A media reference that resolved inside the caller's company folder. */
 export interface CompanyMedia {
-  /** The storage path (`company<id>/<folder>/<file>`), as the database keeps it. */
+  /** The storage key (`company<id>/<folder>/<file>`), as the database keeps it. */
   stored: string;
-  /** Absolute path on disk of an existing regular file. */
-  absolute: string;
+  size: number;
 }
 
 /**
@@ -18,19 +16,15 @@ export interface CompanyMedia {
  *
  * Refused (null): anything outside `company<companyId>/` after normalisation; `.`/`..` or empty
  * segments, in plain or percent-encoded form (`%2e%2e`, `%2F`, double encoding); backslashes, NUL
- * and control characters; absolute paths; a symbolic link leaving the company folder; a path that
- * is not an existing regular file.
+ * and control characters; absolute paths; a file the storage does not have (on disk, also a
+ * symbolic link leaving the company folder or anything but a regular file).
  */
-export async function resolveCompanyMedia(storage: Pick<Storage, 'root' | 'resolve'>, companyId: number, reference: string): Promise<CompanyMedia | null> {
+export async function resolveCompanyMedia(storage: Pick<Storage, 'stat'>, companyId: number, reference: string): Promise<CompanyMedia | null> {
   const stored = companyMediaPath(companyId, reference);
   if (!stored) return null;
   try {
-    const absolute = storage.resolve(stored);
-    const companyRoot = await fs.promises.realpath(path.join(path.resolve(storage.root), `company${companyId}`));
-    const real = await fs.promises.realpath(absolute);
-    if (!real.startsWith(companyRoot + path.sep)) return null;
-    if (!(await fs.promises.stat(real)).isFile()) return null;
-    return { stored, absolute: real };
+    const info = await storage.stat(stored);
+    return info ? { stored, size: info.size } : null;
   } catch {
     return null;
   }

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { ChannelSession, ConnectionInfo, OutboundMessage, PluginContext, SendResult, SessionIO } from '@guiche/core';
 import { isGraphError, type GraphError } from '../errors.js';
 import type { GraphClient } from '../graph-client.js';
@@ -45,12 +44,13 @@ export function createMessengerSession(ctx: PluginContext, connection: Connectio
 
   async function messageOf(message: OutboundMessage): Promise<{ json: Record<string, unknown>; file?: { data: Buffer; mimetype: string; fileName: string } }> {
     if (!message.media) return { json: { text: message.body } };
-    const stat = await fs.stat(message.media.path);
+    const stat = await ctx.storage.stat(message.media.path);
+    if (!stat) throw new Error(`ERR_MEDIA_NOT_FOUND: ${message.media.path}`);
     if (stat.size > ATTACHMENT_MAX_BYTES) throw new Error(`ERR_MEDIA_TOO_LARGE: attachment over ${ATTACHMENT_MAX_BYTES} bytes (${stat.size})`);
     const type = attachmentType(message.media.mimetype);
     if (page?.kind === 'facebook') {
       // Messenger takes the file itself (multipart "filedata").
-      return { json: { attachment: { type, payload: { is_reusable: false } } }, file: { data: await fs.readFile(message.media.path), mimetype: message.media.mimetype, fileName: message.media.fileName } };
+      return { json: { attachment: { type, payload: { is_reusable: false } } }, file: { data: await ctx.storage.read(message.media.path), mimetype: message.media.mimetype, fileName: message.media.fileName } };
     }
     // Instagram fetches the file from a public URL.
     return { json: { attachment: { type: type === 'file' ? 'file' : type, payload: { url: options.publicUrl(message.media.path) } } } };
