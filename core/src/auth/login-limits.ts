@@ -7,10 +7,16 @@ import type { CoreServices } from '../services.js';
 export const ADDRESS_WINDOW_MS = 60_000;
 export const ACCOUNT_WINDOW_MS = 5 * 60_000;
 
+/**
+ * Two fixed windows half a window apart, both counting: a burst can slip past one window's edge,
+ * never past both, so limit+1 attempts within half a window are always refused.
+ */
 async function take(core: CoreServices, reply: FastifyReply, key: string, max: number, windowMs: number): Promise<void> {
-  const hit = await core.rateLimits.hit(key, max, windowMs);
-  if (hit.allowed) return;
-  const seconds = Math.max(1, Math.ceil(hit.retryAfterMs / 1000));
+  const now = Date.now();
+  const hits = await Promise.all([core.rateLimits.hit(key, max, windowMs, now), core.rateLimits.hit(`${key}:half`, max, windowMs, now + windowMs / 2)]);
+  const refused = hits.filter((hit) => !hit.allowed);
+  if (refused.length === 0) return;
+  const seconds = Math.max(1, Math.ceil(Math.max(...refused.map((hit) => hit.retryAfterMs)) / 1000));
   reply.header('retry-after', seconds);
   throw new AppError('ERR_RATE_LIMITED', 429, { retryAfter: seconds });
 }
