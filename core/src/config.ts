@@ -41,6 +41,14 @@ const configSchema = z.object({
   WEB_ROOT: z.string().optional(),
   SERVE_WEB: bool.default(true),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Sign-in attempts one account may take per 5 minutes (every node counts together); past it 429 until the window ends. */
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Comma-separated addresses/CIDRs of the reverse proxies whose X-Forwarded-* headers are believed (default: none). */
+  TRUST_PROXY: z.string().optional(),
+  /** Comma-separated origins besides PUBLIC_URL's that may call the API with credentials (e.g. a dev server). */
+  CORS_ORIGINS: z.string().optional(),
+  /** Comma-separated origins the pages' Content-Security-Policy also allows (scripts, styles, frames, connections). */
+  CSP_EXTRA_ORIGINS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serves Prometheus /metrics on this port of its own (no auth: keep it on the monitoring network). */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),

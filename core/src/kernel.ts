@@ -41,6 +41,10 @@ import { installBilling, registerBillingRoutes, startBilling } from './billing/i
 import { frameworkErrors, installErrorHandler } from './http/error-handler.js';
 import { registerMultipart } from './http/multipart.js';
 import { installRouteCatalog } from './http/route-catalog.js';
+import { corsOptions } from './http/cors.js';
+import { socketCors } from './http/socket-cors.js';
+import { trustProxyOf } from './http/client-address.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { defaultWebRoot, registerWebApi, serveWeb } from './http/web.js';
 import { createSocketServer } from './realtime/socket-server.js';
 import { loadPlugins, type PluginSpec } from './plugins/loader.js';
@@ -96,7 +100,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     logger: loggerOptions(config.LOG_LEVEL),
     logController: new QuietRequestLog(),
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     frameworkErrors,
     genReqId: requestIdOf,
   });
@@ -129,7 +133,8 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   const secret = await resolveJwtSecret(db.knex, config.JWT_SECRET);
   await app.register(fastifyJwt, { secret, sign: { expiresIn: config.ACCESS_TOKEN_TTL } });
   await app.register(fastifyCookie);
-  await app.register(fastifyCors, { origin: true, credentials: true });
+  await app.register(fastifyCors, corsOptions(config));
+  await installSecurityHeaders(app, config);
   await registerMultipart(app);
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, error: 'ERR_RATE_LIMITED' }) });
   await app.register(fastifySwagger, {
@@ -153,6 +158,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     db: db.knex,
     log: app.log,
     redis: redisForSockets,
+    cors: socketCors(config),
   });
   installDrain(app, sockets.io, drain);
   let booted = false;

@@ -9,7 +9,8 @@ let platformConnection = 0;
 let addresses = 0;
 
 beforeAll(async () => {
-  k = await createTestKernel({ plugins: [defineChannel(fakeChannel(world))] });
+  // The test stands in for a reverse proxy: each call says its client's address (issue #26: only a TRUST_PROXY peer is believed).
+  k = await createTestKernel({ plugins: [defineChannel(fakeChannel(world))], config: { TRUST_PROXY: '127.0.0.1' } });
 });
 afterAll(async () => k?.close());
 

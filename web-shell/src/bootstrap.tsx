@@ -1,3 +1,5 @@
+// First: no module may parse with zod before it is told not to probe for eval.
+import './zod-without-eval.js';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles.css';
 import { StrictMode } from 'react';

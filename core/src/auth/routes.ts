@@ -7,6 +7,8 @@ import { hashPassword, verifyPassword } from './password.js';
 import { authenticate } from './authenticate.js';
 import { consumeRefreshToken, REFRESH_COOKIE, revokeRefreshToken, revokeUserRefreshTokens } from './refresh-tokens.js';
 import { sessionFor, setRefreshCookie } from './session.js';
+import { limitSignIn, limitSignUp } from './login-limits.js';
+import { appOrigins, isAppOrigin } from '../http/app-origins.js';
 
 /** Days of free use a company signing up gets before its first invoice is due. */
 export const TRIAL_DAYS = 7;
@@ -15,10 +17,9 @@ export const TRIAL_DAYS = 7;
 const dummyHash = hashPassword('not-a-real-password');
 
 export function registerAuthRoutes(routes: Routes, core: CoreServices): void {
-  const rateLimit = { max: core.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' };
-
-  routes.post('/auth/login', { schema: { body: loginSchema, tags: ['auth'] }, config: { rateLimit } }, async (request, reply) => {
+  routes.post('/auth/login', { schema: { body: loginSchema, tags: ['auth'] } }, async (request, reply) => {
     const { email, password } = request.body;
+    await limitSignIn(core, reply, request.ip, email);
     const user = await core.db('users').whereRaw('lower(email) = lower(?)', [email]).first('id', 'companyId', 'passwordHash');
     const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
     if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
@@ -35,7 +36,11 @@ export function registerAuthRoutes(routes: Routes, core: CoreServices): void {
     return sessionFor(core, user.id);
   });
 
+  const appOriginList = appOrigins(core.config);
   routes.post('/auth/refresh_token', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    // The cookie rides along a foreign page's request too (CORS only hides the answer): refuse it before it is spent.
+    const origin = request.headers.origin;
+    if (origin && !isAppOrigin(appOriginList, origin, request.host)) throw new AppError('ERR_ORIGIN_NOT_ALLOWED', 403);
     const presented = request.cookies[REFRESH_COOKIE];
     const consumed = presented ? await consumeRefreshToken(core.db, presented) : null;
     if (!consumed) throw new AppError('ERR_SESSION_EXPIRED', 401);
@@ -61,8 +66,9 @@ export function registerAuthRoutes(routes: Routes, core: CoreServices): void {
 
   routes.post(
     '/auth/signup',
-    { schema: { body: signupSchema, tags: ['auth'] }, config: { rateLimit } },
+    { schema: { body: signupSchema, tags: ['auth'] } },
     async (request, reply) => {
+      await limitSignUp(core, reply, request.ip);
       const input = request.body;
       const plan = await core.db('plans').where({ id: input.planId, isPublic: true }).first('id');
       if (!plan) throw new AppError('ERR_NO_PLAN_FOUND', 400);

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
@@ -15,6 +15,8 @@ export interface SocketServerOptions {
   db: Knex;
   log: FastifyBaseLogger;
   redis?: { pub: Redis; sub: Redis; prefix: string };
+  /** Which pages may talk to socket.io, and with credentials (core/src/http/socket-cors.ts). */
+  cors: ServerOptions['cors'];
 }
 
 export interface SocketServer extends Realtime {
@@ -32,7 +34,7 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
   const io = new Server(opts.httpServer, {
     pingInterval: SOCKET_PING_MS,
     pingTimeout: SOCKET_PING_MS,
-    cors: { origin: true, credentials: true },
+    cors: opts.cors,
   });
   if (opts.redis) {
     io.adapter(createAdapter(opts.redis.pub, opts.redis.sub, { key: `${opts.redis.prefix}:socket.io` }));

@@ -75,6 +75,7 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
       SUPER_ADMIN_PASSWORD: SUPER.password,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: 10000,
+      LOGIN_ACCOUNT_LIMIT: 10000,
       SERVE_WEB: options.serveWeb ?? false,
       DEMO: false,
       // A perpetual hourly timer would fire inside every test's runDue(later): on where a test asks.

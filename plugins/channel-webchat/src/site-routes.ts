@@ -3,6 +3,7 @@ import { id, webchatSiteSchema, webchatTokenParamsSchema } from '@guiche/contrac
 import { AppError, requireAdmin, type PluginContext } from '@guiche/core';
 import type { WebchatConnection } from './connections.js';
 import { assertOriginAllowed, loadSite, lookOf, saveSite } from './site.js';
+import { rotateWidgetKey } from './widget-key.js';
 
 const TAGS = ['webchat'];
 const siteParams = z.object({ whatsappId: id });
@@ -35,6 +36,13 @@ export function registerSiteRoutes(ctx: PluginContext, requireConnection: (token
     const connection = await companyWebchat(ctx, request.auth.companyId, request.params.whatsappId);
     const site = await saveSite(ctx.db, request.auth.companyId, connection.id, request.body);
     return { ...site, token: connection.token };
+  });
+
+  // A new public key for the snippet; the old one keeps working for a day (./widget-key.ts).
+  ctx.routes.post('/webchat/sites/:whatsappId/key', { onRequest: requireAdmin, schema: { tags: TAGS, params: siteParams } }, async (request) => {
+    const connection = await companyWebchat(ctx, request.auth.companyId, request.params.whatsappId);
+    const token = await rotateWidgetKey(ctx.db, connection.id);
+    return { ...(await loadSite(ctx.db, connection.id)), token };
   });
 
   ctx.publicRoutes.get('/webchat/:token/site', { schema: { tags: TAGS, params: webchatTokenParamsSchema } }, async (request, reply) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
 import { createWebchatChannel } from '../src/plugin.js';
-import { createWebchatConnection, newVisitorId } from './support.js';
+import { connectVisitor, createWebchatConnection, newVisitorId, say } from './support.js';
 
 /**
  * The connection dialog's "Site" section: the widget's default look and the sites allowed to
@@ -131,5 +131,33 @@ describe('visitors on allowed and other sites', () => {
   it('answer 404 for an unknown token', async () => {
     expect((await fetch(`${k.apiUrl}/webchat/${'Z'.repeat(30)}/site`)).status).toBe(404);
     expect((await fetch(`${k.apiUrl}/webchat/${'Z'.repeat(30)}/preview`)).status).toBe(404);
+  });
+});
+
+describe('rotating the site key', () => {
+  it('gives a new key, keeps open visitors and the old key working, and is for admins of the company only', async () => {
+    const rotation = await createWebchatConnection(k, company.admin, 'Rotating');
+    await waitFor(async () => (await k.db('whatsapps').where({ id: rotation.id }).first('status')).status === 'CONNECTED');
+    const open = await connectVisitor(k.url, { token: rotation.token, visitorId: newVisitorId() }, sockets);
+
+    const agent = await k.createUser(company.company.id, { profile: 'user' });
+    expect((await k.api('POST', `/webchat/sites/${rotation.id}/key`, { token: agent.token })).status).toBe(403);
+    expect(await k.api('POST', `/webchat/sites/${rotation.id}/key`, { token: other.admin.token })).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+
+    const rotated = await k.api('POST', `/webchat/sites/${rotation.id}/key`, { token: company.admin.token });
+    expect(rotated.status).toBe(200);
+    const key = rotated.body.token as string;
+    expect(key).toMatch(/^[A-Z0-9]{30}$/);
+    expect(key).not.toBe(rotation.token);
+    expect((await k.api('GET', `/webchat/sites/${rotation.id}`, { token: company.admin.token })).body.token).toBe(key);
+
+    expect(await say(open, 'still here')).toMatchObject({ message: { body: 'still here' } });
+    const reconnected = await connectVisitor(k.url, { token: rotation.token, visitorId: newVisitorId() }, sockets);
+    expect(await say(reconnected, 'old snippet')).toMatchObject({ message: { body: 'old snippet' } });
+    const fresh = await connectVisitor(k.url, { token: key, visitorId: newVisitorId() }, sockets);
+    expect(await say(fresh, 'new snippet')).toMatchObject({ message: { body: 'new snippet' } });
+
+    await k.db('webchatPreviousKeys').where({ connectionId: rotation.id }).update({ validUntil: new Date(Date.now() - 1000) });
+    await expect(connectVisitor(k.url, { token: rotation.token, visitorId: newVisitorId() }, sockets)).rejects.toThrow('ERR_NO_WAPP_FOUND');
   });
 });

@@ -1,6 +1,7 @@
 /*
  * Guichê website chat widget. Embed with:
- *   <script src="https://your-guiche/api/webchat/widget.js" data-token="CONNECTION_TOKEN" async></script>
+ *   <script src="https://your-guiche/api/webchat/widget.js" data-token="SITE_KEY" async></script>
+ * data-token is the connection's public site key (not a secret: it opens only the widget's routes).
  * Optional attributes: data-lang (pt|en|es|tr), data-title, data-color (#rrggbb), data-position (right|left).
  * Self-contained: no framework; its styles live in a shadow root so the site's CSS cannot reach it.
  */

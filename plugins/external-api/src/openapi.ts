@@ -83,7 +83,7 @@ export const sendDocSchema = {
     },
     400: error('ERR_WAPP_INVALID_CONTACT', 'ERR_VALIDATION (fields), ERR_WAPP_INVALID_CONTACT (WhatsApp does not know the number), ERR_WAPP_NOT_INITIALIZED'),
     401: error('ERR_API_TOKEN_INVALID', 'Missing, wrong or revoked token'),
-    403: error('ERR_PLAN_DISABLED', "The company's plan lacks the external API"),
+    403: error('ERR_PLAN_DISABLED', "The company's plan lacks the external API (ERR_PLAN_DISABLED), or the token is a website chat's public key (ERR_API_TOKEN_PUBLIC_KEY)"),
     404: error('ERR_NO_USER_FOUND', 'ERR_NO_USER_FOUND / ERR_NO_QUEUE_FOUND: userId or queueId not of this company'),
     409: error('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected (ERR_WAPP_NOT_INITIALIZED), or the same Idempotency-Key is still running (ERR_IDEMPOTENCY_IN_PROGRESS)'),
     413: error('ERR_PAYLOAD_TOO_LARGE', 'A file over 50 MB or more than 10 files'),

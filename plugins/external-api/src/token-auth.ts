@@ -30,7 +30,9 @@ export function tokenHash(token: string): string {
 
 /**
  * The onRequest checks of the public send route, in order: the bearer must be a connection's
- * current token (a regenerated token revokes the old one) → 401 ERR_API_TOKEN_INVALID; the
+ * current token (a regenerated token revokes the old one) → 401 ERR_API_TOKEN_INVALID; a website
+ * chat connection's token is the public key its embed snippet shows, never an API token → 403
+ * ERR_API_TOKEN_PUBLIC_KEY (docs/architecture.md, issue #26); the
  * company's plan must enable useExternalApi → 403 ERR_PLAN_DISABLED; the token must be within its
  * rate (fixed window, counted in Redis so every node agrees) → 429 ERR_RATE_LIMITED + Retry-After.
  */
@@ -41,6 +43,7 @@ export function tokenGate(ctx: PluginContext, rate: RateLimit) {
       ? await ctx.db('whatsapps').where({ token }).first('id', 'companyId', 'name', 'status', 'channel')
       : undefined;
     if (!token || !connection) throw new AppError('ERR_API_TOKEN_INVALID', 401);
+    if (connection.channel === 'webchat') throw new AppError('ERR_API_TOKEN_PUBLIC_KEY', 403);
     request.apiConnection = connection;
     if (!(await ctx.plans.has(connection.companyId, 'useExternalApi'))) throw new AppError('ERR_PLAN_DISABLED', 403);
     const hit = await ctx.rateLimits.hit(`external-api:${tokenHash(token).slice(0, 32)}`, rate.max, rate.windowMs);

@@ -152,6 +152,7 @@ export const en: Shape<typeof pt> = {
     ERR_CAMPAIGN_NOT_EDITABLE: "This campaign can no longer be edited.",
     ERR_CAMPAIGN_STATUS: "This action is not possible in the campaign's current status.",
     ERR_API_TOKEN_INVALID: "Invalid or revoked API token.",
+    ERR_API_TOKEN_PUBLIC_KEY: "This is a website chat's public key, not an API token.",
     ERR_INVALID_SIGNATURE: "Webhook signature missing or wrong.",
     ERR_ORIGIN_NOT_ALLOWED: "This site is not allowed to use this connection's chat.",
     ERR_IDEMPOTENCY_KEY_REUSED: "This Idempotency-Key was already used with a different request.",

@@ -152,6 +152,7 @@ export const es: Shape<typeof pt> = {
     ERR_CAMPAIGN_NOT_EDITABLE: "Esta campaña ya no se puede editar.",
     ERR_CAMPAIGN_STATUS: "Esta acción no es posible en el estado actual de la campaña.",
     ERR_API_TOKEN_INVALID: "Token de API inválido o revocado.",
+    ERR_API_TOKEN_PUBLIC_KEY: "Esta es la clave pública del chat del sitio, no un token de API.",
     ERR_INVALID_SIGNATURE: "Firma del webhook ausente o incorrecta.",
     ERR_ORIGIN_NOT_ALLOWED: "Este sitio no está autorizado a usar el chat de esta conexión.",
     ERR_IDEMPOTENCY_KEY_REUSED: "Esta Idempotency-Key ya se usó con otra solicitud.",

@@ -150,6 +150,7 @@ export const pt = {
     ERR_CAMPAIGN_NOT_EDITABLE: "Esta campanha não pode mais ser editada.",
     ERR_CAMPAIGN_STATUS: "Esta ação não é possível no status atual da campanha.",
     ERR_API_TOKEN_INVALID: "Token de API inválido ou revogado.",
+    ERR_API_TOKEN_PUBLIC_KEY: "Esta é a chave pública do chat do site, não um token de API.",
     ERR_INVALID_SIGNATURE: "Assinatura do webhook ausente ou incorreta.",
     ERR_ORIGIN_NOT_ALLOWED: "Este site não está autorizado a usar o chat desta conexão.",
     ERR_IDEMPOTENCY_KEY_REUSED: "Esta Idempotency-Key já foi usada com outro conteúdo.",

@@ -152,6 +152,7 @@ export const tr: Shape<typeof pt> = {
     ERR_CAMPAIGN_NOT_EDITABLE: "Bu kampanya artık düzenlenemez.",
     ERR_CAMPAIGN_STATUS: "Bu işlem kampanyanın mevcut durumunda mümkün değil.",
     ERR_API_TOKEN_INVALID: "Geçersiz veya iptal edilmiş API belirteci.",
+    ERR_API_TOKEN_PUBLIC_KEY: "Bu, site sohbetinin herkese açık anahtarıdır; API belirteci değildir.",
     ERR_INVALID_SIGNATURE: "Webhook imzası eksik veya hatalı.",
     ERR_ORIGIN_NOT_ALLOWED: "Bu sitenin bu bağlantının sohbetini kullanmasına izin verilmiyor.",
     ERR_IDEMPOTENCY_KEY_REUSED: "Bu Idempotency-Key farklı bir istekle zaten kullanıldı.",

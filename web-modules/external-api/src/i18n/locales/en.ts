@@ -29,7 +29,7 @@ export const en: typeof pt = {
     '202': 'accepted: message(s) queued for sending',
     '400': 'invalid fields or the number is not on WhatsApp',
     '401': 'missing, wrong or revoked token',
-    '403': 'the company’s plan does not include the API',
+    '403': 'the company’s plan does not include the API, or the token is a website chat’s public key',
     '409': 'connection disconnected, or the same Idempotency-Key still running',
     '422': 'Idempotency-Key used with another request',
     '429': 'call limit exceeded',

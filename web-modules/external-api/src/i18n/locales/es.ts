@@ -29,7 +29,7 @@ export const es: typeof pt = {
     '202': 'aceptado: mensaje(s) en la cola de envío',
     '400': 'campos inválidos o el número no está en WhatsApp',
     '401': 'token ausente, erróneo o revocado',
-    '403': 'el plan de la empresa no incluye la API',
+    '403': 'el plan de la empresa no incluye la API, o el token es la clave pública de un chat del sitio',
     '409': 'conexión desconectada, o la misma Idempotency-Key en curso',
     '422': 'Idempotency-Key usada con otra solicitud',
     '429': 'límite de llamadas superado',

@@ -28,7 +28,7 @@ export const pt = {
     '202': 'aceito: mensagem(ns) na fila de envio',
     '400': 'campos inválidos ou número não existe no WhatsApp',
     '401': 'token ausente, errado ou revogado',
-    '403': 'o plano da empresa não inclui a API',
+    '403': 'o plano da empresa não inclui a API, ou o token é a chave pública de um chat do site',
     '409': 'conexão desconectada, ou mesma Idempotency-Key em andamento',
     '422': 'Idempotency-Key usada com outra requisição',
     '429': 'limite de chamadas excedido',

@@ -29,7 +29,7 @@ export const tr: typeof pt = {
     '202': 'kabul edildi: mesaj(lar) gönderim kuyruğunda',
     '400': 'geçersiz alanlar veya numara WhatsApp’ta yok',
     '401': 'eksik, yanlış veya iptal edilmiş belirteç',
-    '403': 'şirketin planı API’yi içermiyor',
+    '403': 'şirketin planı API’yi içermiyor veya belirteç bir site sohbetinin herkese açık anahtarı',
     '409': 'bağlantı kopuk veya aynı Idempotency-Key hâlâ sürüyor',
     '422': 'Idempotency-Key başka bir istekle kullanıldı',
     '429': 'çağrı sınırı aşıldı',

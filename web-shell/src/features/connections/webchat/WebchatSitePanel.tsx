@@ -3,7 +3,7 @@ import { AnchorButton, Button, Callout, FormGroup, HTMLSelect, InputGroup, Inten
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { WEBCHAT_LANGS, WEBCHAT_POSITIONS, type Connection, type WebchatSiteInput } from '@guiche/contracts';
 import { LoadingState, serverValidationErrors, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
-import { apiBase, embedSnippet, fetchWebchatSite, saveWebchatSite } from './webchat-api.js';
+import { apiBase, embedSnippet, fetchWebchatSite, rotateWidgetKey, saveWebchatSite } from './webchat-api.js';
 import { WEBCHAT_NS } from './register.js';
 
 type Field = 'title' | 'color' | 'position' | 'lang' | 'allowedOrigins';
@@ -41,6 +41,7 @@ export function WebchatSitePanel({ connection }: { connection?: Connection }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
   const [copied, setCopied] = useState(false);
+  const [rotating, setRotating] = useState(false);
 
   const stored = query.data;
   useEffect(() => {
@@ -82,6 +83,18 @@ export function WebchatSitePanel({ connection }: { connection?: Connection }) {
     }
   };
 
+  const rotate = async () => {
+    setRotating(true);
+    try {
+      queryClient.setQueryData(siteKey(id), await rotateWidgetKey(id));
+      toastSuccess(t('rotated'));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setRotating(false);
+    }
+  };
+
   const copy = async () => {
     await navigator.clipboard?.writeText(snippet).catch(() => undefined);
     setCopied(true);
@@ -97,12 +110,13 @@ export function WebchatSitePanel({ connection }: { connection?: Connection }) {
   return (
     <fieldset className="cn-form__import" data-testid="webchat-site-panel">
       <legend>{t('title')}</legend>
-      <FormGroup label={t('snippet')} labelFor="webchat-snippet">
+      <FormGroup label={t('snippet')} labelFor="webchat-snippet" helperText={t('rotateKeyHint')}>
         <TextArea id="webchat-snippet" readOnly fill value={snippet} rows={2} data-testid="webchat-snippet" onFocus={(e) => e.currentTarget.select()} />
       </FormGroup>
       <div className="cn-form__actions">
         <Button icon={copied ? 'tick' : 'duplicate'} text={copied ? t('copied') : t('copy')} onClick={() => void copy()} data-testid="webchat-copy" />
         <AnchorButton icon="share" text={t('preview')} href={`${apiBase()}/webchat/${stored.token}/preview`} target="_blank" rel="noopener" data-testid="webchat-preview" />
+        <Button icon="refresh" text={t('rotateKey')} loading={rotating} onClick={() => void rotate()} data-testid="webchat-rotate-key" />
       </div>
       <div className="cn-form__row">
         {field('title', t('widgetTitle'), <InputGroup id="webchat-title" value={draft.title} maxLength={60} onChange={(e) => set({ title: e.currentTarget.value })} />, t('widgetTitleHint'))}

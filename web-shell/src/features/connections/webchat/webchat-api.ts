@@ -3,7 +3,7 @@ import type { WebchatSite, WebchatSiteInput } from '@guiche/contracts';
 
 export type WebchatSiteSettings = WebchatSite & { token: string };
 
-/** GET /webchat/sites/{id}: the widget's default look, the allowed sites and the token for the snippet. */
+/** GET /webchat/sites/{id}: the widget's default look, the allowed sites and the public widget key for the snippet. */
 export async function fetchWebchatSite(id: number): Promise<WebchatSiteSettings> {
   const { data } = await api.get<WebchatSiteSettings>(`/webchat/sites/${id}`);
   return data;
@@ -11,6 +11,12 @@ export async function fetchWebchatSite(id: number): Promise<WebchatSiteSettings>
 
 export async function saveWebchatSite(id: number, input: WebchatSiteInput): Promise<WebchatSiteSettings> {
   const { data } = await api.put<WebchatSiteSettings>(`/webchat/sites/${id}`, input);
+  return data;
+}
+
+/** POST /webchat/sites/{id}/key: a new public key for the snippet (the old one keeps working for a day). */
+export async function rotateWidgetKey(id: number): Promise<WebchatSiteSettings> {
+  const { data } = await api.post<WebchatSiteSettings>(`/webchat/sites/${id}/key`);
   return data;
 }
 

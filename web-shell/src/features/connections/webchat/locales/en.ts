@@ -17,6 +17,9 @@ export const en: WebchatLocale = {
   langs: { auto: "The visitor's browser language", pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
   origins: 'Allowed websites',
   originsHint: 'One per line, such as https://www.example.com. Empty: any website may use the chat.',
+  rotateKey: 'New site key',
+  rotateKeyHint: 'The key in the code is public. A new key replaces it; the old one keeps working for 24 hours so you can update the code on the website.',
+  rotated: 'New key created. Update the code on the website.',
   save: 'Save website',
   saved: 'Website settings saved.',
 };

@@ -17,6 +17,9 @@ export const es: WebchatLocale = {
   langs: { auto: 'El del navegador del visitante', pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
   origins: 'Sitios permitidos',
   originsHint: 'Uno por línea, como https://www.ejemplo.com. Vacío: cualquier sitio puede usar el chat.',
+  rotateKey: 'Nueva clave del sitio',
+  rotateKeyHint: 'La clave del código es pública. Una nueva clave la reemplaza; la anterior sigue funcionando 24 horas para que pueda actualizar el código en el sitio.',
+  rotated: 'Nueva clave creada. Actualice el código en el sitio.',
   save: 'Guardar sitio',
   saved: 'Configuración del sitio guardada.',
 };

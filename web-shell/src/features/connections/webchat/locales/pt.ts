@@ -18,6 +18,9 @@ export const pt = {
   langs: { auto: 'O do navegador do visitante', pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
   origins: 'Sites permitidos',
   originsHint: 'Um por linha, como https://www.exemplo.com.br. Vazio: qualquer site pode usar o chat.',
+  rotateKey: 'Gerar nova chave do site',
+  rotateKeyHint: 'A chave no código é pública. Uma nova chave substitui a atual; a antiga continua funcionando por 24 horas, para dar tempo de atualizar o código no site.',
+  rotated: 'Nova chave gerada. Atualize o código no site.',
   save: 'Salvar site',
   saved: 'Configurações do site salvas.',
 };

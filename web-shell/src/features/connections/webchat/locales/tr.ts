@@ -17,6 +17,9 @@ export const tr: WebchatLocale = {
   langs: { auto: 'Ziyaretçinin tarayıcı dili', pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
   origins: 'İzin verilen siteler',
   originsHint: 'Her satıra bir tane, ör. https://www.ornek.com. Boş: her site sohbeti kullanabilir.',
+  rotateKey: 'Yeni site anahtarı',
+  rotateKeyHint: 'Koddaki anahtar herkese açıktır. Yeni anahtar onun yerini alır; eskisi, sitedeki kodu güncelleyebilmeniz için 24 saat daha çalışır.',
+  rotated: 'Yeni anahtar oluşturuldu. Sitedeki kodu güncelleyin.',
   save: 'Siteyi kaydet',
   saved: 'Site ayarları kaydedildi.',
 };
