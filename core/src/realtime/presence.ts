@@ -11,6 +11,8 @@ export interface PresenceOptions {
   counter: PresenceCounter;
   /** How often this node looks for dead nodes' users to take offline. */
   reapEveryMs: number;
+  /** A socket counts this long after it left, so a reconnect (to any node) within it announces nothing. */
+  leaveGraceMs: number;
 }
 
 const keyOf = (u: PresenceUser) => `${u.companyId}:${u.userId}`;
@@ -18,14 +20,16 @@ const keyOf = (u: PresenceUser) => `${u.companyId}:${u.userId}`;
 /**
  * The dashboard's "who is online" (company-<id>-userOnline): one event when a user's first socket
  * arrives on any node and one when their last leaves, so a reconnect storm of n sockets costs O(n)
- * events instead of one per socket to every socket of the company. Changes are coalesced per tick:
- * a user who leaves and comes back within it announces nothing.
+ * events instead of one per socket to every socket of the company. A socket that leaves still
+ * counts for leaveGraceMs, so a reconnect storm (a network blip, a node's restart) announces
+ * nothing, and the remaining changes are coalesced per tick.
  */
 export function createPresence(opts: PresenceOptions) {
   const pending = new Map<string, { user: PresenceUser; online: boolean }>();
   let flushing: Promise<void> = Promise.resolve();
   let scheduled = false;
   let closing = false;
+  const leaving = new Set<NodeJS.Timeout>();
 
   function changed(user: PresenceUser, online: boolean): void {
     const key = keyOf(user);
@@ -67,15 +71,21 @@ export function createPresence(opts: PresenceOptions) {
     },
     disconnected(user: PresenceUser): void {
       if (closing) return;
-      opts.counter
-        .leave(user)
-        .then((last) => last && changed(user, false))
-        .catch((err) => opts.log.warn({ err }, 'presence leave failed'));
+      const timer = setTimeout(() => {
+        leaving.delete(timer);
+        opts.counter
+          .leave(user)
+          .then((last) => last && changed(user, false))
+          .catch((err) => opts.log.warn({ err }, 'presence leave failed'));
+      }, opts.leaveGraceMs);
+      leaving.add(timer);
     },
     /** Call before the sockets close: this node's users leave its counts at once, not one by one. */
     async close(): Promise<void> {
       closing = true;
       clearInterval(reaper);
+      for (const timer of leaving) clearTimeout(timer);
+      leaving.clear();
       await flushing;
       const gone = await opts.counter.close().catch((err) => {
         opts.log.warn({ err }, 'presence close failed');

@@ -13,6 +13,8 @@ import { MemoryPresenceCounter, RedisPresenceCounter } from './presence-counter.
 
 /** How often a node says it is alive for presence, and looks for dead nodes' users. */
 const PRESENCE_HEARTBEAT_MS = 5_000;
+/** How long a user's last socket still counts after it left: a reconnect within it is no change. */
+const PRESENCE_LEAVE_GRACE_MS = 3_000;
 
 export interface SocketServerOptions {
   httpServer: HttpServer;
@@ -49,6 +51,7 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
       ? new RedisPresenceCounter({ redis: opts.redis.pub, prefix: opts.redis.prefix, heartbeatMs: PRESENCE_HEARTBEAT_MS })
       : new MemoryPresenceCounter(),
     reapEveryMs: PRESENCE_HEARTBEAT_MS,
+    leaveGraceMs: PRESENCE_LEAVE_GRACE_MS,
   });
 
   io.use((socket, next) => {
