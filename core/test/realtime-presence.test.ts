@@ -84,6 +84,28 @@ describe('presence across nodes', () => {
     expect(leaked).toEqual([]);
   });
 
+  it('a user whose only socket reconnects to the other node announces nothing', async () => {
+    const { company, admin } = await nodeA.createCompany();
+    const agent = await nodeA.createUser(company.id, { name: 'Agente' });
+    const sentinel = await nodeA.createUser(company.id, { name: 'Sentinela' });
+    const observer = await nodeA.socket(admin.token);
+    const seen: { userId: number; online: boolean }[] = [];
+    observer.on(ReportEvents.userOnline(company.id), (p: { userId: number; online: boolean }) => seen.push(p));
+    const agentEvents = () => seen.filter((e) => e.userId === agent.user.id);
+    const onA = await nodeA.socket(agent.token);
+    await waitFor(() => agentEvents().length === 1);
+
+    onA.disconnect();
+    await socketOnB(agent.token);
+    // Node B joined while node A's socket still counted; A's leave has run once only B is left.
+    await waitFor(async () => (await nodesOf(company.id, agent.user.id)).length === 2);
+    await waitFor(async () => (await nodesOf(company.id, agent.user.id)).length === 1);
+    await nodeA.socket(sentinel.token);
+    await nextEvent(observer, ReportEvents.userOnline(company.id), (p: { userId: number }) => p.userId === sentinel.user.id);
+    expect(agentEvents()).toEqual([{ userId: agent.user.id, online: true }]);
+    expect((await nodeA.db('users').where({ id: agent.user.id }).first('online')).online).toBe(true);
+  });
+
   it('the users of a node that died are taken offline by a live node, once', async () => {
     const presencePrefix = `${prefix()}-reap`;
     const dead = new RedisPresenceCounter({ redis, prefix: presencePrefix, heartbeatMs: 60_000 });
