@@ -70,12 +70,12 @@ describe('presence across nodes', () => {
 
     onA[0]!.disconnect();
     onB.disconnect();
-    await waitFor(async () => (await nodesOf(company.id, agent.user.id)).length === 1);
+    await waitFor(async () => (await nodesOf(company.id, agent.user.id)).length === 1, { timeout: 30_000 });
     expect(agentEvents()).toHaveLength(1);
     onA[1]!.disconnect();
-    await waitFor(() => agentEvents().length === 2);
+    await waitFor(() => agentEvents().length === 2, { timeout: 30_000 });
     sentinelSocket.disconnect();
-    await nextEvent(observer, ReportEvents.userOnline(company.id), (p: { userId: number; online: boolean }) => p.userId === sentinel.user.id && !p.online);
+    await nextEvent(observer, ReportEvents.userOnline(company.id), (p: { userId: number; online: boolean }) => p.userId === sentinel.user.id && !p.online, 30_000);
     expect(agentEvents()).toEqual([
       { userId: agent.user.id, online: true },
       { userId: agent.user.id, online: false },
@@ -99,7 +99,7 @@ describe('presence across nodes', () => {
     await socketOnB(agent.token);
     // Node B joined while node A's socket still counted; A's leave has run once only B is left.
     await waitFor(async () => (await nodesOf(company.id, agent.user.id)).length === 2);
-    await waitFor(async () => (await nodesOf(company.id, agent.user.id)).length === 1);
+    await waitFor(async () => (await nodesOf(company.id, agent.user.id)).length === 1, { timeout: 30_000 });
     await nodeA.socket(sentinel.token);
     await nextEvent(observer, ReportEvents.userOnline(company.id), (p: { userId: number }) => p.userId === sentinel.user.id);
     expect(agentEvents()).toEqual([{ userId: agent.user.id, online: true }]);
