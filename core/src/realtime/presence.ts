@@ -46,11 +46,17 @@ export function createPresence(opts: PresenceOptions) {
     });
   }
 
+  /** One UPDATE per state for the whole tick's changes, then their events. */
   async function publish(batch: { user: PresenceUser; online: boolean }[]): Promise<void> {
+    for (const online of [true, false]) {
+      const ids = batch.filter((change) => change.online === online).map((change) => change.user.userId);
+      if (ids.length === 0) continue;
+      await opts.db('users').whereIn('id', ids).update({ online, lastSeenAt: new Date() }).catch((err) => opts.log.warn({ err }, 'presence not stored'));
+    }
+    // Not while closing: the adapter would publish on a Redis about to quit.
+    if (closing) return;
     for (const { user, online } of batch) {
-      await opts.db('users').where({ id: user.userId }).update({ online, lastSeenAt: new Date() }).catch((err) => opts.log.warn({ err }, 'presence not stored'));
-      // Not while closing: the adapter would publish on a Redis about to quit.
-      if (!closing) opts.io.to(Rooms.company(user.companyId)).emit(ReportEvents.userOnline(user.companyId), { userId: user.userId, online });
+      opts.io.to(Rooms.company(user.companyId)).emit(ReportEvents.userOnline(user.companyId), { userId: user.userId, online });
     }
   }
 
