@@ -59,6 +59,10 @@ const configSchema = z.object({
   DEMO: bool.default(true),
   /** How often each node looks for due timers set elsewhere (timed work, ARCHITECTURE.md §11). */
   TIMED_WORK_POLL_MS: z.coerce.number().int().min(10).max(60000).default(1000),
+  /** Life of a channel connection's lease without renewal (renewed every third): a dead node's connections are taken over after about this long. */
+  CHANNEL_LEASE_TTL_MS: z.coerce.number().int().min(300).max(120000).default(6000),
+  /** How often each node checks whether a connection's lease lapsed, to race for it. */
+  CHANNEL_LEASE_WATCH_MS: z.coerce.number().int().min(50).max(60000).default(1000),
   /** Payment provider (billing): the Asaas API base (its token is the super company's setting "asaas"). */
   ASAAS_API_URL: z.string().url().default('https://api.asaas.com'),
   /** The asaas-access-token header Asaas sends with each webhook; unset: every webhook is refused. */

@@ -9,7 +9,6 @@ import { createSessionIO } from './session-io.js';
 import { HEALTHY_AFTER_MS, reconnectDelay } from './backoff.js';
 import type { ReadySession } from './outbound-worker.js';
 
-export const LEASE_TTL_MS = 30_000;
 export const SWEEP_INTERVAL_MS = 30_000;
 /** Published by a node that lets its sessions go (shutdown), so another node takes them over at once. */
 export const RELEASED_TOPIC = 'core.channels.released';
@@ -53,8 +52,14 @@ export function createSupervisor(core: CoreServices, definitionOf: (channel: str
   const log = core.log.child({ component: 'channel-supervisor' });
   const runners = new Map<number, Runner>();
   const chains = new Map<number, Promise<void>>();
+  /** Connections that should run somewhere (from the sweep): the watcher races for their lapsed leases. */
+  const wanted = new Set<number>();
+  /** Sessions whose lease was lost and that are still stopping: this node starts no new one before. */
+  const stopping = new Map<number, Promise<void>>();
+  const leaseTtlMs = core.config.CHANNEL_LEASE_TTL_MS;
   const unsubscribes: (() => void)[] = [];
   let sweepTimer: NodeJS.Timeout | undefined;
+  let watchTimer: NodeJS.Timeout | undefined;
   let closing = false;
 
   function serial(id: number, op: () => Promise<void>): Promise<void> {
@@ -174,12 +179,15 @@ export function createSupervisor(core: CoreServices, definitionOf: (channel: str
   /** Runs the connection here if it should run, nobody holds it, and this node wins its lease. */
   async function claim(id: number, options: { clearAuth?: boolean } = {}): Promise<void> {
     if (closing || runners.has(id)) return;
+    await stopping.get(id);
     const info = await loadConnectionInfo(core.db, id);
-    if (!info || info.status === 'DISCONNECTED') return;
-    const definition = definitionOf(info.channel);
-    if (!definition) return;
-    if (definition.planFlag && !(await core.plans.has(info.companyId, definition.planFlag))) return;
-    const lease = await core.leases.acquire(leaseKey(id), LEASE_TTL_MS);
+    const definition = info && info.status !== 'DISCONNECTED' ? definitionOf(info.channel) : undefined;
+    if (!info || !definition || (definition.planFlag && !(await core.plans.has(info.companyId, definition.planFlag)))) {
+      wanted.delete(id);
+      return;
+    }
+    wanted.add(id);
+    const lease = await core.leases.acquire(leaseKey(id), leaseTtlMs);
     if (!lease) return;
     if (closing) {
       await lease.release();
@@ -218,7 +226,14 @@ export function createSupervisor(core: CoreServices, definitionOf: (channel: str
     runner.session = null;
     runner.status = null;
     if (runners.get(runner.id) === runner) runners.delete(runner.id);
-    void session?.stop().catch((err: unknown) => log.warn({ err, connectionId: runner.id }, 'session stop failed'));
+    if (!session) return;
+    const stopped = session
+      .stop()
+      .catch((err: unknown) => log.warn({ err, connectionId: runner.id }, 'session stop failed'))
+      .finally(() => {
+        if (stopping.get(runner.id) === stopped) stopping.delete(runner.id);
+      });
+    stopping.set(runner.id, stopped);
   }
 
   const actions = {
@@ -249,7 +264,7 @@ export function createSupervisor(core: CoreServices, definitionOf: (channel: str
           return;
         }
         // Nobody runs it: whoever wins the lease for a moment drops the stored session.
-        const lease = await core.leases.acquire(leaseKey(id), LEASE_TTL_MS);
+        const lease = await core.leases.acquire(leaseKey(id), leaseTtlMs);
         if (!lease) return;
         await createAuthStateStore(core.db, companyId, id).clear().finally(() => lease.release());
       }),
@@ -276,9 +291,24 @@ export function createSupervisor(core: CoreServices, definitionOf: (channel: str
     const names = channels();
     if (names.length === 0) return;
     const ids: number[] = await core.db('whatsapps').whereIn('channel', names).whereNot({ status: 'DISCONNECTED' }).orderBy('id').pluck('id');
+    wanted.clear();
+    for (const id of ids) wanted.add(id);
     for (const id of ids) {
       if (runners.has(id)) hooks.onSweep(id);
       else void serial(id, () => claim(id));
+    }
+  }
+
+  /**
+   * Races for the lease of every wanted connection nobody holds: a dead node's connections are
+   * taken over within the lease ttl plus one watch period, without waiting for the sweep.
+   */
+  async function watch(): Promise<void> {
+    const idle = [...wanted].filter((id) => !runners.has(id) && !chains.has(id));
+    if (closing || idle.length === 0) return;
+    const vacant = new Set(await core.leases.vacant(idle.map(leaseKey)));
+    for (const id of idle) {
+      if (vacant.has(leaseKey(id))) void serial(id, () => claim(id));
     }
   }
 
@@ -296,6 +326,10 @@ export function createSupervisor(core: CoreServices, definitionOf: (channel: str
       subscribe<ConnectionsRestartPayload>(ConnectionTopics.restart, (p) => p.connectionIds.forEach((id) => void actions.start(id)));
       subscribe<{ connectionIds: number[] }>(RELEASED_TOPIC, (p) => p.connectionIds.forEach((id) => void serial(id, () => claim(id))));
       sweepTimer = setInterval(() => void sweep().catch((err: unknown) => log.error({ err }, 'session sweep failed')), SWEEP_INTERVAL_MS);
+      watchTimer = setInterval(
+        () => void watch().catch((err: unknown) => log.warn({ err }, 'lease watch failed')),
+        core.config.CHANNEL_LEASE_WATCH_MS,
+      );
       void sweep().catch((err: unknown) => log.error({ err }, 'session sweep failed'));
     },
 
@@ -303,8 +337,9 @@ export function createSupervisor(core: CoreServices, definitionOf: (channel: str
     async stop(): Promise<void> {
       closing = true;
       clearInterval(sweepTimer);
+      clearInterval(watchTimer);
       for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
-      await Promise.all([...chains.values()]);
+      await Promise.all([...chains.values(), ...stopping.values()]);
       const held = [...runners.values()];
       await Promise.all(
         held.map(async (runner) => {

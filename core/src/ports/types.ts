@@ -63,6 +63,8 @@ export interface Lease {
 export interface Leases {
   /** Null when another node holds it. Renewed automatically until released. */
   acquire(key: string, ttlMs?: number): Promise<Lease | null>;
+  /** The keys nobody holds now (one round trip), so a watcher knows which ones to race for. */
+  vacant(keys: string[]): Promise<string[]>;
   close(): Promise<void>;
 }
 

@@ -4,10 +4,17 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { FastifyBaseLogger } from 'fastify';
-import { Events, ReportEvents, Rooms, SOCKET_PING_MS, TicketSocketJoins } from '@guiche/contracts';
+import { Events, Rooms, SOCKET_PING_MS, TicketSocketJoins } from '@guiche/contracts';
 import { mayJoinTicket, resyncTicketRooms, ticketRoomsOf } from '../messaging/ticket-rooms.js';
 import type { AuthUser } from '../plugin-sdk/types.js';
 import type { Realtime } from '../ports/types.js';
+import { createPresence } from './presence.js';
+import { MemoryPresenceCounter, RedisPresenceCounter } from './presence-counter.js';
+
+/** How often a node says it is alive for presence, and looks for dead nodes' users. */
+const PRESENCE_HEARTBEAT_MS = 5_000;
+/** How long a user's last socket still counts after it left: a reconnect within it is no change. */
+const PRESENCE_LEAVE_GRACE_MS = 3_000;
 
 export interface SocketServerOptions {
   httpServer: HttpServer;
@@ -30,7 +37,6 @@ async function setOnline(db: Knex, userId: number, online: boolean): Promise<voi
 
 /** socket.io authenticated by the access token; each socket joins only rooms its user may see. */
 export function createSocketServer(opts: SocketServerOptions): SocketServer {
-  let closing = false;
   const io = new Server(opts.httpServer, {
     pingInterval: SOCKET_PING_MS,
     pingTimeout: SOCKET_PING_MS,
@@ -39,6 +45,16 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
   if (opts.redis) {
     io.adapter(createAdapter(opts.redis.pub, opts.redis.sub, { key: `${opts.redis.prefix}:socket.io` }));
   }
+  const presence = createPresence({
+    io,
+    db: opts.db,
+    log: opts.log,
+    counter: opts.redis
+      ? new RedisPresenceCounter({ redis: opts.redis.pub, prefix: opts.redis.prefix, heartbeatMs: PRESENCE_HEARTBEAT_MS })
+      : new MemoryPresenceCounter(),
+    reapEveryMs: PRESENCE_HEARTBEAT_MS,
+    leaveGraceMs: PRESENCE_LEAVE_GRACE_MS,
+  });
 
   io.use((socket, next) => {
     const token = (socket.handshake.auth?.token as string | undefined) ?? (socket.handshake.query?.token as string | undefined);
@@ -77,21 +93,11 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
       if (typeof uuid === 'string') void socket.leave(Rooms.ticket(uuid));
     });
     const markOnline = () => setOnline(opts.db, user.id, true).catch((err) => opts.log.warn({ err }, 'userStatus failed'));
-    // The dashboard's attendants table shows who is online live.
-    // Not while closing: the disconnects io.close() causes would publish on a Redis already quit (an unhandled rejection).
-    const announce = (online: boolean) => {
-      if (!closing) io.to(Rooms.company(user.companyId)).emit(ReportEvents.userOnline(user.companyId), { userId: user.id, online });
-    };
-    void markOnline().then(() => announce(true));
+    const presenceUser = { companyId: user.companyId, userId: user.id };
+    presence.connected(presenceUser);
     socket.on('joinNotification', markOnline);
     socket.on('userStatus', markOnline);
-    socket.on('disconnect', async () => {
-      const remaining = await io.in(Rooms.user(user.id)).fetchSockets().catch(() => []);
-      if (remaining.length === 0) {
-        await setOnline(opts.db, user.id, false).catch(() => undefined);
-        announce(false);
-      }
-    });
+    socket.on('disconnect', () => presence.disconnected(presenceUser));
   });
 
   /** A user's queues, allTicket or profile may have changed: their sockets' ticket rooms follow. */
@@ -113,9 +119,9 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
     async disconnectUser(userId) {
       io.in(Rooms.user(userId)).disconnectSockets(true);
     },
-    close: () => {
-      closing = true;
-      return new Promise<void>((resolve) => io.close(() => resolve()));
+    close: async () => {
+      await presence.close();
+      await new Promise<void>((resolve) => io.close(() => resolve()));
     },
   };
 }

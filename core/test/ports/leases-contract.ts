@@ -91,6 +91,17 @@ export function leasesContract(driver: string, createHarness: (logger: Recording
       expect(await b.acquire(key, 5_000)).toBeNull();
     });
 
+    it('names the keys nobody holds, and not the held ones nor the ones a dead holder left before their ttl', async () => {
+      const { nodes: [a, b], plantDeadHolder } = await open();
+      const [held, dead, free] = [freshKey(), freshKey(), freshKey()];
+      const lease = await a.acquire(held, 5_000);
+      await plantDeadHolder(dead, 60_000);
+      expect(await b.vacant([held, dead, free])).toEqual([free]);
+      expect(await b.vacant([])).toEqual([]);
+      await lease!.release();
+      expect(await b.vacant([held, free])).toEqual([held, free]);
+    });
+
     it('releases what it holds on close', async () => {
       const { nodes: [a, b] } = await open();
       const key = freshKey();

@@ -40,9 +40,13 @@ export class MemoryLeases implements Leases {
     if (this.liveEntry(key)) return null;
     const token = randomUUID();
     this.table.set(key, { token, expiresAt: Date.now() + ttlMs });
-    const lease = new RenewedLease(key, token, ttlMs, this.store, this.options.logger, (ended) => this.held.delete(ended));
+    const lease = new RenewedLease(key, token, ttlMs, this.store, this.options.logger, (ended) => this.held.delete(ended), Date.now());
     this.held.add(lease);
     return lease;
+  }
+
+  async vacant(keys: string[]): Promise<string[]> {
+    return keys.filter((key) => !this.liveEntry(key));
   }
 
   /** Releases every lease this instance holds, so a successor can take over at once. */

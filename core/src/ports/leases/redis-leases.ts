@@ -48,11 +48,18 @@ export class RedisLeases implements Leases {
 
   async acquire(key: string, ttlMs = DEFAULT_LEASE_TTL_MS): Promise<Lease | null> {
     const token = randomUUID();
+    const sentAt = Date.now();
     const won = await this.options.redis.set(this.redisKey(key), token, 'PX', ttlMs, 'NX');
     if (won !== 'OK') return null;
-    const lease = new RenewedLease(key, token, ttlMs, this.store, this.options.logger, (ended) => this.held.delete(ended));
+    const lease = new RenewedLease(key, token, ttlMs, this.store, this.options.logger, (ended) => this.held.delete(ended), sentAt);
     this.held.add(lease);
     return lease;
+  }
+
+  async vacant(keys: string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const values = await this.options.redis.mget(keys.map((key) => this.redisKey(key)));
+    return keys.filter((_key, i) => values[i] === null);
   }
 
   /** Releases every lease this instance holds, so another node can take over at once. */

@@ -12,14 +12,27 @@ export interface LeaseStore {
 export const DEFAULT_LEASE_TTL_MS = 30_000;
 
 /**
- * A held lease, renewed every ttl/3. Renewal that finds the key gone or owned by another holder
- * marks it lost; so does a store that keeps failing until the ttl has surely run out, because by
- * then another node may have taken it.
+ * The holder gives the lease up this share of the ttl before the key may expire, so whatever it
+ * guards has stopped before another node can win the key (clock drift and the stop itself).
+ */
+const FENCE_MARGIN = 0.25;
+
+/** How long after a confirmation sent at `confirmedAt` the holder must consider the lease gone. */
+export function fenceDeadline(confirmedAt: number, ttlMs: number): number {
+  return confirmedAt + ttlMs - Math.ceil(ttlMs * FENCE_MARGIN);
+}
+
+/**
+ * A held lease, renewed every ttl/3 by compare-and-set on its token. Renewal that finds the key
+ * gone or owned by another holder marks it lost; so does the fence: when no renewal has been
+ * confirmed for ttl − margin (counted from when the confirmed request was sent, which is before
+ * the store applied it), the lease is lost even if the store never answers, because by the time
+ * the key expires another node may take it.
  */
 export class RenewedLease implements Lease {
   private readonly lostCallbacks: (() => void)[] = [];
-  private timer?: NodeJS.Timeout;
-  private lastConfirmedAt = Date.now();
+  private renewTimer?: NodeJS.Timeout;
+  private fenceTimer?: NodeJS.Timeout;
   private state: 'held' | 'lost' | 'released' = 'held';
 
   constructor(
@@ -29,7 +42,10 @@ export class RenewedLease implements Lease {
     private readonly store: LeaseStore,
     private readonly logger: PortsLogger,
     private readonly onEnd: (lease: RenewedLease) => void,
+    /** When the request that won the key was sent. */
+    acquiredAt: number,
   ) {
+    this.armFence(acquiredAt);
     this.scheduleRenewal();
   }
 
@@ -51,25 +67,38 @@ export class RenewedLease implements Lease {
     await this.store.release(this.key, this.token);
   }
 
+  private armFence(confirmedAt: number): void {
+    clearTimeout(this.fenceTimer);
+    const delay = Math.max(0, fenceDeadline(confirmedAt, this.ttlMs) - Date.now());
+    this.fenceTimer = setTimeout(() => this.lose('lease not renewed in time: giving it up before it expires'), delay);
+  }
+
   private scheduleRenewal(): void {
-    this.timer = setTimeout(() => void this.renew(), Math.max(1, Math.floor(this.ttlMs / 3)));
+    this.renewTimer = setTimeout(() => void this.renew(), Math.max(1, Math.floor(this.ttlMs / 3)));
   }
 
   private async renew(): Promise<void> {
+    const sentAt = Date.now();
     let stillOurs: boolean;
     try {
       stillOurs = await this.store.renew(this.key, this.token, this.ttlMs);
-      if (stillOurs) this.lastConfirmedAt = Date.now();
     } catch (err) {
       this.logger.warn({ err, key: this.key }, 'lease renewal failed; retrying');
-      stillOurs = Date.now() - this.lastConfirmedAt < this.ttlMs;
-    }
-    if (this.state !== 'held') return;
-    if (stillOurs) {
-      this.scheduleRenewal();
+      if (this.state === 'held') this.scheduleRenewal();
       return;
     }
-    this.logger.warn({ key: this.key }, 'lease lost');
+    if (this.state !== 'held') return;
+    if (!stillOurs) {
+      this.lose('lease lost');
+      return;
+    }
+    this.armFence(sentAt);
+    this.scheduleRenewal();
+  }
+
+  private lose(reason: string): void {
+    if (this.state !== 'held') return;
+    this.logger.warn({ key: this.key }, reason);
     this.end('lost');
     for (const cb of this.lostCallbacks) {
       try {
@@ -82,7 +111,8 @@ export class RenewedLease implements Lease {
 
   private end(state: 'lost' | 'released'): void {
     this.state = state;
-    clearTimeout(this.timer);
+    clearTimeout(this.renewTimer);
+    clearTimeout(this.fenceTimer);
     this.onEnd(this);
   }
 }
