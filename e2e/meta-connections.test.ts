@@ -24,7 +24,8 @@ beforeAll(async () => {
   kernel = await createTestKernel({
     serveWeb: true,
     plugins: ['@guiche/plugin-channel-whatsapp-cloud', '@guiche/plugin-channel-facebook', '@guiche/plugin-channel-instagram'],
-    config: { WEB_ROOT: webRoot },
+    // The page's CSP names the SDK's origin, as an operator who points META_SDK_URL elsewhere must (docs/deploy.md).
+    config: { WEB_ROOT: webRoot, CSP_EXTRA_ORIGINS: fake.url },
   });
   company = await kernel.createCompany();
   browser = await launchChromium();

@@ -106,8 +106,11 @@ export function createMessageSender(core: CoreServices, capabilitiesOf: Capabili
       };
       const { id, connectionId, message, ticket } = within ? await store(within.trx) : await db.transaction(store);
       const deliver = async () => {
-        // The rows the transaction wrote and read back are the event's: no lookup again.
-        await emitMessage(core, ticket, message, 'create').catch((err: unknown) => core.log.warn({ err, messageId: id }, 'message event not emitted'));
+        // A send of its own transaction: the rows it wrote are the event's. Inside the caller's, the
+        // ticket may change after the send (the bot routes it to another queue), and an event with
+        // the earlier row would put it back in the lists of the queue it left: read it as committed.
+        const current: TicketRow | undefined = within ? await db('tickets').where({ id: ticket.id }).first() : ticket;
+        if (current) await emitMessage(core, current, message, 'create').catch((err: unknown) => core.log.warn({ err, messageId: id }, 'message event not emitted'));
         if (!isPrivate && connectionId) await trigger(core, () => enqueueSend(core.jobs, connectionId, id), id);
       };
       if (within) within.afterCommit(deliver);

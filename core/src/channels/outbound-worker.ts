@@ -5,7 +5,6 @@ import { announceMessage } from './outbound-sender.js';
 import { SEND_ATTEMPTS, SEND_BACKOFF_MS, type OutboundJob } from './outbound-queue.js';
 import { outboundPaused } from '../billing/paused.js';
 import { MESSAGE_COLUMNS, type MessageRow } from '../messaging/messages-repository.js';
-import { withDetails, type TicketDetails } from '../messaging/ticket-details.js';
 import { emitMessage } from '../messaging/ticket-events.js';
 import type { TicketRow } from '../messaging/ticket-access.js';
 
@@ -133,13 +132,6 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
   }
 
   /** The tickets of a batch with their details, read once for every message event of the batch. */
-  async function ticketsOf(rows: Record<string, any>[]): Promise<Map<number, { ticket: TicketRow; details: TicketDetails }>> {
-    const ids = [...new Set(rows.map((r) => Number(r.ticketId)))];
-    const tickets: TicketRow[] = await db('tickets').whereIn('id', ids);
-    const details = tickets.length ? await withDetails(db, tickets[0]!.companyId, tickets) : [];
-    return new Map(tickets.map((ticket, i) => [Number(ticket.id), { ticket, details: details[i]! }]));
-  }
-
   /** No statement for a send-<id> job whose message this node already settled while draining. */
   const settled = new Set<number>();
   function remember(messageId: number): void {
@@ -155,7 +147,6 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
       if (!readySession(connectionId)?.isReady()) return;
       const batch = await pendingBatch(connectionId, cursor);
       if (!batch.length) return;
-      const tickets = await ticketsOf(batch);
       for (const row of batch) {
         const ready = readySession(connectionId);
         if (!ready?.isReady()) return;
@@ -180,16 +171,21 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
           core.metrics.sendResult(ready.definition.channel, 'failed');
         }
         remember(cursor);
-        await announceUpdate(cursor, sent, tickets.get(Number(row.ticketId)));
+        await announceUpdate(cursor, sent);
       }
       if (batch.length < BATCH) return;
     }
   }
 
-  /** The message event of a settled row, from what the batch already read (the full lookup otherwise). */
-  async function announceUpdate(messageId: number, sent: MessageRow | undefined, ticket: { ticket: TicketRow; details: TicketDetails } | undefined): Promise<void> {
-    if (!sent || !ticket) return announceMessage(core, messageId, 'update');
-    await emitMessage(core, ticket.ticket, sent, 'update', ticket.details).catch((err: unknown) => core.log.warn({ err, messageId }, 'message event not emitted'));
+  /**
+   * The message event of a settled row, with the ticket as it is now: the bot or an agent may have
+   * moved it to another queue while this batch was sending, and an event carrying the ticket read
+   * before that put it back in the lists of the queue it left.
+   */
+  async function announceUpdate(messageId: number, sent: MessageRow | undefined): Promise<void> {
+    if (!sent) return announceMessage(core, messageId, 'update');
+    const ticket: TicketRow | undefined = await db('tickets').where({ id: sent.ticketId }).first();
+    if (ticket) await emitMessage(core, ticket, sent, 'update').catch((err: unknown) => core.log.warn({ err, messageId }, 'message event not emitted'));
   }
 
   async function operate(job: Extract<OutboundJob, { kind: 'edit' | 'delete' }>): Promise<void> {
