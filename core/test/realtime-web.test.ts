@@ -50,6 +50,27 @@ describe('socket.io', () => {
     socket.disconnect();
     await waitFor(async () => (await k.db('users').where({ id: admin.user.id }).first('online')).online === false);
   });
+
+  it("stores users.online once for a user's many sockets, not once per socket's joinNotification", async () => {
+    const { admin } = await k.createCompany();
+    const updates: unknown[][] = [];
+    const onQuery = (q: { sql: string; bindings?: unknown[] }) => {
+      if (/^update "users"/i.test(q.sql) && q.bindings?.includes(admin.user.id)) updates.push(q.bindings);
+    };
+    k.kernel.core.db.on('query', onQuery);
+    try {
+      const sockets = await Promise.all(Array.from({ length: 10 }, () => k.socket(admin.token)));
+      for (const socket of sockets) socket.emit('joinNotification');
+      // A socket's events are handled in order: each answered join comes after its joinNotification.
+      await Promise.all(sockets.map((socket) => socket.timeout(10_000).emitWithAck('joinChatBox', 'no-such-ticket')));
+      await waitFor(async () => (await k.db('users').where({ id: admin.user.id }).first('online')).online === true);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(updates).toHaveLength(1);
+      for (const socket of sockets) socket.disconnect();
+    } finally {
+      k.kernel.core.db.off('query', onQuery);
+    }
+  });
 });
 
 describe('web endpoints', () => {

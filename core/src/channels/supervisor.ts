@@ -292,11 +292,13 @@ export function createSupervisor(core: CoreServices, definitionOf: (channel: str
     if (names.length === 0) return;
     const ids: number[] = await core.db('whatsapps').whereIn('channel', names).whereNot({ status: 'DISCONNECTED' }).orderBy('id').pluck('id');
     wanted.clear();
-    for (const id of ids) wanted.add(id);
     for (const id of ids) {
+      wanted.add(id);
       if (runners.has(id)) hooks.onSweep(id);
-      else void serial(id, () => claim(id));
     }
+    // The rest are claimed only if their lease is vacant (one MGET): a claim reads the connection
+    // and tries its key, wasted on every connection another node runs.
+    await watch();
   }
 
   /**

@@ -92,11 +92,12 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
     socket.on('leaveChatBox', (uuid: unknown) => {
       if (typeof uuid === 'string') void socket.leave(Rooms.ticket(uuid));
     });
-    const markOnline = () => setOnline(opts.db, user.id, true).catch((err) => opts.log.warn({ err }, 'userStatus failed'));
     const presenceUser = { companyId: user.companyId, userId: user.id };
+    // Stores users.online (coalesced) when this is the user's first socket. The client's
+    // joinNotification on every connect needs no UPDATE of its own: in a reconnect storm that was
+    // one per socket. Its userStatus heartbeat (minutes apart) refreshes lastSeenAt.
     presence.connected(presenceUser);
-    socket.on('joinNotification', markOnline);
-    socket.on('userStatus', markOnline);
+    socket.on('userStatus', () => setOnline(opts.db, user.id, true).catch((err) => opts.log.warn({ err }, 'userStatus failed')));
     socket.on('disconnect', () => presence.disconnected(presenceUser));
   });
 
