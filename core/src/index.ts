@@ -46,4 +46,5 @@ export { callOutside, outsideJson, OutsideServiceError, type OutsideCallOptions 
 export type { TimedHandler, TimedHandlerOptions, TimedJob, TimedWork, TimerSpec, WithinTransaction } from './timed-work/index.js';
 export { TICKET_CHANGED, type TicketChange } from './messaging/ticket-events.js';
 export { secretBox, mask, isMasked, MASK, type SecretBox } from './secrets/secret-box.js';
+export { generateConnectionToken } from './connections/token.js';
 export { storeSingleUpload, type StoredUpload, type SingleUploadOptions } from './http/single-upload.js';

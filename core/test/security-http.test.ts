@@ -156,3 +156,22 @@ describe('client addresses and sign-in limits', () => {
     expect(statuses[20]).toBe(429);
   });
 });
+
+describe('the refresh cookie sent from another origin', () => {
+  it('is refused with 403 ERR_ORIGIN_NOT_ALLOWED before it is spent; the app itself still refreshes with it', async () => {
+    const user = await proxied.createUser((await proxied.createCompany()).company.id, { email: 'refresh-origin@example.com', password: 'Right@1234' });
+    const signedIn = await login(proxied, user.user.email, user.password, { 'x-forwarded-for': '198.51.100.200' });
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers.get('set-cookie')!.split(';', 1)[0]!;
+    const refresh = (origin: string) => fetch(`${proxied.apiUrl}/auth/refresh_token`, { method: 'POST', headers: { cookie, origin } });
+    // Another port of the same host is another origin; so are an opaque origin and garbage.
+    for (const origin of [EVIL, 'null', 'not an origin']) {
+      const foreign = await refresh(origin);
+      expect(foreign.status, origin).toBe(403);
+      expect(await foreign.json()).toMatchObject({ error: 'ERR_ORIGIN_NOT_ALLOWED' });
+    }
+    const own = await refresh(new URL(proxied.url).origin);
+    expect(own.status).toBe(200);
+    expect(typeof (await own.json()).token).toBe('string');
+  });
+});

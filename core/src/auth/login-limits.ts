@@ -4,8 +4,8 @@ import { AppError } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
 
 /** Per address: LOGIN_RATE_LIMIT attempts a minute. Per account: LOGIN_ACCOUNT_LIMIT attempts per window. */
-export const ADDRESS_WINDOW_MS = 60_000;
-export const ACCOUNT_WINDOW_MS = 5 * 60_000;
+const ADDRESS_WINDOW_MS = 60_000;
+const ACCOUNT_WINDOW_MS = 5 * 60_000;
 
 /**
  * Two fixed windows half a window apart, both counting: a burst can slip past one window's edge,

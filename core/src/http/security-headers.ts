@@ -19,7 +19,7 @@ export interface SecurityHeaderConfig {
  * and Blueprint position overlays with style attributes). Images may come from any https origin
  * (contacts' profile pictures live on the channels' CDNs).
  */
-export function contentSecurityPolicy(config: SecurityHeaderConfig): Record<string, string[]> {
+function contentSecurityPolicy(config: SecurityHeaderConfig): Record<string, string[]> {
   const extra = listSetting(config.CSP_EXTRA_ORIGINS)
     .map(originOf)
     .filter((origin): origin is string => origin !== null);

@@ -37,6 +37,16 @@ function contract(driver: string, nodes: () => [RateLimits, RateLimits]) {
       expect((await b.hit(key, 2, WINDOW, T0 + 20)).allowed).toBe(false);
       expect((await b.hit(key, 2, WINDOW, T0 + WINDOW + 1)).allowed).toBe(true);
     });
+
+    it("keeps a window whole when another key is counted on a clock shifted ahead (the sign-in limits' half windows)", async () => {
+      const [a, b] = nodes();
+      const key = `token-${Math.random()}`;
+      const late = T0 + WINDOW * 0.6;
+      for (let i = 0; i < 2; i++) await a.hit(key, 2, WINDOW, late);
+      // Another key's first hit, its clock half a window ahead: already in the next window (core/src/auth/login-limits.ts).
+      await b.hit(`${key}-half-${Math.random()}`, 2, WINDOW, late + WINDOW / 2);
+      expect((await b.hit(key, 2, WINDOW, late + 10)).allowed).toBe(false);
+    });
   });
 }
 

@@ -160,4 +160,22 @@ describe('rotating the site key', () => {
     await k.db('webchatPreviousKeys').where({ connectionId: rotation.id }).update({ validUntil: new Date(Date.now() - 1000) });
     await expect(connectVisitor(k.url, { token: rotation.token, visitorId: newVisitorId() }, sockets)).rejects.toThrow('ERR_NO_WAPP_FOUND');
   });
+
+  it('refuses a bad id, no session, a plain user, another company and another channel, and rotates nothing then', async () => {
+    const target = await createWebchatConnection(k, company.admin, 'Untouched');
+    const rotate = (id: number | string, token?: string) => k.api('POST', `/webchat/sites/${id}/key`, token ? { token } : {});
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999']) {
+      expect(await rotate(bad, company.admin.token), bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    }
+    expect((await rotate(target.id)).status).toBe(401);
+    const agent = await k.createUser(company.company.id, { profile: 'user' });
+    expect((await rotate(target.id, agent.token)).status).toBe(403);
+    expect(await rotate(target.id, other.admin.token)).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+    const whatsapp = await k.api('POST', '/whatsapp', { token: company.admin.token, body: { name: 'Celular 2', channel: 'whatsapp' } });
+    expect(await rotate(whatsapp.body.id, company.admin.token)).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+
+    const tokens = await k.db('whatsapps').whereIn('id', [target.id, whatsapp.body.id]).orderBy('id').pluck('token');
+    expect(tokens).toEqual([target.token, whatsapp.body.token]);
+    expect(await k.db('webchatPreviousKeys').whereIn('connectionId', [target.id, whatsapp.body.id]).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+  });
 });
