@@ -103,6 +103,8 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     frameworkErrors,
     genReqId: requestIdOf,
+    // The spec spells some calls with a trailing slash (GET /files/, /tags/, /schedules/…): one route, both spellings.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
