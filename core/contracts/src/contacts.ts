@@ -168,6 +168,16 @@ export interface Contact {
   extraInfo?: ContactExtraInfo[];
 }
 
+/** What POST /contacts/import reads from the running session: the address book, or the chats (POST /contacts/import/chats). */
+export type ContactImportSource = 'contacts' | 'chats';
+
+export interface ContactImportProgress {
+  action: 'progress';
+  source: ContactImportSource;
+  done: number;
+  total: number;
+}
+
 export interface ContactImportResult {
   created: number;
   updated: number;

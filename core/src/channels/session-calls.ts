@@ -10,6 +10,7 @@ export type SessionCall =
   | { method: 'checkNumber'; args: [number: string] }
   | { method: 'profile'; args: [peer: ChannelPeer] }
   | { method: 'contacts'; args: [] }
+  | { method: 'chats'; args: [] }
   | { method: 'requestPairingCode'; args: [number: string] }
   /** A one-off text outside any ticket (password recovery codes): nothing is stored as a message. */
   | { method: 'sendText'; args: [to: ChannelPeer, body: string] };
@@ -18,6 +19,7 @@ export interface SessionCallResults {
   checkNumber: string | null;
   profile: { name?: string; pictureUrl?: string };
   contacts: ChannelPeer[];
+  chats: ChannelPeer[];
   requestPairingCode: string;
   sendText: { wid: string };
 }
@@ -27,6 +29,7 @@ const ANSWERED_IN: Record<SessionCall['method'], readonly SessionStatus[]> = {
   checkNumber: ['CONNECTED'],
   profile: ['CONNECTED'],
   contacts: ['CONNECTED'],
+  chats: ['CONNECTED'],
   requestPairingCode: ['qrcode', 'PAIRING'],
   sendText: ['CONNECTED'],
 };
@@ -62,6 +65,8 @@ async function runLocally(ready: ReadySession, call: SessionCall): Promise<{ ok:
       return session.profile ? { ok: true, result: await session.profile(...call.args) } : { ok: false, unavailable: true };
     case 'contacts':
       return session.contacts ? { ok: true, result: await session.contacts() } : { ok: false, unavailable: true };
+    case 'chats':
+      return session.chats ? { ok: true, result: await session.chats() } : { ok: false, unavailable: true };
     case 'requestPairingCode':
       return session.requestPairingCode ? { ok: true, result: await session.requestPairingCode(...call.args) } : { ok: false, unavailable: true };
     case 'sendText': {

@@ -132,6 +132,8 @@ export interface ChannelSession {
   requestPairingCode?(number: string): Promise<string>;
   /** The people of the account's address book (POST /contacts/import); a plain array is accepted too. */
   contacts?(): Promise<ChannelPeer[]> | ChannelPeer[];
+  /** The people the account has chats with, newest first (POST /contacts/import/chats). */
+  chats?(): Promise<ChannelPeer[]> | ChannelPeer[];
 }
 
 /** Transactional key-value store of a connection's credentials and keys (never files). */
