@@ -3,6 +3,9 @@ import { text } from '@guiche/contracts';
 import type { PluginContext } from '@guiche/core';
 import { RetryLater, applyAckIfKnown, defineWebhookQueue, isGraphError, registerMetaWebhook, type WebhookJob } from '@guiche/meta-graph';
 import { accountByConnectionToken, clientOf, loadAccount, type CloudAccount } from './accounts.js';
+import { connectionOfWebhookId, LEGACY_TOKEN, legacyUrlAccepted, LEGACY_WEBHOOK_URL_UNTIL, markLegacyUse, WEBHOOK_ID } from './webhook-ids.js';
+
+type WebhookContext = Pick<PluginContext, 'db' | 'log'>;
 import { parseInbound } from './inbound.js';
 import { downloadMedia, scheduleMedia } from './media.js';
 import { confirmAttempt } from './send-attempts.js';
@@ -79,17 +82,34 @@ export async function processDelivery(ctx: PluginContext, job: WebhookJob, attem
   if (retry) throw retry;
 }
 
-/** GET/POST /whatsappapi/webhook/:token — the URL the connection dialog shows to paste in Meta's app. */
-export async function registerWebhook(ctx: PluginContext): Promise<void> {
+/**
+ * The account a webhook URL's last segment names: the connection's public webhook id, or (until
+ * LEGACY_WEBHOOK_URL_UNTIL) its API token, as URLs pasted in Meta's apps before the webhook ids did.
+ * The first call of an old URL per connection logs a deprecation warning.
+ */
+export async function resolveWebhookTarget(ctx: WebhookContext, segment: string, legacyUntil: Date = LEGACY_WEBHOOK_URL_UNTIL): Promise<CloudAccount | null> {
+  if (WEBHOOK_ID.test(segment)) {
+    const connectionId = await connectionOfWebhookId(ctx.db, segment);
+    return connectionId === null ? null : loadAccount(ctx.db, connectionId);
+  }
+  if (!LEGACY_TOKEN.test(segment) || !legacyUrlAccepted(legacyUntil)) return null;
+  const account = await accountByConnectionToken(ctx.db, segment);
+  if (account && (await markLegacyUse(ctx.db, account.companyId, account.connectionId))) {
+    ctx.log.warn(
+      { connectionId: account.connectionId, companyId: account.companyId, until: legacyUntil.toISOString() },
+      'whatsappapi: Meta calls the old webhook URL (with the connection token); paste the URL the connection dialog shows into the Meta app',
+    );
+  }
+  return account;
+}
+
+/** GET/POST /whatsappapi/webhook/:webhookId — the URL the connection dialog shows to paste in Meta's app. */
+export async function registerWebhook(ctx: PluginContext, legacyUntil: Date = LEGACY_WEBHOOK_URL_UNTIL): Promise<void> {
   const enqueue = defineWebhookQueue(ctx, WEBHOOK_QUEUE, (job, attempt) => processDelivery(ctx, job, attempt));
   registerMetaWebhook(ctx.publicRoutes, {
-    path: '/whatsappapi/webhook/:token',
-    params: z.object({ token: text(64) }),
-    async resolve(request) {
-      const { token } = request.params as { token: string };
-      if (!/^[A-Z0-9]{1,64}$/.test(token)) return null;
-      return accountByConnectionToken(ctx.db, token);
-    },
+    path: '/whatsappapi/webhook/:webhookId',
+    params: z.object({ webhookId: text(64) }),
+    resolve: (request) => resolveWebhookTarget(ctx, (request.params as { webhookId: string }).webhookId, legacyUntil),
     accept: (payload, account) => enqueue({ companyId: account.companyId, connectionId: account.connectionId, payload }),
   });
 }
