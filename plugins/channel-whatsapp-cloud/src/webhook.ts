@@ -5,7 +5,6 @@ import { RetryLater, applyAckIfKnown, defineWebhookQueue, isGraphError, register
 import { accountByConnectionToken, clientOf, loadAccount, type CloudAccount } from './accounts.js';
 import { connectionOfWebhookId, LEGACY_TOKEN, legacyUrlAccepted, LEGACY_WEBHOOK_URL_UNTIL, markLegacyUse, WEBHOOK_ID } from './webhook-ids.js';
 
-type WebhookContext = Pick<PluginContext, 'db' | 'log'>;
 import { parseInbound } from './inbound.js';
 import { downloadMedia, scheduleMedia } from './media.js';
 import { confirmAttempt } from './send-attempts.js';
@@ -82,25 +81,34 @@ export async function processDelivery(ctx: PluginContext, job: WebhookJob, attem
   if (retry) throw retry;
 }
 
+/** A webhook's account, and whether the URL was the old one (the connection token). */
+export type WebhookTarget = CloudAccount & { viaLegacyUrl: boolean };
+
 /**
  * The account a webhook URL's last segment names: the connection's public webhook id, or (until
- * LEGACY_WEBHOOK_URL_UNTIL) its API token, as URLs pasted in Meta's apps before the webhook ids did.
- * The first call of an old URL per connection logs a deprecation warning.
+ * legacyUntil) its API token, as URLs pasted in Meta's apps before the webhook ids did.
  */
-export async function resolveWebhookTarget(ctx: WebhookContext, segment: string, legacyUntil: Date = LEGACY_WEBHOOK_URL_UNTIL): Promise<CloudAccount | null> {
+export async function resolveWebhookTarget(db: PluginContext['db'], segment: string, legacyUntil: Date = LEGACY_WEBHOOK_URL_UNTIL): Promise<WebhookTarget | null> {
   if (WEBHOOK_ID.test(segment)) {
-    const connectionId = await connectionOfWebhookId(ctx.db, segment);
-    return connectionId === null ? null : loadAccount(ctx.db, connectionId);
+    const connectionId = await connectionOfWebhookId(db, segment);
+    const account = connectionId === null ? null : await loadAccount(db, connectionId);
+    return account && { ...account, viaLegacyUrl: false };
   }
   if (!LEGACY_TOKEN.test(segment) || !legacyUrlAccepted(legacyUntil)) return null;
-  const account = await accountByConnectionToken(ctx.db, segment);
-  if (account && (await markLegacyUse(ctx.db, account.companyId, account.connectionId))) {
-    ctx.log.warn(
-      { connectionId: account.connectionId, companyId: account.companyId, until: legacyUntil.toISOString() },
-      'whatsappapi: Meta calls the old webhook URL (with the connection token); paste the URL the connection dialog shows into the Meta app',
-    );
-  }
-  return account;
+  const account = await accountByConnectionToken(db, segment);
+  return account && { ...account, viaLegacyUrl: true };
+}
+
+/**
+ * Once Meta proved a call on the old URL authentic: noted for the connection, and a deprecation
+ * warning logged the first time only (across every node: legacy_used_at is set once).
+ */
+export async function noteLegacyCall(ctx: Pick<PluginContext, 'db' | 'log'>, target: WebhookTarget, legacyUntil: Date = LEGACY_WEBHOOK_URL_UNTIL): Promise<void> {
+  if (!target.viaLegacyUrl || !(await markLegacyUse(ctx.db, target.companyId, target.connectionId))) return;
+  ctx.log.warn(
+    { connectionId: target.connectionId, companyId: target.companyId, until: legacyUntil.toISOString() },
+    'whatsappapi: Meta calls the old webhook URL (with the connection token); paste the URL the connection dialog shows into the Meta app',
+  );
 }
 
 /** GET/POST /whatsappapi/webhook/:webhookId — the URL the connection dialog shows to paste in Meta's app. */
@@ -109,7 +117,8 @@ export async function registerWebhook(ctx: PluginContext, legacyUntil: Date = LE
   registerMetaWebhook(ctx.publicRoutes, {
     path: '/whatsappapi/webhook/:webhookId',
     params: z.object({ webhookId: text(64) }),
-    resolve: (request) => resolveWebhookTarget(ctx, (request.params as { webhookId: string }).webhookId, legacyUntil),
+    resolve: (request) => resolveWebhookTarget(ctx.db, (request.params as { webhookId: string }).webhookId, legacyUntil),
+    verified: (target) => noteLegacyCall(ctx, target, legacyUntil),
     accept: (payload, account) => enqueue({ companyId: account.companyId, connectionId: account.connectionId, payload }),
   });
 }

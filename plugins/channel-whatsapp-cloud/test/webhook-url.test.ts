@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, waitFor, type ConformanceContext, type TestKernel } from '@guiche/core/testing';
 import { whatsappMessage } from '@guiche/meta-graph/testing';
 import { createWhatsappCloudChannel } from '../src/plugin.js';
-import { resolveWebhookTarget } from '../src/webhook.js';
+import { noteLegacyCall, resolveWebhookTarget } from '../src/webhook.js';
 import { LEGACY_WEBHOOK_URL_UNTIL, legacyUrlAccepted } from '../src/webhook-ids.js';
 import { up as deriveWebhookIds } from '../src/migrations/20261127180000_create_whatsapp_cloud_webhooks.js';
 import { CloudPeer, webhookUrl } from './support.js';
@@ -70,6 +70,11 @@ describe('the webhook URL', () => {
     const legacy = `${k.apiUrl}/whatsappapi/webhook/${ctx.connection.token}`;
     const row = () => k.db('whatsappCloudWebhooks').where({ connectionId: ctx.connection.id }).first('legacyUsedAt');
     expect((await row()).legacyUsedAt).toBeNull();
+    // Only a call that proves it comes from Meta is noted: a wrong verify token or signature is not.
+    expect((await verify(legacy, 'not-the-verify-token')).status).toBe(403);
+    const unsigned = whatsappMessage(peer.number, peer.contact, { type: 'text', text: { body: 'sem assinatura' } });
+    expect(await peer.fake.deliver(legacy, unsigned.payload, 'forged')).toBe(401);
+    expect((await row()).legacyUsedAt).toBeNull();
     expect((await verify(legacy)).status).toBe(200);
     const first = (await row()).legacyUsedAt;
     expect(first).toBeInstanceOf(Date);
@@ -81,15 +86,18 @@ describe('the webhook URL', () => {
     expect((await row()).legacyUsedAt).toEqual(first);
   });
 
-  it('refuses the old token URL after the cut-off, and logs the warning only for the first call', async () => {
+  it('refuses the old token URL after the cut-off, and logs the warning only for the first authentic call', async () => {
     const log = { warn: (...args: unknown[]) => warnings.push(args) } as never;
     const before = new Date(Date.now() + 60_000);
     await k.db('whatsappCloudWebhooks').where({ connectionId: ctx.connection.id }).update({ legacyUsedAt: null });
-    expect(await resolveWebhookTarget({ db: k.db, log }, ctx.connection.token, before)).toMatchObject({ connectionId: ctx.connection.id });
-    expect(await resolveWebhookTarget({ db: k.db, log }, ctx.connection.token, before)).toMatchObject({ connectionId: ctx.connection.id });
+    const target = await resolveWebhookTarget(k.db, ctx.connection.token, before);
+    expect(target).toMatchObject({ connectionId: ctx.connection.id, viaLegacyUrl: true });
+    expect(await resolveWebhookTarget(k.db, await webhookUrl(ctx).then((url) => url.split('/').at(-1)!), before)).toMatchObject({ connectionId: ctx.connection.id, viaLegacyUrl: false });
+    await noteLegacyCall({ db: k.db, log }, target!, before);
+    await noteLegacyCall({ db: k.db, log }, target!, before);
     expect(warnings).toHaveLength(1);
     expect(JSON.stringify(warnings[0])).toContain(String(ctx.connection.id));
-    expect(await resolveWebhookTarget({ db: k.db, log }, ctx.connection.token, new Date(Date.now() - 1000))).toBeNull();
+    expect(await resolveWebhookTarget(k.db, ctx.connection.token, new Date(Date.now() - 1000))).toBeNull();
     expect(legacyUrlAccepted(LEGACY_WEBHOOK_URL_UNTIL, new Date(LEGACY_WEBHOOK_URL_UNTIL.getTime() - 1))).toBe(true);
     expect(legacyUrlAccepted(LEGACY_WEBHOOK_URL_UNTIL, LEGACY_WEBHOOK_URL_UNTIL)).toBe(false);
   });
