@@ -10,7 +10,7 @@ export interface WebhookTarget {
 }
 
 export interface MetaWebhookOptions<T extends WebhookTarget> {
-  /** Route path, e.g. /whatsappapi/webhook/:token. */
+  /** Route path, e.g. /whatsappapi/webhook/:webhookId. */
   path: string;
   /** Who the request is for (by path params); null answers 404. */
   resolve(request: FastifyRequest): Promise<T | null>;
