@@ -48,7 +48,7 @@ export function createWebchatChannel(options: WebchatOptions = {}): PluginDefini
     register(ctx) {
       wired?.hub.close();
       wired?.unsubscribe();
-      const limiter = createRateLimiter(rateLimit.max, rateLimit.windowMs);
+      const limiter = createRateLimiter(ctx.rateLimits, rateLimit);
       const hub = createVisitorHub(ctx, limiter);
       const unsubscribe = ctx.bus.subscribe<TicketChange>(TICKET_CHANGED, (message) => tellVisitorAboutStatus(ctx, hub, message.payload));
       wired = { ctx, hub, unsubscribe };

@@ -15,8 +15,13 @@ export const CLOUD_CAPABILITIES: ChannelDefinition['capabilities'] = {
   presence: false,
 };
 
+export interface WhatsappCloudOptions {
+  /** Until when the old webhook URL (with the connection token) is accepted; default LEGACY_WEBHOOK_URL_UNTIL. */
+  legacyWebhookUntil?: Date;
+}
+
 /** WhatsApp Cloud API channel: one definition per kernel (its sessions use the context its register() got). */
-export function createWhatsappCloudChannel() {
+export function createWhatsappCloudChannel(options: WhatsappCloudOptions = {}) {
   let wired: PluginContext | null = null;
   return defineChannel({
     id: 'channel-whatsapp-cloud',
@@ -32,7 +37,7 @@ export function createWhatsappCloudChannel() {
       wired = ctx;
       defineMediaRetries(ctx);
       registerRoutes(ctx);
-      await registerWebhook(ctx);
+      await registerWebhook(ctx, options.legacyWebhookUntil);
     },
   });
 }
