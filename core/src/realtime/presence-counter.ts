@@ -167,6 +167,13 @@ export class RedisPresenceCounter implements PresenceCounter {
   async close(): Promise<PresenceUser[]> {
     clearInterval(this.heartbeat);
     this.local.clear();
+    // Redis down at shutdown: its commands would wait for its return; the reap of a later node covers it.
+    if (this.options.redis.status !== 'ready') return [];
+    return this.lastOut();
+  }
+
+  /** The reap of close(): only when no other node is alive. */
+  private async lastOut(): Promise<PresenceUser[]> {
     const { redis } = this.options;
     await redis.set(this.key('alive', this.node), STOPPING, 'PX', this.options.heartbeatMs * 3);
     const others = (await redis.smembers(this.key('nodes'))).filter((node) => node !== this.node);
