@@ -9,7 +9,7 @@ import { webhookUrl } from './session.js';
 
 const paramsSchema = z.object({ id: rowId });
 const tokenSchema = z.object({ token: z.string({ error: 'validation.required' }).trim().regex(/^\d{3,20}:[\w-]{30,80}$/, 'validation.telegramToken') });
-const invalidToken = (key: string) => new AppError('ERR_VALIDATION', 400, { errors: { token: key } });
+const invalidToken = (key: string) => new AppError('ERR_VALIDATION', 400, { issues: [{ path: ['token'], message: key }] });
 
 const sameSecret = (given: unknown, expected: string): boolean =>
   typeof given === 'string' && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
