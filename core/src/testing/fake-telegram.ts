@@ -75,7 +75,9 @@ async function paramsOf(request: FakeRequest): Promise<{ params: Record<string, 
   if (type.startsWith('application/json')) Object.assign(params, request.json ?? {});
   else if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
     const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(request.raw) }).formData();
-    for (const [key, value] of form) {
+    const entries: [string, FormDataEntryValue][] = [];
+    form.forEach((value, key) => entries.push([key, value]));
+    for (const [key, value] of entries) {
       if (typeof value === 'string') params[key] = /^[[{]/.test(value) ? JSON.parse(value) : value;
       else files[key] = { data: Buffer.from(await value.arrayBuffer()), mimetype: value.type, fileName: value.name };
     }
