@@ -12,7 +12,7 @@ export const ContactV = {
   spreadsheetTooManyRows: 'validation.spreadsheetTooManyRows',
 } as const;
 
-export const ContactChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
+export const ContactChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat', 'telegram'] as const;
 export type ContactChannel = (typeof ContactChannels)[number];
 /** Channels whose contacts are addressed by a phone number (stored as digits only). */
 export const PhoneChannels: readonly ContactChannel[] = ['whatsapp', 'whatsappapi'];

@@ -4,7 +4,7 @@ import type { PluginContext, Routes } from '../plugin-sdk/types.js';
 
 /** The channel SDK (ARCHITECTURE §3): what a channel plugin implements and what it is given. */
 
-export type ChannelName = 'whatsapp' | 'whatsappapi' | 'facebook' | 'instagram' | 'webchat';
+export type ChannelName = 'whatsapp' | 'whatsappapi' | 'facebook' | 'instagram' | 'webchat' | 'telegram';
 export type SessionStatus = 'CONNECTED' | 'qrcode' | 'PAIRING' | 'DISCONNECTED' | 'TIMEOUT' | 'OPENING';
 /** 0 clock (stored, not yet sent), 1 sent, 2 delivered, 3 read, 4 played. */
 export type Ack = 0 | 1 | 2 | 3 | 4;
