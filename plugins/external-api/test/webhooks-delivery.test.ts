@@ -147,6 +147,15 @@ describe('outgoing webhooks', () => {
     expect(second!.id).toBe(first!.id); // the same event id: receivers dedupe by it
     const foreign = await k.api('POST', `/webhooks/${sub.id}/deliveries/${ping.body.deliveryId}/redeliver`, { token: other.admin.token });
     expect(foreign.status).toBe(404);
+
+    // After a rotation the next delivery is signed with the new secret only.
+    const rotated = await k.api('POST', `/webhooks/${sub.id}/secret`, { token: shop.admin.token });
+    receiver.secret = rotated.body.secret;
+    const next = await k.api('POST', `/webhooks/${sub.id}/ping`, { token: shop.admin.token });
+    await waitFor(() => receiver.server.requests.find((r) => r.headers['x-guiche-delivery'] === String(next.body.deliveryId)));
+    const signed = receiver.server.requests.find((r) => r.headers['x-guiche-delivery'] === String(next.body.deliveryId))!;
+    expect(verifyGuicheSignature(rotated.body.secret, String(signed.headers['x-guiche-signature']), signed.raw)).toBe(true);
+    expect(verifyGuicheSignature(sub.secret, String(signed.headers['x-guiche-signature']), signed.raw)).toBe(false);
     await k.api('DELETE', `/webhooks/${sub.id}`, { token: shop.admin.token });
   });
 
