@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretBox } from '@guiche/core';
 import { startWebhookReceiver, waitFor, type TestCompany, type TestKernel, type WebhookReceiver } from '@guiche/core/testing';
+import { WebhookEventTypes } from '@guiche/contracts';
 import { FakeWorld } from './support.js';
 import { FAST_WEBHOOKS, startWebhookKernel } from './webhooks-support.js';
 import { isPublicAddress } from '../src/webhooks/destination.js';
@@ -124,5 +125,19 @@ describe('webhook subscriptions API', () => {
     const res = await k.api('GET', '/webhooks', { token: noPlan.admin.token });
     expect(res).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_DISABLED' } });
     await k.api('DELETE', `/webhooks/${id}`, { token: shop.admin.token });
+  });
+
+  it('documents every event in the Integrations document’s webhooks section, with an example body and how to verify the signature', async () => {
+    const doc = await k.api('GET', '/messages-api/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.body.webhooks).sort()).toEqual([...WebhookEventTypes, 'ping'].sort());
+    for (const [type, item] of Object.entries<any>(doc.body.webhooks)) {
+      const body = item.post.requestBody.content['application/json'];
+      expect(body.example).toMatchObject({ type, id: expect.any(String), createdAt: expect.any(String), data: expect.any(Object) });
+      expect(item.post.parameters.map((p: any) => p.name)).toEqual(['X-Guiche-Signature', 'X-Guiche-Event', 'X-Guiche-Delivery']);
+      expect(item.post.description).toContain('HMAC-SHA256');
+    }
+    expect(Object.keys(doc.body.paths)).toContain('/api/messages/send');
   });
 });
