@@ -14,7 +14,10 @@ export const WebhookEventTypes = [
   'contact.created',
   'contact.updated',
 ] as const;
-export type WebhookEventType = (typeof WebhookEventTypes)[number] | 'ping';
+/** An event a subscription may ask for. */
+export type SubscribableWebhookEvent = (typeof WebhookEventTypes)[number];
+/** Every type a delivery may carry: the subscribable events and the test ping. */
+export type WebhookEventType = SubscribableWebhookEvent | 'ping';
 
 /** Validation keys of this area (namespace "validation"). */
 export const WebhooksV = {
@@ -54,7 +57,7 @@ export type WebhookUpdate = z.infer<typeof webhookUpdateSchema>;
 export interface WebhookSubscription {
   id: number;
   url: string;
-  events: WebhookEventType[];
+  events: SubscribableWebhookEvent[];
   enabled: boolean;
   consecutiveFailures: number;
   failingSince: string | null;

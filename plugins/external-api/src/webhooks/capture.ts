@@ -12,12 +12,12 @@ import {
   type PluginContext,
   type TicketChange,
 } from '@guiche/core';
-import type { WebhookEventType } from '@guiche/contracts';
+import type { SubscribableWebhookEvent } from '@guiche/contracts';
 import type { WebhookDeliveries } from './deliveries.js';
 import { busMessageKey } from './event-id.js';
 import { subscribersOf, type SubscriptionRow } from './subscriptions.js';
 
-const TICKET_TYPES: WebhookEventType[] = ['ticket.created', 'ticket.status', 'ticket.queue', 'ticket.user'];
+const TICKET_TYPES: SubscribableWebhookEvent[] = ['ticket.created', 'ticket.status', 'ticket.queue', 'ticket.user'];
 const STATE = 'webhookTicketState';
 
 interface TicketState {
@@ -31,7 +31,7 @@ interface TicketState {
  * user changes are told apart. A ticket first seen is "created" when it is younger than the
  * company's oldest subscription; an older one only reports a status change the publisher knew.
  */
-async function ticketTypes(trx: Knex.Transaction, change: TicketChange, createdAt: Date, subscribers: SubscriptionRow[]): Promise<WebhookEventType[]> {
+async function ticketTypes(trx: Knex.Transaction, change: TicketChange, createdAt: Date, subscribers: SubscriptionRow[]): Promise<SubscribableWebhookEvent[]> {
   const now: TicketState = { status: change.status, queueId: change.queueId, userId: change.userId };
   const inserted = await trx(STATE).insert({ ticketId: change.ticketId, companyId: change.companyId, ...now }).onConflict('ticketId').ignore().returning('ticketId');
   if (inserted.length) {
@@ -40,7 +40,7 @@ async function ticketTypes(trx: Knex.Transaction, change: TicketChange, createdA
     return change.previousStatus && change.previousStatus !== change.status ? ['ticket.status'] : [];
   }
   const before: TicketState = await trx(STATE).where({ ticketId: change.ticketId }).forUpdate().first('status', 'queueId', 'userId');
-  const types: WebhookEventType[] = [];
+  const types: SubscribableWebhookEvent[] = [];
   if (before.status !== now.status) types.push('ticket.status');
   if ((before.queueId ?? null) !== now.queueId) types.push('ticket.queue');
   if ((before.userId ?? null) !== now.userId) types.push('ticket.user');
@@ -88,7 +88,7 @@ export function captureEvents(ctx: PluginContext, deliveries: WebhookDeliveries)
 
   async function onMessage(message: BusMessage<MessageChange>): Promise<void> {
     const change = message.payload;
-    const type: WebhookEventType | null = change.action === 'create' ? 'message.created' : change.ack > 0 ? 'message.ack' : null;
+    const type: SubscribableWebhookEvent | null = change.action === 'create' ? 'message.created' : change.ack > 0 ? 'message.ack' : null;
     if (!type) return;
     const subscribers = await subscribersOf(ctx.db, change.companyId, [type]);
     if (!subscribers.length) return;
@@ -109,7 +109,7 @@ export function captureEvents(ctx: PluginContext, deliveries: WebhookDeliveries)
 
   async function onContact(message: BusMessage<ContactChange>): Promise<void> {
     const change = message.payload;
-    const type: WebhookEventType = change.action === 'create' ? 'contact.created' : 'contact.updated';
+    const type: SubscribableWebhookEvent = change.action === 'create' ? 'contact.created' : 'contact.updated';
     const subscribers = await subscribersOf(ctx.db, change.companyId, [type]);
     if (!subscribers.length) return;
     await ctx.db.transaction((trx) =>

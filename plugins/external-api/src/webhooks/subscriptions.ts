@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError, secretBox, type SecretBox } from '@guiche/core';
-import type { WebhookEventType, WebhookSubscription } from '@guiche/contracts';
+import type { SubscribableWebhookEvent, WebhookSubscription } from '@guiche/contracts';
 
 export const SUBSCRIPTIONS = 'webhookSubscriptions';
 
@@ -8,7 +8,7 @@ export interface SubscriptionRow {
   id: number;
   companyId: number;
   url: string;
-  events: WebhookEventType[] | string;
+  events: SubscribableWebhookEvent[] | string;
   secret: string;
   enabled: boolean;
   consecutiveFailures: number;
@@ -21,8 +21,8 @@ export interface SubscriptionRow {
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-export function eventsOf(row: Pick<SubscriptionRow, 'events'>): WebhookEventType[] {
-  return typeof row.events === 'string' ? (JSON.parse(row.events) as WebhookEventType[]) : row.events;
+export function eventsOf(row: Pick<SubscriptionRow, 'events'>): SubscribableWebhookEvent[] {
+  return typeof row.events === 'string' ? (JSON.parse(row.events) as SubscribableWebhookEvent[]) : row.events;
 }
 
 /** The subscription as the API answers it (never its secret). */
@@ -49,7 +49,7 @@ export async function findSubscription(db: Knex, companyId: number, id: number):
 }
 
 /** The enabled subscriptions of a company that want at least one of `types`. */
-export async function subscribersOf(db: Knex, companyId: number, types: WebhookEventType[]): Promise<SubscriptionRow[]> {
+export async function subscribersOf(db: Knex, companyId: number, types: SubscribableWebhookEvent[]): Promise<SubscriptionRow[]> {
   const rows: SubscriptionRow[] = await db(SUBSCRIPTIONS).where({ companyId, enabled: true });
   return rows.filter((row) => eventsOf(row).some((type) => types.includes(type)));
 }
