@@ -7,3 +7,4 @@ export { startFakeAsaas, type FakeAsaas, type FakeAsaasOptions, type FakeAsaasPa
 export { startS3Server, type TestS3Server } from './s3-server.js';
 export { storageFolder } from './storage-folder.js';
 export { startFakeTelegram, type FakeTelegram, type FakeBot, type TelegramCall, type TelegramUser } from './fake-telegram.js';
+export { startWebhookReceiver, verifyGuicheSignature, SIGNATURE_TOLERANCE_S, type WebhookReceiver, type ReceivedWebhook } from './webhook-receiver.js';
