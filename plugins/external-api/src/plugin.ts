@@ -4,6 +4,7 @@ import type { RateLimit } from './token-auth.js';
 import { webhookConfigFromEnv, type WebhookConfig } from './webhooks/config.js';
 import { createDeliveries } from './webhooks/deliveries.js';
 import { captureEvents } from './webhooks/capture.js';
+import { createSubscriberCache } from './webhooks/subscriber-cache.js';
 import { registerWebhookRoutes } from './webhooks/routes.js';
 
 /** Calls per token per minute: EXTERNAL_API_RATE_LIMIT (default 60). */
@@ -24,8 +25,9 @@ export function createExternalApiPlugin(options: { rateLimit?: RateLimit; webhoo
       registerRoutes(ctx, options.rateLimit ?? defaultRateLimit());
       const webhooks = { ...webhookConfigFromEnv(), ...options.webhooks };
       const deliveries = createDeliveries(ctx, webhooks);
-      captureEvents(ctx, deliveries);
-      registerWebhookRoutes(ctx, deliveries, webhooks);
+      const subscribers = createSubscriberCache(ctx);
+      captureEvents(ctx, deliveries, subscribers);
+      registerWebhookRoutes(ctx, deliveries, subscribers, webhooks);
     },
   });
 }

@@ -15,7 +15,8 @@ import {
 import type { SubscribableWebhookEvent } from '@guiche/contracts';
 import type { WebhookDeliveries } from './deliveries.js';
 import { busMessageKey } from './event-id.js';
-import { subscribersOf, type SubscriptionRow } from './subscriptions.js';
+import type { SubscriberCache } from './subscriber-cache.js';
+import type { SubscriptionRow } from './subscriptions.js';
 
 const TICKET_TYPES: SubscribableWebhookEvent[] = ['ticket.created', 'ticket.status', 'ticket.queue', 'ticket.user'];
 const STATE = 'webhookTicketState';
@@ -53,7 +54,7 @@ async function ticketTypes(trx: Knex.Transaction, change: TicketChange, createdA
  * (subscription, event key) keeps one row. Events are handled one at a time per node, in the order
  * heard, so a ticket's deliveries are filed in order.
  */
-export function captureEvents(ctx: PluginContext, deliveries: WebhookDeliveries): { idle(): Promise<void>; stop(): void } {
+export function captureEvents(ctx: PluginContext, deliveries: WebhookDeliveries, subscribers: SubscriberCache): { idle(): Promise<void>; stop(): void } {
   let chain: Promise<void> = Promise.resolve();
   const serial =
     <T>(name: string, handler: (message: BusMessage<T>) => Promise<void>) =>
@@ -65,17 +66,17 @@ export function captureEvents(ctx: PluginContext, deliveries: WebhookDeliveries)
   async function onTicket(message: BusMessage<TicketChange>): Promise<void> {
     const change = message.payload;
     if (change.action !== 'update') return;
-    const subscribers = await subscribersOf(ctx.db, change.companyId, TICKET_TYPES);
-    if (!subscribers.length) return;
+    const wanting = await subscribers.of(change.companyId, TICKET_TYPES);
+    if (!wanting.length) return;
     await ctx.db.transaction(async (trx) => {
       const ticket = await trx('tickets').where({ id: change.ticketId, companyId: change.companyId }).first();
       if (!ticket) return;
-      const types = await ticketTypes(trx, change, new Date(ticket.createdAt), subscribers);
+      const types = await ticketTypes(trx, change, new Date(ticket.createdAt), wanting);
       if (!types.length) return;
       const data = await ticketDetails(trx, ticket);
       const key = busMessageKey(message);
       for (const type of types) {
-        await deliveries.enqueue(trx, change.companyId, subscribers, {
+        await deliveries.enqueue(trx, change.companyId, wanting, {
           type,
           key: type === 'ticket.created' ? `${type}:${change.ticketId}` : `${type}:${key}`,
           orderKey: `ticket:${change.ticketId}`,
@@ -90,13 +91,13 @@ export function captureEvents(ctx: PluginContext, deliveries: WebhookDeliveries)
     const change = message.payload;
     const type: SubscribableWebhookEvent | null = change.action === 'create' ? 'message.created' : change.ack > 0 ? 'message.ack' : null;
     if (!type) return;
-    const subscribers = await subscribersOf(ctx.db, change.companyId, [type]);
-    if (!subscribers.length) return;
+    const wanting = await subscribers.of(change.companyId, [type]);
+    if (!wanting.length) return;
     const row = await findMessage(ctx.db, change.companyId, change.messageId);
     if (!row) return;
     const [record] = await toRecords(ctx.db, ctx.storage, change.companyId, [row], false);
     await ctx.db.transaction((trx) =>
-      deliveries.enqueue(trx, change.companyId, subscribers, {
+      deliveries.enqueue(trx, change.companyId, wanting, {
         type,
         // One message.ack per level reached: an edit or a media update at the same ack is not another event.
         key: type === 'message.created' ? `${type}:${change.messageId}` : `${type}:${change.messageId}:${change.ack}`,
@@ -110,10 +111,10 @@ export function captureEvents(ctx: PluginContext, deliveries: WebhookDeliveries)
   async function onContact(message: BusMessage<ContactChange>): Promise<void> {
     const change = message.payload;
     const type: SubscribableWebhookEvent = change.action === 'create' ? 'contact.created' : 'contact.updated';
-    const subscribers = await subscribersOf(ctx.db, change.companyId, [type]);
-    if (!subscribers.length) return;
+    const wanting = await subscribers.of(change.companyId, [type]);
+    if (!wanting.length) return;
     await ctx.db.transaction((trx) =>
-      deliveries.enqueue(trx, change.companyId, subscribers, {
+      deliveries.enqueue(trx, change.companyId, wanting, {
         type,
         key: type === 'contact.created' ? `${type}:${change.contact.id}` : `${type}:${busMessageKey(message)}`,
         orderKey: `contact:${change.contact.id}`,

@@ -6,6 +6,7 @@ import type { WebhookConfig } from './config.js';
 import { ATTEMPTS, DELIVERIES, type WebhookDeliveries } from './deliveries.js';
 import { resolveDestination, DestinationError } from './destination.js';
 import { generateWebhookSecret } from './signature.js';
+import type { SubscriberCache } from './subscriber-cache.js';
 import { SUBSCRIPTIONS, findSubscription, lazySecretBox, toSubscription, type SubscriptionRow } from './subscriptions.js';
 
 const TAGS = ['Webhooks'];
@@ -23,10 +24,12 @@ async function checkDestination(url: string, config: WebhookConfig): Promise<voi
   }
 }
 
-export function registerWebhookRoutes(ctx: PluginContext, deliveries: WebhookDeliveries, config: WebhookConfig): void {
+export function registerWebhookRoutes(ctx: PluginContext, deliveries: WebhookDeliveries, subscribers: SubscriberCache, config: WebhookConfig): void {
   const box = lazySecretBox(ctx.db);
-  const announce = (row: SubscriptionRow, action: 'update' | 'delete' = 'update') =>
+  const announce = (row: SubscriptionRow, action: 'update' | 'delete' = 'update') => {
+    void subscribers.changed(row.companyId);
     ctx.realtime.emit(Rooms.companyAdmins(row.companyId), WebhookEvents.subscription(row.companyId), action === 'delete' ? { action, subscriptionId: row.id } : { action, subscription: toSubscription(row) });
+  };
 
   ctx.routes.get('/webhooks', { onRequest: requireAdmin, schema: { tags: TAGS } }, async (request) => {
     const rows: SubscriptionRow[] = await ctx.db(SUBSCRIPTIONS).where({ companyId: request.auth.companyId }).orderBy('id');

@@ -48,12 +48,6 @@ export async function findSubscription(db: Knex, companyId: number, id: number):
   return row;
 }
 
-/** The enabled subscriptions of a company that want at least one of `types`. */
-export async function subscribersOf(db: Knex, companyId: number, types: SubscribableWebhookEvent[]): Promise<SubscriptionRow[]> {
-  const rows: SubscriptionRow[] = await db(SUBSCRIPTIONS).where({ companyId, enabled: true });
-  return rows.filter((row) => eventsOf(row).some((type) => types.includes(type)));
-}
-
 /** The secret box, opened once per process (its key may be created in the database on first use). */
 export function lazySecretBox(db: Knex): () => Promise<SecretBox> {
   let box: Promise<SecretBox> | null = null;
