@@ -46,9 +46,25 @@ const fakeWhatsapp = defineChannel({
 let ctx;
 const capture = definePlugin({ id: 'bench-capture', kind: 'module', planFlag: null, register: (c) => void (ctx = c) });
 
-function countQueries(db) {
-  const counter = { count: 0, stop: () => db.off('query', listen) };
-  const listen = () => counter.count++;
+/** P5_TRACE=1: every counted statement's text (literals folded), printed per case with its count. */
+const TRACE = process.env.P5_TRACE === '1';
+const traces = [];
+
+function countQueries(db, name) {
+  const texts = new Map();
+  const counter = {
+    count: 0,
+    stop: () => {
+      db.off('query', listen);
+      if (TRACE) traces.push({ name, texts });
+    },
+  };
+  const listen = (query) => {
+    counter.count++;
+    if (!TRACE) return;
+    const text = String(query.sql).replace(/\$\d+/g, '?').replace(/\s+/g, ' ').slice(0, 160);
+    texts.set(text, (texts.get(text) ?? 0) + 1);
+  };
   db.on('query', listen);
   return counter;
 }
@@ -87,7 +103,7 @@ async function campaignRun(bench) {
   for (let i = 0; i < all.length; i += 1000) {
     await bench.db('contactListItems').insert(all.slice(i, i + 1000).map((number, j) => ({ companyId: c.companyId, contactListId: list.id, name: `Pessoa ${i + j}`, number })));
   }
-  const queries = countQueries(bench.db);
+  const queries = countQueries(bench.db, 'campaign');
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   const campaign = await api(bench, c.adminToken, 'POST', '/campaigns', { name: 'Bench', contactListId: list.id, whatsappId: String(c.connectionId), scheduledAt: new Date().toISOString(), message1: 'Oi {nome}', message2: 'Olá {nome}' });
@@ -106,7 +122,7 @@ async function campaignRun(bench) {
 async function plainRun(bench) {
   const c = await setUp(bench);
   const all = numbers('21');
-  const queries = countQueries(bench.db);
+  const queries = countQueries(bench.db, 'plain');
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   for (const [i, number] of all.entries()) {
@@ -130,7 +146,7 @@ async function repliesRun(bench) {
   const c = await setUp(bench);
   const tickets = [];
   for (const number of numbers('31')) tickets.push((await ctx.conversations.open({ companyId: c.companyId, connectionId: c.connectionId, number })).ticketId);
-  const queries = countQueries(bench.db);
+  const queries = countQueries(bench.db, 'replies');
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   for (const [i, ticketId] of tickets.entries()) await ctx.messages.send({ companyId: c.companyId, ticketId, userId: null, body: `Resposta ${i}` });
@@ -222,8 +238,13 @@ try {
   const campaign = await campaignRun(bench);
   const plain = await plainRun(bench);
   const replies = await repliesRun(bench);
-  const fairness = await fairnessRun(bench);
-  const cloud = await cloudRun(bench);
+  for (const { name, texts } of traces) {
+    console.log(`P5 statements of ${name}, per message:`);
+    for (const [text, n] of [...texts].sort((a, b) => b[1] - a[1])) console.log(`  ${fmt(n / CONTACTS, 2)}  ${text}`);
+  }
+  const quick = process.env.P5_QUICK === '1';
+  const fairness = quick ? { quiet: [NaN], loaded: [NaN], campaignStillRunning: true } : await fairnessRun(bench);
+  const cloud = quick ? { rate: NaN, seconds: NaN, sends: 0, sent: 0 } : await cloudRun(bench);
   console.log(`P5 campaigns — ${CONTACTS} contacts, zero intervals, one connection (fake WhatsApp session)`);
   console.log('| | messages/s | seconds | SQL statements / message | CPU ms / message |');
   console.log('|---|---|---|---|---|');

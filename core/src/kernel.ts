@@ -46,6 +46,7 @@ import { socketCors } from './http/socket-cors.js';
 import { trustProxyOf } from './http/client-address.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { defaultWebRoot, registerWebApi, serveWeb } from './http/web.js';
+import { registerCompression } from './http/compression.js';
 import { createSocketServer } from './realtime/socket-server.js';
 import { loadPlugins, type PluginSpec } from './plugins/loader.js';
 import { mountPlugins } from './plugins/mount.js';
@@ -138,6 +139,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   const publicCors = new PublicCorsRoutes();
   publicCors.install(app);
   await app.register(fastifyCors, corsOptions(config, publicCors));
+  await registerCompression(app);
   await installSecurityHeaders(app, config);
   await registerMultipart(app);
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, error: 'ERR_RATE_LIMITED' }) });

@@ -10,8 +10,9 @@ import type { NormalizedMessage } from '../src/channels/types.js';
  * Queries are attributed to the ingest call through AsyncLocalStorage, so the kernel's own
  * periodic work (session sweep) running meanwhile is not counted.
  */
-const STEADY_MAX = 9; // replay check, BEGIN, contact, active ticket, insert, touch, COMMIT, details ×2 (the message event reuses their contact)
-const NEW_CONTACT_MAX = 16; // + contact insert, ticket insert, ticket log, contact event (contact, tags, custom fields)
+// BEGIN, contact (with its active ticket and the replay probe), insert + ticket touch, COMMIT, details (the message event reuses them)
+const STEADY_MAX = 5;
+const NEW_CONTACT_MAX = 14; // + contact insert, active ticket, ticket insert, ticket log, contact event (contact, tags, custom fields)
 
 let k: TestKernel;
 let c: TestCompany;
@@ -53,13 +54,27 @@ describe('SQL queries per inbound message', () => {
     expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(NEW_CONTACT_MAX);
   });
 
-  it('a replay takes the early check only and stores nothing', async () => {
+  it('a replay of a text is found by the contact statement, rolled back, and stores nothing', async () => {
     const message = inbound('5511911110003');
     await queriesOf(message);
     const seen: string[] = [];
     const again = await scope.run(seen, () => k.kernel.core.ingest.ingest(conn, message));
     expect(again.created).toBe(false);
-    expect(seen).toHaveLength(1);
+    expect(again.messageId).toBeGreaterThan(0);
+    // BEGIN, contact with the probe, ROLLBACK, the stored row's ids
+    expect(seen, seen.join('\n')).toHaveLength(4);
+    expect(seen.filter((sql) => /^(insert|update)/i.test(sql))).toEqual([]);
     expect(await k.db('messages').where({ whatsappId: conn, wid: message.wid }).count({ n: '*' })).toEqual([{ n: 1 }]);
+  });
+
+  it('a replay with media takes the early check only (its file is not saved again)', async () => {
+    const message: NormalizedMessage = { ...inbound('5511911110004'), mediaType: 'image', media: { data: Buffer.from('png'), mimetype: 'image/png', fileName: 'a.png' } };
+    await queriesOf(message);
+    const files = await k.db('messages').where({ whatsappId: conn, wid: message.wid }).first('mediaUrl');
+    const seen: string[] = [];
+    const again = await scope.run(seen, () => k.kernel.core.ingest.ingest(conn, message));
+    expect(again.created).toBe(false);
+    expect(seen).toHaveLength(1);
+    expect(await k.db('messages').where({ whatsappId: conn, wid: message.wid }).select('mediaUrl')).toEqual([files]);
   });
 });

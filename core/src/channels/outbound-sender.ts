@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { MessageSender, SendRequest } from '../messaging/types.js';
 import type { WithinTransaction } from '../timed-work/index.js';
 import type { TicketRow } from '../messaging/ticket-access.js';
-import { emitMessage } from '../messaging/ticket-events.js';
+import { emitMessage, emitMessageAsCommitted } from '../messaging/ticket-events.js';
 import { MESSAGE_COLUMNS, type MessageRow } from '../messaging/messages-repository.js';
 import type { ChannelCapabilities, MessageMediaType } from './types.js';
 import { enqueueOperation, enqueueSend } from './outbound-queue.js';
@@ -109,8 +109,8 @@ export function createMessageSender(core: CoreServices, capabilitiesOf: Capabili
         // A send of its own transaction: the rows it wrote are the event's. Inside the caller's, the
         // ticket may change after the send (the bot routes it to another queue), and an event with
         // the earlier row would put it back in the lists of the queue it left: read it as committed.
-        const current: TicketRow | undefined = within ? await db('tickets').where({ id: ticket.id }).first() : ticket;
-        if (current) await emitMessage(core, current, message, 'create').catch((err: unknown) => core.log.warn({ err, messageId: id }, 'message event not emitted'));
+        const emitted = within ? emitMessageAsCommitted(core, ticket.id, message, 'create') : emitMessage(core, ticket, message, 'create');
+        await emitted.catch((err: unknown) => core.log.warn({ err, messageId: id }, 'message event not emitted'));
         if (!isPrivate && connectionId) await trigger(core, () => enqueueSend(core.jobs, connectionId, id), id);
       };
       if (within) within.afterCommit(deliver);

@@ -5,8 +5,7 @@ import { announceMessage } from './outbound-sender.js';
 import { SEND_ATTEMPTS, SEND_BACKOFF_MS, type OutboundJob } from './outbound-queue.js';
 import { outboundPaused } from '../billing/paused.js';
 import { MESSAGE_COLUMNS, type MessageRow } from '../messaging/messages-repository.js';
-import { emitMessage } from '../messaging/ticket-events.js';
-import type { TicketRow } from '../messaging/ticket-access.js';
+import { emitMessageAsCommitted } from '../messaging/ticket-events.js';
 
 /** The session of a connection this node runs, when it is connected and may deliver. */
 export interface ReadySession {
@@ -184,8 +183,7 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
    */
   async function announceUpdate(messageId: number, sent: MessageRow | undefined): Promise<void> {
     if (!sent) return announceMessage(core, messageId, 'update');
-    const ticket: TicketRow | undefined = await db('tickets').where({ id: sent.ticketId }).first();
-    if (ticket) await emitMessage(core, ticket, sent, 'update').catch((err: unknown) => core.log.warn({ err, messageId }, 'message event not emitted'));
+    await emitMessageAsCommitted(core, Number(sent.ticketId), sent, 'update').catch((err: unknown) => core.log.warn({ err, messageId }, 'message event not emitted'));
   }
 
   async function operate(job: Extract<OutboundJob, { kind: 'edit' | 'delete' }>): Promise<void> {

@@ -16,6 +16,8 @@ export function registerPublicFiles(app: FastifyInstance, storage: Storage): voi
     method: ['GET', 'HEAD'],
     url: '/public/*',
     schema: { hide: true },
+    // The stored bytes as they are: ranges, ETag and Content-Length describe them (media is mostly compressed already).
+    compress: false,
     handler: async (request, reply) => {
       const key = keyOf((request.params as { '*': string })['*']);
       const info = key ? await storage.stat(key) : null;

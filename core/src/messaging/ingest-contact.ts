@@ -9,6 +9,18 @@ export interface IngestedContact {
   change: 'create' | 'update' | null;
   /** A rating question to this contact on the message's connection awaits an answer (read with the contact, no extra query). */
   pendingRating: boolean;
+  /**
+   * With `probe`: the contact's active ticket on the connection (null when it has none or is new)
+   * and whether the message's wid is already stored (a replay), read in the contact's statement.
+   */
+  activeTicketId?: number | null;
+  replayed?: boolean;
+}
+
+/** What the ingest of one message asks the contact lookup to read along (one round trip, not three). */
+export interface ContactProbe {
+  wid: string;
+  activeStatuses: readonly string[];
 }
 
 interface ContactKey {
@@ -33,18 +45,31 @@ interface FoundContact {
   lid: string | null;
   profilePicUrl: string | null;
   pendingRating: boolean;
+  activeTicketId?: number | null;
+  replayId?: number | null;
 }
 
 /** The person by number first, else by their LID alias: one person is one contact. */
-async function find(trx: Knex.Transaction, key: ContactKey, connectionId: number): Promise<FoundContact | undefined> {
+async function find(trx: Knex.Transaction, key: ContactKey, connectionId: number, probe?: ContactProbe): Promise<FoundContact | undefined> {
   // Served by the partial unique index ticket_ratings_one_pending.
   const pendingRating = trx.raw(
     `exists (select 1 from ticket_ratings r where r.company_id = contacts.company_id and r.contact_id = contacts.id
       and r.whatsapp_id = ? and r.answered_at is null) as pending_rating`,
     [connectionId],
   );
+  // Served by the partial unique index tickets_one_active_per_contact, and by messages' (whatsapp_id, wid).
+  const probed = probe
+    ? [
+        trx.raw(
+          `(select t.id from tickets t where t.company_id = contacts.company_id and t.contact_id = contacts.id
+             and t.whatsapp_id = ? and t.status in (${probe.activeStatuses.map(() => '?').join(', ')}) limit 1) as active_ticket_id`,
+          [connectionId, ...probe.activeStatuses],
+        ),
+        trx.raw('(select m.id from messages m where m.whatsapp_id = ? and m.wid = ? limit 1) as replay_id', [connectionId, probe.wid]),
+      ]
+    : [];
   const base = () =>
-    trx('contacts').where({ companyId: key.companyId, channel: key.channel }).first('id', 'name', 'number', 'lid', 'profilePicUrl', pendingRating);
+    trx('contacts').where({ companyId: key.companyId, channel: key.channel }).first('id', 'name', 'number', 'lid', 'profilePicUrl', pendingRating, ...probed);
   if (key.number) {
     const byNumber = await base().where({ number: key.number });
     if (byNumber) return byNumber;
@@ -63,10 +88,10 @@ export async function upsertContact(
   companyId: number,
   channel: ContactChannel,
   peer: ChannelPeer,
-  options: { connectionId: number; updateProfile: boolean; acceptAudioMessage: boolean },
+  options: { connectionId: number; updateProfile: boolean; acceptAudioMessage: boolean; probe?: ContactProbe },
 ): Promise<IngestedContact> {
   const key = keyOf(companyId, channel, peer);
-  let existing = await find(trx, key, options.connectionId);
+  let existing = await find(trx, key, options.connectionId, options.probe);
   if (!existing) {
     const inserted = await trx('contacts')
       .insert({
@@ -83,8 +108,8 @@ export async function upsertContact(
       .onConflict()
       .ignore()
       .returning('id');
-    if (inserted.length) return { id: inserted[0].id, change: 'create', pendingRating: false };
-    existing = await find(trx, key, options.connectionId);
+    if (inserted.length) return { id: inserted[0].id, change: 'create', pendingRating: false, ...(options.probe ? { activeTicketId: null, replayed: false } : {}) };
+    existing = await find(trx, key, options.connectionId, options.probe);
     if (!existing) throw new AppError('ERR_CREATING_TICKET', 409);
   }
   const changes: Record<string, unknown> = {};
@@ -96,7 +121,8 @@ export async function upsertContact(
     changes.number = key.number;
   }
   const { pendingRating } = existing;
-  if (!Object.keys(changes).length) return { id: existing.id, change: null, pendingRating };
+  const probed = options.probe ? { activeTicketId: existing.activeTicketId ?? null, replayed: existing.replayId != null } : {};
+  if (!Object.keys(changes).length) return { id: existing.id, change: null, pendingRating, ...probed };
   await trx('contacts').where({ id: existing.id }).update({ ...changes, updatedAt: trx.fn.now() });
-  return { id: existing.id, change: 'update', pendingRating };
+  return { id: existing.id, change: 'update', pendingRating, ...probed };
 }

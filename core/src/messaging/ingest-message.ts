@@ -7,7 +7,7 @@ export interface PersistInput {
   companyId: number;
   connectionId: number;
   contactId: number;
-  ticket: TicketRow;
+  ticketId: number;
   message: NormalizedMessage;
   mediaUrl: string | null;
 }
@@ -31,21 +31,24 @@ function dataOf(message: NormalizedMessage): Record<string, unknown> | null {
   return Object.keys(data).length ? data : null;
 }
 
+/** messages.ticketId → storedTicketId: the stored message's columns beside the ticket's in one returned row. */
+const storedAlias = (column: string) => `stored${column[0]!.toUpperCase()}${column.slice(1)}`;
+const MESSAGE_FIELDS = MESSAGE_COLUMNS.map((c) => c.slice('messages.'.length));
+
 /**
- * Stores the message once per (connection, wid) and answers the stored row (what the live event
- * carries): null when that wid is already stored (a replay that raced past the early check), so
- * the caller rolls its transaction back.
+ * Stores the message once per (connection, wid), then touches its ticket (unread counter for
+ * inbound, last message and activity) and the contact's activity, in one statement; answers the
+ * stored row and the touched ticket (what the live events carry), or null when that wid is
+ * already stored (a replay that raced past the lookup), so the caller rolls its transaction back.
  */
-export async function persistMessage(trx: Knex.Transaction, input: PersistInput): Promise<MessageRow | null> {
+export async function storeMessage(trx: Knex.Transaction, input: PersistInput): Promise<{ message: MessageRow; ticket: TicketRow } | null> {
   const { message } = input;
-  const quoted = message.quotedWid
-    ? await trx('messages').where({ whatsappId: input.connectionId, wid: message.quotedWid }).first('id')
-    : undefined;
   const body = message.reaction ? message.reaction.emoji : message.body;
-  const [row] = await trx('messages')
+  const data = dataOf(message);
+  const insert = trx('messages')
     .insert({
       companyId: input.companyId,
-      ticketId: input.ticket.id,
+      ticketId: input.ticketId,
       contactId: input.contactId,
       whatsappId: input.connectionId,
       wid: message.wid,
@@ -55,37 +58,51 @@ export async function persistMessage(trx: Knex.Transaction, input: PersistInput)
       mediaType: message.mediaType,
       mediaUrl: input.mediaUrl,
       mediaName: message.media?.fileName ?? null,
-      quotedMsgId: quoted?.id ?? null,
+      quotedMsgId: message.quotedWid
+        ? trx.raw('(select q.id from messages q where q.whatsapp_id = ? and q.wid = ? limit 1)', [input.connectionId, message.quotedWid])
+        : null,
       isForwarded: Boolean(message.isForwarded),
       remoteJid: message.peer.id,
       participant: message.participant?.id ?? null,
-      data: (() => {
-        const data = dataOf(message);
-        return data ? JSON.stringify(data) : null;
-      })(),
+      data: data ? JSON.stringify(data) : null,
       createdAt: message.timestamp,
       updatedAt: message.timestamp,
     })
     .onConflict()
     .ignore()
     .returning(MESSAGE_COLUMNS);
-  return (row as MessageRow | undefined) ?? null;
-}
 
-/** Unread counter (inbound only), last message and activity of the ticket and its contact. */
-export async function touchTicket(trx: Knex.Transaction, input: PersistInput): Promise<TicketRow> {
-  const { message, ticket } = input;
   const changes: Record<string, unknown> = { updatedAt: trx.fn.now() };
   if (isConversationMessage(message)) {
     changes.lastMessage = message.body || message.media?.fileName || '';
     changes.lastMessageAt = message.timestamp;
     // History is not news: imported messages never raise the unread badge.
-    if (!message.fromMe && !message.imported) changes.unreadMessages = trx.raw('unread_messages + 1');
+    if (!message.fromMe && !message.imported) changes.unreadMessages = trx.raw('tickets.unread_messages + 1');
   }
-  const query = trx('tickets').where({ id: ticket.id });
-  // The contact's activity rides along in one round trip. PostgreSQL runs an unreferenced data-modifying
-  // WITH after the main statement, so the ticket row is still locked before the contact row, as before.
-  if (isConversationMessage(message)) query.with('touchedContact', trx('contacts').where({ id: input.contactId }).update({ lastMessageAt: message.timestamp }));
-  const [updated] = await query.update(changes).returning('*');
-  return updated;
+  // The ticket is touched only when the insert stored a row (UPDATE … FROM stored). The contact's
+  // activity rides along: PostgreSQL runs an unreferenced data-modifying WITH after the main
+  // statement, so the ticket row is still locked before the contact row, as before.
+  const query = trx('tickets').with('stored', insert);
+  if (isConversationMessage(message)) {
+    query.with(
+      'touchedContact',
+      trx('contacts')
+        .where({ id: input.contactId })
+        .whereExists(trx.select(trx.raw('1')).from('stored'))
+        .update({ lastMessageAt: message.timestamp }),
+    );
+  }
+  const [row] = await query
+    .updateFrom('stored')
+    .where('tickets.id', input.ticketId)
+    .update(changes)
+    .returning(['tickets.*', ...MESSAGE_FIELDS.map((c) => `stored.${c} as ${storedAlias(c)}`)]);
+  if (!row) return null;
+  const ticket: Record<string, unknown> = { ...row };
+  const stored: Record<string, unknown> = {};
+  for (const c of MESSAGE_FIELDS) {
+    stored[c] = ticket[storedAlias(c)];
+    delete ticket[storedAlias(c)];
+  }
+  return { message: stored as unknown as MessageRow, ticket: ticket as unknown as TicketRow };
 }

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import type { ContactChannel } from '@guiche/contracts';
+import { ActiveTicketStatuses, type ContactChannel } from '@guiche/contracts';
 import type { NormalizedMessage } from '../channels/types.js';
 import { findContact } from '../contacts/contact-repository.js';
 import { emitContact } from '../contacts/contact-events.js';
 import { AppError } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
 import { upsertContact, type IngestedContact } from './ingest-contact.js';
-import { isConversationMessage, persistMessage, touchTicket } from './ingest-message.js';
+import { isConversationMessage, storeMessage } from './ingest-message.js';
 import { runIngestSteps } from './ingest-steps.js';
 import { findOrCreateTicket, type FoundTicket, type IngestConnection } from './ingest-ticket.js';
 import type { MessageRow } from './messages-repository.js';
@@ -66,17 +66,24 @@ export function createIngestService(core: CoreServices): IngestService {
         // Per attempt: a rolled-back attempt's after-commit work is dropped with it.
         const afterCommit: Outcome['afterCommit'] = [];
         return await db.transaction(async (trx) => {
+          // The contact's statement also reads its active ticket and whether this wid is stored already.
           const contact = await upsertContact(trx, connection.companyId, connection.channel as ContactChannel, message.peer, {
             connectionId: connection.id,
             updateProfile: !message.fromMe,
             acceptAudioMessage,
+            probe: { wid: message.wid, activeStatuses: ActiveTicketStatuses },
           });
-          const found = await findOrCreateTicket(trx, connection, contact.id, Boolean(message.peer.isGroup), Boolean(message.imported));
-          const input = { companyId: connection.companyId, connectionId: connection.id, contactId: contact.id, ticket: found.ticket, message, mediaUrl };
-          const stored = await persistMessage(trx, input);
-          if (stored === null) throw new AlreadyStored();
+          if (contact.replayed) throw new AlreadyStored();
+          const active = contact.activeTicketId ?? null;
+          const created = active === null ? await findOrCreateTicket(trx, connection, contact.id, Boolean(message.peer.isGroup), Boolean(message.imported)) : null;
+          const input = { companyId: connection.companyId, connectionId: connection.id, contactId: contact.id, ticketId: created?.ticket.id ?? active!, message, mediaUrl };
+          const written = await storeMessage(trx, input);
+          if (written === null) throw new AlreadyStored();
+          const { message: stored } = written;
           const messageId = Number(stored.id);
-          let ticket = await touchTicket(trx, input);
+          let ticket = written.ticket;
+          // An active ticket found with the contact: the touched row is the ticket as found (a touch changes no audience).
+          const found: FoundTicket = created ?? { ticket, change: null };
           if (!message.fromMe && !message.imported && isConversationMessage(message)) {
             ticket = await runIngestSteps({
               core, trx, connection, message, messageId, contactId: contact.id, pendingRating: contact.pendingRating,
@@ -109,16 +116,22 @@ export function createIngestService(core: CoreServices): IngestService {
     }
   }
 
+  /** Received again: the node that stored it may have died before its live event. */
+  async function announceReplay(companyId: number, replay: IngestResult): Promise<IngestResult> {
+    await replayIfRecent(core, companyId, replay.messageId).catch((err: unknown) => core.log.warn({ err }, 'ingest: replay not announced'));
+    return replay;
+  }
+
   async function ingest(connectionId: number, message: NormalizedMessage): Promise<IngestResult> {
     const connection = await loadConnection(connectionId);
     if (message.peer.isGroup && !connection.allowGroup) {
       return { created: false, skipped: 'groupNotAllowed', messageId: 0, ticketId: 0, contactId: 0 };
     }
-    const replay = await stored(connectionId, message.wid);
-    if (replay) {
-      // Received again: the node that stored it may have died before its live event.
-      await replayIfRecent(core, connection.companyId, replay.messageId).catch((err: unknown) => core.log.warn({ err }, 'ingest: replay not announced'));
-      return replay;
+    // A replay of a text is found by the contact's statement inside the transaction; one with media
+    // is looked up first, so its file is not saved again.
+    if (message.media) {
+      const replay = await stored(connectionId, message.wid);
+      if (replay) return announceReplay(connection.companyId, replay);
     }
 
     const media = message.media
@@ -131,7 +144,7 @@ export function createIngestService(core: CoreServices): IngestService {
       if (media) await core.storage.remove(media.path).catch(() => undefined);
       if (error instanceof AlreadyStored) {
         const raced = await stored(connectionId, message.wid);
-        if (raced) return raced;
+        if (raced) return announceReplay(connection.companyId, raced);
       }
       throw error;
     }

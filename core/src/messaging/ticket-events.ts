@@ -1,7 +1,7 @@
 import { Rooms, TicketEvents, TicketRooms } from '@guiche/contracts';
 import type { CoreServices } from '../services.js';
 import type { TicketRow } from './ticket-access.js';
-import { maskTicket, ticketDetails, type TicketDetails } from './ticket-details.js';
+import { currentTicketDetails, maskTicket, ticketDetails, type TicketDetails } from './ticket-details.js';
 import { findMessage, toRecords, type MessageRow } from './messages-repository.js';
 
 type Audience = Pick<TicketRow, 'companyId' | 'userId' | 'queueId'> & Partial<Pick<TicketRow, 'status'>>;
@@ -149,6 +149,16 @@ export async function emitMessage(
     const shown = hide ? maskTicket(full) : full;
     return { action, message: record, ticket: shown, contact: shown.contact };
   });
+}
+
+/**
+ * emitMessage with the ticket as committed now, read with its details in one statement: for
+ * events after a commit, when the ticket may have changed since the caller's copy (the bot routed
+ * it inside the same transaction, an agent moved it while the send was out).
+ */
+export async function emitMessageAsCommitted(core: CoreServices, ticketId: number, message: MessageRow, action: 'create' | 'update'): Promise<void> {
+  const details = await currentTicketDetails(core.db, ticketId);
+  if (details) await emitMessage(core, details, message, action, details);
 }
 
 /** company-{id}-presence { action: 'update', ticketId, presence } (composing, recording, ...). */
