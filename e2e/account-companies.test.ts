@@ -153,14 +153,13 @@ describe('companies page', () => {
     expect(await kernel.db('companies').where({ id: overdue }).first()).toBeUndefined();
   });
 
-  it('sends a company admin away with the error toast', async () => {
+  it('shows a company admin the "Acesso restrito" state, never the list', async () => {
     const { admin } = await kernel.createCompany();
     const page = await newPage(browser, kernel);
     await logIn(page, admin);
     await page.getByTestId('tickets-page').waitFor();
     await page.goto('/companies');
-    await toast(page, 'Você não tem permissão para acessar este recurso.').waitFor();
-    await page.waitForURL((url) => url.pathname !== '/companies');
+    await page.getByTestId('access-restricted').getByText('Acesso restrito').waitFor();
     expect(await page.getByTestId('companies-page').count()).toBe(0);
   });
 });

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Intent } from '@blueprintjs/core';
+import { useState } from 'react';
 import type { CompanyRow } from '@guiche/contracts';
-import { DENIAL_REDIRECT_MS, ERROR_TOAST_MS, formatDate, i18n, ListPage, navigateTo, showToast, toastError, toastSuccess, useDeleteConfirmation, useListSearch, useSession, useTranslation } from '@guiche/web-sdk';
+import { formatDate, ListPage, toastError, toastSuccess, useDeleteConfirmation, useListSearch, useTranslation } from '@guiche/web-sdk';
 import { updateCompany } from '../api/companies-api.js';
 import { CompaniesTable } from '../components/CompaniesTable.js';
 import { CompanyDialog } from '../components/CompanyDialog.js';
@@ -12,20 +11,9 @@ import { NS } from '../i18n/register.js';
 import { advancedDueDate } from '../lib/company-form.js';
 import '../companies.css';
 
-/** /companies (account-admin.md §2): super users only; anyone else gets the error toast and / after 1 s. */
+/** /companies (account-admin.md §2): super users only — the shell's route rule shows anyone else "Acesso restrito". */
 export default function CompaniesPage() {
-  const { user } = useSession();
-  if (!user?.super) return <Denied />;
   return <CompaniesList />;
-}
-
-function Denied() {
-  useEffect(() => {
-    showToast({ message: i18n.t('errors.ERR_NO_PERMISSION'), intent: Intent.DANGER, timeout: ERROR_TOAST_MS });
-    const timer = setTimeout(() => navigateTo('/'), DENIAL_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  return null;
 }
 
 type FormState = { company: CompanyRow | null } | null;
