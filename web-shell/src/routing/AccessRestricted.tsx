@@ -8,13 +8,13 @@ import type { Access } from '../menu/menu-items.js';
 export function AccessRestricted({ access }: { access: Exclude<Access, 'everyone'> }) {
   const { t } = useTranslation(SHELL_NS);
   return (
-    <NonIdealState
-      className="access-state"
-      data-testid="access-restricted"
-      icon="lock"
-      title={t('access.restrictedTitle')}
-      description={t(`access.${access}`)}
-      action={<Link to="/tickets">{t('access.goToTickets')}</Link>}
-    />
+    <div className="access-state" data-testid="access-restricted">
+      <NonIdealState
+        icon="lock"
+        title={t('access.restrictedTitle')}
+        description={t(`access.${access}`)}
+        action={<Link to="/tickets">{t('access.goToTickets')}</Link>}
+      />
+    </div>
   );
 }

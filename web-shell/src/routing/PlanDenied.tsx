@@ -16,12 +16,12 @@ export function PlanDenied({ item }: { item: MenuItem }) {
     return () => clearTimeout(timer);
   }, []);
   return (
-    <NonIdealState
-      className="access-state"
-      data-testid="plan-denied"
-      icon="lock"
-      title={t('access.planTitle')}
-      description={t('access.plan', { feature: t(item.labelKey) })}
-    />
+    <div className="access-state" data-testid="plan-denied">
+      <NonIdealState
+        icon="lock"
+        title={t('access.planTitle')}
+        description={t('access.plan', { feature: t(item.labelKey) })}
+      />
+    </div>
   );
 }
