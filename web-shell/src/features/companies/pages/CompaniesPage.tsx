@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { Intent } from '@blueprintjs/core';
 import type { CompanyRow } from '@guiche/contracts';
-import { formatDate, ListPage, toastError, toastSuccess, useDeleteConfirmation, useListSearch, useTranslation } from '@guiche/web-sdk';
+import { ConfirmDialog, formatDate, ListPage, toastError, toastSuccess, useDeleteConfirmation, useListSearch, useTranslation } from '@guiche/web-sdk';
 import { updateCompany } from '../api/companies-api.js';
 import { CompaniesTable } from '../components/CompaniesTable.js';
 import { CompanyDialog } from '../components/CompanyDialog.js';
@@ -26,6 +27,8 @@ function CompaniesList() {
   const { remove } = useCompanyMutations();
   const [form, setForm] = useState<FormState>(null);
   const [advancing, setAdvancing] = useState<number | null>(null);
+  // Advancing the due date changes the customer's billing: it is asked first, never done in one click.
+  const [advanceAsked, setAdvanceAsked] = useState<CompanyRow | null>(null);
   const deletion = useDeleteConfirmation((company: CompanyRow) => {
     deletions.started(company);
     return remove.mutateAsync(company.id);
@@ -33,6 +36,7 @@ function CompaniesList() {
 
   async function advance(company: CompanyRow) {
     const dueDate = advancedDueDate(company);
+    setAdvanceAsked(null);
     setAdvancing(company.id);
     try {
       await updateCompany(company.id, { dueDate });
@@ -57,9 +61,23 @@ function CompaniesList() {
       emptyIcon="office"
       deletion={deletion}
       notice={<DeletionsNotice deletions={deletions.items} />}
-      dialogs={form && <CompanyDialog company={form.company} onClose={() => setForm(null)} />}
+      dialogs={
+        <>
+          {form && <CompanyDialog company={form.company} onClose={() => setForm(null)} />}
+          <ConfirmDialog
+            isOpen={advanceAsked !== null}
+            title={t('advance.confirmTitle')}
+            intent={Intent.WARNING}
+            confirmLabel={t('advance.confirmButton')}
+            onConfirm={() => advanceAsked && void advance(advanceAsked)}
+            onClose={() => setAdvanceAsked(null)}
+          >
+            {advanceAsked && <p data-testid="company-advance-question">{t('advance.confirm', { company: advanceAsked.name, from: advanceAsked.dueDate ? formatDate(advanceAsked.dueDate) : '—', to: formatDate(advancedDueDate(advanceAsked)) })}</p>}
+          </ConfirmDialog>
+        </>
+      }
     >
-      <CompaniesTable companies={list.items} onEdit={(company) => setForm({ company })} onDelete={deletion.ask} onAdvance={(c) => void advance(c)} advancing={advancing} />
+      <CompaniesTable companies={list.items} onEdit={(company) => setForm({ company })} onDelete={deletion.ask} onAdvance={setAdvanceAsked} advancing={advancing} />
     </ListPage>
   );
 }
