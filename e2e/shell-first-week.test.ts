@@ -125,6 +125,20 @@ describe('every route as each profile', () => {
   }, 240_000);
 });
 
+describe('a plan flag off', () => {
+  it('drops its routes from the menu and names what the plan lacks, not the profile', async () => {
+    const { admin: noKanban } = await kernel.createCompany({ planFlags: { useKanban: false } });
+    const page = await newPage(browser, kernel);
+    await logIn(page, noKanban);
+    await page.locator('.side-menu a[href="/tickets"]').waitFor();
+    expect(await page.locator('.side-menu a[href="/kanban"], .side-menu a[href="/TagsKanban"]').count()).toBe(0);
+    await go(page, '/kanban');
+    await page.getByTestId('plan-denied').getByText('O plano desta empresa não inclui Kanban.').waitFor();
+    expect(await page.getByTestId('access-restricted').count()).toBe(0);
+    await page.close();
+  }, 60_000);
+});
+
 type Box = { x: number; y: number; width: number; height: number };
 const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
