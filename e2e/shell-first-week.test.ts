@@ -90,7 +90,7 @@ async function walk(user: LoginUser, allowed: string[]) {
       // The start page of whoever may not see the dashboard is the tickets list.
       await page.waitForURL((url) => url.pathname === '/tickets');
     } else if (allowed.includes(route)) {
-      await expect.poll(() => page.locator(ERROR_STATE).count(), route).toBe(0);
+      await expect.poll(() => page.locator(ERROR_STATE).count(), { message: route }).toBe(0);
       await page.locator(HEADING).first().waitFor();
     } else {
       await page.getByTestId('access-restricted').getByText('Acesso restrito').waitFor();
