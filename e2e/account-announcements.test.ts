@@ -75,11 +75,12 @@ describe('announcements', () => {
     await reader.getByTestId('announcements-unread').waitFor({ state: 'detached' });
   });
 
-  it('sends a company admin away from /announcements with the error toast', async () => {
+  it('shows a company admin the "Acesso restrito" state on /announcements, never the list', async () => {
     const { admin } = await kernel.createCompany();
     const page = await signedIn(admin);
     await page.goto('/announcements');
-    await toast(page, 'Você não tem permissão para acessar este recurso.').waitFor();
-    await page.waitForURL((url) => url.pathname !== '/announcements');
+    await page.getByTestId('access-restricted').getByText('Acesso restrito').waitFor();
+    expect(await page.getByTestId('access-restricted').innerText()).toContain('administrador da plataforma');
+    expect(new URL(page.url()).pathname).toBe('/announcements');
   });
 });

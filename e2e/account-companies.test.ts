@@ -90,6 +90,9 @@ describe('companies page', () => {
     await row.waitFor();
     await expect.poll(() => page.getByTestId('company-row').count()).toBe(1);
     expect(await row.getAttribute('data-due')).toBe('warning');
+    // The only row is an odd (striped) one: the yellow still paints over the stripe.
+    expect(await row.evaluate((el) => (el as HTMLTableRowElement).matches('tbody tr:nth-child(odd)'))).toBe(true);
+    expect(await row.locator('td').first().evaluate((el) => getComputedStyle(el).boxShadow)).toContain('rgba(255, 196, 0, 0.3)');
     const cells = (await row.locator('td').allInnerTexts()).map((text) => text.replace(/\u00a0/g, ' '));
     expect(cells.slice(0, 8)).toEqual([String(stored.id), 'Sim', name, stored.email, planName, 'R$ 199,90', expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/), `${brDate(due)} (Trimestral)`]);
 
@@ -99,8 +102,16 @@ describe('companies page', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
-    await row.getByTestId('company-advance').click();
+    // Advancing changes the customer's billing: asked first; cancelling changes nothing.
     const advanced = addCalendarMonths(due, 3);
+    const question = page.getByRole('dialog').filter({ hasText: 'Avançar vencimento' });
+    await row.getByTestId('company-advance').click();
+    expect(await question.getByTestId('company-advance-question').innerText()).toBe(`Avançar o vencimento de ${name} de ${brDate(due)} para ${brDate(advanced)}? Isso muda a cobrança do cliente.`);
+    await question.getByRole('button', { name: 'Cancelar' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect((await kernel.db('companies').where({ id: stored.id }).first('dueDate')).dueDate).toBe(due);
+    await row.getByTestId('company-advance').click();
+    await question.getByRole('button', { name: 'Avançar' }).click();
     await toast(page, `Vencimento avançado para ${brDate(advanced)}.`).waitFor();
     await expect.poll(() => row.getByTestId('company-due').innerText()).toBe(`${brDate(advanced)} (Trimestral)`);
     expect(await row.getAttribute('data-due')).toBe('ok');
@@ -122,6 +133,8 @@ describe('companies page', () => {
     await expect.poll(() => page.getByTestId('company-row').count()).toBe(25);
     const late = page.locator(`[data-testid="company-row"][data-company-id="${overdue}"]`);
     expect(await late.getAttribute('data-due')).toBe('danger');
+    expect(await late.evaluate((el) => (el as HTMLTableRowElement).matches('tbody tr:nth-child(odd)'))).toBe(true);
+    expect(await late.locator('td').first().evaluate((el) => getComputedStyle(el).boxShadow)).toContain('rgba(205, 66, 70, 0.28)');
 
     // A row of the company held by another transaction keeps its deletion running, to be seen.
     const [tag] = await kernel.db('tags').insert({ companyId: overdue, name: 'Presa', color: '#A4CCCC' }).returning('id');
@@ -153,14 +166,13 @@ describe('companies page', () => {
     expect(await kernel.db('companies').where({ id: overdue }).first()).toBeUndefined();
   });
 
-  it('sends a company admin away with the error toast', async () => {
+  it('shows a company admin the "Acesso restrito" state, never the list', async () => {
     const { admin } = await kernel.createCompany();
     const page = await newPage(browser, kernel);
     await logIn(page, admin);
     await page.getByTestId('tickets-page').waitFor();
     await page.goto('/companies');
-    await toast(page, 'Você não tem permissão para acessar este recurso.').waitFor();
-    await page.waitForURL((url) => url.pathname !== '/companies');
+    await page.getByTestId('access-restricted').getByText('Acesso restrito').waitFor();
     expect(await page.getByTestId('companies-page').count()).toBe(0);
   });
 });

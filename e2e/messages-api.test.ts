@@ -89,18 +89,26 @@ describe('/messages-api', () => {
     await page.close();
   });
 
-  it('sends a plain user, and an admin whose plan lacks the flag, back to / with the denial message', async () => {
+  it('shows a plain user "Acesso restrito" (the profile, not the plan), and sends an admin whose plan lacks the flag back to / naming what the plan lacks', async () => {
     const withFlag = await connectedCompany();
     const agent = await kernel.createUser(withFlag.company.id);
     const noFlag = await kernel.createCompany({ planFlags: { useExternalApi: false } });
-    for (const user of [agent, noFlag.admin]) {
-      const page = await newPage(browser, kernel);
-      await logIn(page, user);
-      await page.goto(`${kernel.url}/messages-api`);
-      await expect.poll(() => page.getByText('Esta empresa não possui permissão para acessar essa página!').count()).toBeGreaterThan(0);
-      await page.waitForURL((url) => url.pathname !== '/messages-api');
-      expect(await page.getByTestId('messages-api-page').count()).toBe(0);
-      await page.close();
-    }
+
+    const agentPage = await newPage(browser, kernel);
+    await logIn(agentPage, agent);
+    await agentPage.goto(`${kernel.url}/messages-api`);
+    await agentPage.getByTestId('access-restricted').getByText('Acesso restrito').waitFor();
+    expect(await agentPage.getByText('Esta empresa não possui permissão').count()).toBe(0);
+    expect(await agentPage.getByTestId('messages-api-page').count()).toBe(0);
+    await agentPage.close();
+
+    const page = await newPage(browser, kernel);
+    await logIn(page, noFlag.admin);
+    await page.goto(`${kernel.url}/messages-api`);
+    await page.getByTestId('plan-denied').getByText('O plano desta empresa não inclui API.').waitFor();
+    await expect.poll(() => page.getByText('Esta empresa não possui permissão para acessar essa página!').count()).toBeGreaterThan(0);
+    await page.waitForURL((url) => url.pathname !== '/messages-api');
+    expect(await page.getByTestId('messages-api-page').count()).toBe(0);
+    await page.close();
   });
 });

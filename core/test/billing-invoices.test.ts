@@ -79,9 +79,9 @@ describe('invoice generator', () => {
 });
 
 describe('GET /invoices/all and /invoices/{id}', () => {
-  it('lists the company its own invoices, paged, to each of its users; another company sees none of them', async () => {
+  it('lists the company its own invoices, paged, to its admins and (once expired) its agents; another company sees none of them', async () => {
     const today = todayInSaoPaulo();
-    const { company, admin } = await k.createCompany({ dueDate: today });
+    const { company, admin } = await k.createCompany({ dueDate: addDays(today, -1) });
     const plain = await k.createUser(company.id);
     const other = await k.createCompany();
     const rows = Array.from({ length: INVOICES_PAGE_SIZE + 3 }, (_, i) => ({
@@ -111,5 +111,16 @@ describe('GET /invoices/all and /invoices/{id}', () => {
     expect((await k.api('GET', '/invoices/all')).status).toBe(401);
     expect((await k.api('GET', '/invoices/all?pageNumber=0', { token: admin.token })).status).toBe(400);
     expect((await k.api('GET', '/invoices/abc', { token: admin.token })).status).toBe(400);
+  });
+
+  it('refuses an agent of a company in good standing (/financeiro is in the admin group), answers its admin', async () => {
+    const today = todayInSaoPaulo();
+    const { company, admin } = await k.createCompany({ dueDate: addDays(today, 10) });
+    const agent = await k.createUser(company.id);
+    const [{ id }] = await k.kernel.core.db('invoices').insert({ companyId: company.id, detail: 'Plano', users: 1, connections: 1, queues: 1, value: 10, dueDate: addDays(today, 10), status: 'open' }).returning('id');
+    expect(await k.api('GET', '/invoices/all', { token: agent.token })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await k.api('GET', `/invoices/${id}`, { token: agent.token })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await k.api('GET', '/invoices/all', { token: admin.token })).toMatchObject({ status: 200, body: { count: 1 } });
+    expect(await k.api('GET', `/invoices/${id}`, { token: admin.token })).toMatchObject({ status: 200, body: { id } });
   });
 });

@@ -11,8 +11,7 @@ import { RecoveryPasswordPage } from './features/recovery/RecoveryPasswordPage.j
 import { SignupPage } from './pages/SignupPage.js';
 import { TicketsPlaceholderPage } from './pages/TicketsPlaceholderPage.js';
 import { PublicOnly, RequireAuth } from './routing/guards.js';
-import { PlanDenied } from './routing/PlanDenied.js';
-import { MENU_ITEMS } from './menu/menu-items.js';
+import { RouteAccess } from './routing/RouteAccess.js';
 import { shellFeatures } from './features/registry.js';
 
 export function App() {
@@ -22,8 +21,6 @@ export function App() {
   // Until the module list is known, an unknown path may still belong to a remote.
   const settled = listed && modules.every((m) => m.status !== 'loading');
   const fallback = settled ? <NotFoundPage /> : <LoadingState />;
-  // Pages of plan modules whose remote is not loaded (plan flag off): the denial, not "not found".
-  const denied = settled ? MENU_ITEMS.filter((item) => item.planFlag && !remoteRoutes.some((r) => r.path === item.to) && !shellFeatures.some((f) => f.menuPaths.includes(item.to))) : [];
 
   return (
     <Routes>
@@ -34,30 +31,29 @@ export function App() {
       </Route>
       <Route element={<RequireAuth />}>
         <Route element={<Layout />}>
-          {!hasRemoteIndex && <Route index element={<Navigate to="/tickets" replace />} />}
-          {!shellFeatures.some((f) => f.menuPaths.includes('/tickets')) && <Route path="/tickets" element={<TicketsPlaceholderPage />} />}
-          {shellFeatures.flatMap((f) => f.routes.map((r) => <Route key={`${f.id}:${r.path}`} path={r.path} element={<r.Component />} />))}
-          {remoteRoutes.map((r) => (
-            <Route
-              key={`${r.moduleId}:${r.path}`}
-              path={r.path}
-              element={
-                r.status === 'ready' && r.Component ? (
-                  <ModuleBoundary moduleId={r.moduleId}>
-                    <r.Component />
-                  </ModuleBoundary>
-                ) : r.status === 'error' ? (
-                  <ModuleErrorCard moduleId={r.moduleId} />
-                ) : (
-                  <LoadingState />
-                )
-              }
-            />
-          ))}
-          {denied.map((item) => (
-            <Route key={`denied:${item.to}`} path={item.to} element={<PlanDenied />} />
-          ))}
-          <Route path="*" element={fallback} />
+          <Route element={<RouteAccess />}>
+            {!hasRemoteIndex && <Route index element={<Navigate to="/tickets" replace />} />}
+            {!shellFeatures.some((f) => f.menuPaths.includes('/tickets')) && <Route path="/tickets" element={<TicketsPlaceholderPage />} />}
+            {shellFeatures.flatMap((f) => f.routes.map((r) => <Route key={`${f.id}:${r.path}`} path={r.path} element={<r.Component />} />))}
+            {remoteRoutes.map((r) => (
+              <Route
+                key={`${r.moduleId}:${r.path}`}
+                path={r.path}
+                element={
+                  r.status === 'ready' && r.Component ? (
+                    <ModuleBoundary moduleId={r.moduleId}>
+                      <r.Component />
+                    </ModuleBoundary>
+                  ) : r.status === 'error' ? (
+                    <ModuleErrorCard moduleId={r.moduleId} />
+                  ) : (
+                    <LoadingState />
+                  )
+                }
+              />
+            ))}
+            <Route path="*" element={fallback} />
+          </Route>
         </Route>
       </Route>
     </Routes>

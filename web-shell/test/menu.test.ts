@@ -1,5 +1,8 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { connectionsNeedAttention, MENU_ITEMS, visibleMenuItems, type MenuUser } from '../src/menu/menu-items.js';
+import { connectionsNeedAttention, MENU_ITEMS, planAllows, profileAllows, ruleFor, visibleMenuItems, type MenuUser } from '../src/menu/menu-items.js';
 
 const plainUser: MenuUser = { profile: 'user', super: false, showDashboard: false, allowRealTime: false, allowConnections: false };
 const admin: MenuUser = { ...plainUser, profile: 'admin' };
@@ -86,5 +89,47 @@ describe('connectionsNeedAttention', () => {
     for (const s of ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING']) expect(connectionsNeedAttention(['CONNECTED', s])).toBe(true);
     expect(connectionsNeedAttention(['CONNECTED', 'CONNECTED'])).toBe(false);
     expect(connectionsNeedAttention([])).toBe(false);
+  });
+});
+
+describe('ruleFor (the route guard reads the same table)', () => {
+  it('finds the rule of every route and sub-route, and none for unknown paths', () => {
+    expect(ruleFor('/')?.key).toBe('dashboard');
+    expect(ruleFor('/plantao')?.access).toBe('admin');
+    expect(ruleFor('/financeiro')?.access).toBe('admin');
+    expect(ruleFor('/chats/0b9c')?.planFlag).toBe('useInternalChat');
+    expect(ruleFor('/tickets/abc')?.key).toBe('tickets');
+    expect(ruleFor('/campaign/3/report')?.planFlag).toBe('useCampaigns');
+    expect(ruleFor('/contact-lists/4/contacts')?.key).toBe('contactLists');
+    expect(ruleFor('/plantao/extra')).toBeUndefined();
+    expect(ruleFor('/nowhere')).toBeUndefined();
+  });
+
+  it('refuses agents the admin group with the profile, not the plan, as the reason', () => {
+    const messagesApi = ruleFor('/messages-api')!;
+    expect(profileAllows(messagesApi, plainUser)).toBe(false);
+    expect(planAllows(messagesApi, allFlags)).toBe(true);
+    for (const p of ['/plantao', '/users', '/queues', '/queue-integration', '/files', '/settings', '/financeiro']) {
+      expect(profileAllows(ruleFor(p)!, plainUser)).toBe(false);
+      expect(profileAllows(ruleFor(p)!, admin)).toBe(true);
+    }
+    expect(profileAllows(ruleFor('/companies')!, admin)).toBe(false);
+    expect(profileAllows(ruleFor('/connections')!, { ...plainUser, allowConnections: true })).toBe(true);
+  });
+
+  it('covers every route each remote web module declares, with the plan flag the module declares', () => {
+    const root = fileURLToPath(new URL('../../web-modules', import.meta.url));
+    const modules = readdirSync(root).filter((d) => existsSync(join(root, d, 'src/module.tsx')));
+    expect(modules.length).toBeGreaterThanOrEqual(7);
+    for (const dir of modules) {
+      const source = readFileSync(join(root, dir, 'src/module.tsx'), 'utf8');
+      const planFlag = /planFlag: '(\w+)'/.exec(source)?.[1];
+      const paths = [...source.matchAll(/\{ (?:path|to): '([^']+)'/g)].map((m) => m[1]);
+      expect(paths.length, dir).toBeGreaterThan(0);
+      for (const path of paths) {
+        const concrete = path.replace(/:[^/]+/g, '1');
+        expect(ruleFor(concrete)?.planFlag, `${dir} ${path}`).toBe(planFlag);
+      }
+    }
   });
 });

@@ -1,18 +1,24 @@
 import { INVOICES_PAGE_SIZE, idParams, invoiceListQuery } from '@guiche/contracts';
 import { AppError, type Routes } from '../plugin-sdk/types.js';
-import { authenticate } from '../auth/authenticate.js';
+import { authenticate, requireAdmin } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
+import { companyExpired } from './expired-guard.js';
 
 export const INVOICE_COLUMNS = ['id', 'companyId', 'detail', 'users', 'connections', 'queues', 'value', 'dueDate', 'status', 'paidAt', 'createdAt'];
 
 /**
- * The company's invoices (account-admin.md §2 Faturas, §7): every signed-in user of the company
- * reads its own invoices, newest due date first — an expired company's users land here. Super
- * users read their own company's too (company 1 is never invoiced).
+ * The company's invoices (account-admin.md §2 Faturas, §7), newest due date first. /financeiro is
+ * in the admin group (inbox.md §2): admins and super users read them; an agent (profile user) reads
+ * them only while the company is expired, when every user lands on /financeiro-aberto. Super users
+ * read their own company's (company 1 is never invoiced).
  */
 export function registerInvoiceRoutes(routes: Routes, core: CoreServices): void {
   routes.register(async (scope: Routes) => {
     scope.addHook('onRequest', authenticate);
+    scope.addHook('onRequest', async (request) => {
+      if (request.auth.profile === 'admin' || request.auth.super) return;
+      if (!(await companyExpired(core, request.auth)).expired) await requireAdmin(request);
+    });
 
     scope.get('/invoices/all', { schema: { querystring: invoiceListQuery, tags: ['invoices'] } }, async (request) => {
       const { searchParam, pageNumber } = request.query;

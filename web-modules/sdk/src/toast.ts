@@ -1,7 +1,12 @@
 import { Intent, OverlayToaster, Position, type Toaster, type ToastProps } from '@blueprintjs/core';
 
-/** The page's toasts; the shell's styles start them below its top bar, whose buttons they covered. */
+/**
+ * The page's toasts, at the bottom left: at the top right they covered the top bar's buttons and
+ * the ticket header's actions ("Transferir" right after "Aceitar").
+ */
 export const TOASTER_CLASS = 'app-toasts';
+/** A toast without an action lets the pointer through: it never blocks, nor stays while hovered. */
+export const PASSIVE_TOAST_CLASS = 'app-toast-passive';
 import { i18n } from './i18n/index.js';
 import { errorCodeOf } from './errors.js';
 
@@ -12,12 +17,13 @@ const DEFAULT_TOAST_MS = 3000;
 // One toaster per page (the sdk is a singleton); created on first use.
 let toasterPromise: Promise<Toaster> | null = null;
 function toaster(): Promise<Toaster> {
-  toasterPromise ??= OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: 5, className: TOASTER_CLASS });
+  toasterPromise ??= OverlayToaster.create({ position: Position.BOTTOM_LEFT, maxToasts: 5, className: TOASTER_CLASS });
   return toasterPromise;
 }
 
 export function showToast(props: ToastProps): void {
-  void toaster().then((t) => t.show(props));
+  const passive = props.action ? undefined : PASSIVE_TOAST_CLASS;
+  void toaster().then((t) => t.show({ ...props, className: [props.className, passive].filter(Boolean).join(' ') || undefined }));
 }
 
 /** The text shown for an error: its translated code, the raw server text, or a generic message. */

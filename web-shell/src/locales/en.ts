@@ -74,6 +74,17 @@ export const en: Shape<typeof pt> = {
     emptyTitle: 'No tickets here',
     emptyDescription: 'The ticket inbox is coming soon. Meanwhile, use the other menu items.',
   },
+  access: {
+    restrictedTitle: 'Restricted access',
+    admin: 'This page is for company administrators only. Ask an administrator if you need it.',
+    super: 'This page is for the platform administrator only.',
+    dashboard: 'This page is for administrators and for users whose dashboard access is enabled.',
+    realTime: 'This page is for administrators and for users whose real-time panel access is enabled.',
+    connections: 'This page is for administrators and for users whose connections access is enabled.',
+    planTitle: "Not in the company's plan",
+    plan: "This company's plan does not include {{feature}}. Taking you back to the start.",
+    goToTickets: 'Go to tickets',
+  },
   notFound: { title: 'Page not found', back: 'Go to the start page' },
   menu: {
     dashboard: 'Dashboard',

@@ -74,6 +74,17 @@ export const es: Shape<typeof pt> = {
     emptyTitle: 'No hay atenciones aquí',
     emptyDescription: 'La bandeja de atenciones llega pronto. Mientras tanto, use los otros elementos del menú.',
   },
+  access: {
+    restrictedTitle: 'Acceso restringido',
+    admin: 'Esta página es solo para administradores de la empresa. Pida a un administrador si la necesita.',
+    super: 'Esta página es solo para el administrador de la plataforma.',
+    dashboard: 'Esta página es solo para administradores y para quien tiene el panel habilitado en su usuario.',
+    realTime: 'Esta página es solo para administradores y para quien tiene el panel en tiempo real habilitado en su usuario.',
+    connections: 'Esta página es solo para administradores y para quien tiene las conexiones habilitadas en su usuario.',
+    planTitle: 'Fuera del plan de la empresa',
+    plan: 'El plan de esta empresa no incluye {{feature}}. Le estamos redirigiendo al inicio.',
+    goToTickets: 'Ir a las atenciones',
+  },
   notFound: { title: 'Página no encontrada', back: 'Ir al inicio' },
   menu: {
     dashboard: 'Panel',

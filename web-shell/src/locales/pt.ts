@@ -72,6 +72,17 @@ export const pt = {
     emptyTitle: 'Nenhum atendimento por aqui',
     emptyDescription: 'A caixa de atendimentos chega em breve. Enquanto isso, use os outros itens do menu.',
   },
+  access: {
+    restrictedTitle: 'Acesso restrito',
+    admin: 'Esta página é só para administradores da empresa. Peça a um administrador se precisar dela.',
+    super: 'Esta página é só para o administrador da plataforma.',
+    dashboard: 'Esta página é só para administradores e para quem tem o dashboard liberado no seu usuário.',
+    realTime: 'Esta página é só para administradores e para quem tem o painel em tempo real liberado no seu usuário.',
+    connections: 'Esta página é só para administradores e para quem tem as conexões liberadas no seu usuário.',
+    planTitle: 'Fora do plano da empresa',
+    plan: 'O plano desta empresa não inclui {{feature}}. Estamos lhe redirecionando para o início.',
+    goToTickets: 'Ir para os atendimentos',
+  },
   notFound: { title: 'Página não encontrada', back: 'Ir para o início' },
   menu: {
     dashboard: 'Dashboard',

@@ -74,6 +74,17 @@ export const tr: Shape<typeof pt> = {
     emptyTitle: 'Burada talep yok',
     emptyDescription: 'Talep kutusu yakında geliyor. Bu arada menüdeki diğer öğeleri kullanın.',
   },
+  access: {
+    restrictedTitle: 'Kısıtlı erişim',
+    admin: 'Bu sayfa yalnızca şirket yöneticileri içindir. Gerekirse bir yöneticiye başvurun.',
+    super: 'Bu sayfa yalnızca platform yöneticisi içindir.',
+    dashboard: 'Bu sayfa yalnızca yöneticiler ve kullanıcısında gösterge paneli açık olanlar içindir.',
+    realTime: 'Bu sayfa yalnızca yöneticiler ve kullanıcısında canlı panel açık olanlar içindir.',
+    connections: 'Bu sayfa yalnızca yöneticiler ve kullanıcısında bağlantılar açık olanlar içindir.',
+    planTitle: 'Şirketin planında yok',
+    plan: 'Bu şirketin planı {{feature}} içermiyor. Başlangıca yönlendiriliyorsunuz.',
+    goToTickets: 'Görüşmelere git',
+  },
   notFound: { title: 'Sayfa bulunamadı', back: 'Başlangıca git' },
   menu: {
     dashboard: 'Gösterge paneli',

@@ -5,15 +5,20 @@ import type { PlanFlag, SessionUser } from '@guiche/contracts';
 export type MenuUser = Pick<SessionUser, 'profile' | 'super' | 'showDashboard' | 'allowRealTime' | 'allowConnections'>;
 export type PlanFlags = Partial<Record<PlanFlag | string, boolean>>;
 
+/** Who may open a route, regardless of the plan (the message names it when someone else tries). */
+export type Access = 'everyone' | 'admin' | 'super' | 'dashboard' | 'realTime' | 'connections';
+
 export interface MenuItem {
   key: string;
   to: string;
+  /** Further routes (react-router patterns) under the same rule, e.g. '/chats/:uuid'. */
+  subPaths?: string[];
   /** Key in the "shell" namespace. */
   labelKey: string;
   icon: IconName;
   section: 'main' | 'admin';
-  /** When the item shows (inbox.md §2, side menu table). */
-  visible(user: MenuUser, flags: PlanFlags): boolean;
+  /** The profile the route needs (inbox.md §2, side menu table). */
+  access: Access;
   /** Plan flag whose web module provides the page, if any. */
   planFlag?: PlanFlag;
   /** The item shows a warning badge while a connection needs attention. */
@@ -21,49 +26,79 @@ export interface MenuItem {
 }
 
 const isAdmin = (u: MenuUser) => u.profile === 'admin';
-const everyone = () => true;
-const flag = (name: PlanFlag) => (_u: MenuUser, f: PlanFlags) => f[name] === true;
+
+/** The profile rule of each Access ("admin group" means profile admin, super users included). */
+const ACCESS: Record<Access, (u: MenuUser) => boolean> = {
+  everyone: () => true,
+  admin: (u) => isAdmin(u) || u.super,
+  super: (u) => u.super,
+  // showDashboard / allowRealTime / allowConnections make a user an admin for the matching items.
+  dashboard: (u) => isAdmin(u) || u.showDashboard,
+  realTime: (u) => isAdmin(u) || u.allowRealTime,
+  connections: (u) => isAdmin(u) || u.allowConnections,
+};
 
 /**
- * Every side-menu entry with its visibility rule. "admin group" means profile admin;
- * showDashboard / allowRealTime / allowConnections make a user an admin for the matching items.
+ * THE rule table: every private route with the profile and plan flag it needs. It drives the side
+ * menu, the route guard (routing/RouteAccess.tsx) and the message shown when a route is refused.
  */
 export const MENU_ITEMS: MenuItem[] = [
-  { key: 'dashboard', to: '/', labelKey: 'menu.dashboard', icon: 'dashboard', section: 'main', visible: (u) => isAdmin(u) || u.showDashboard },
-  { key: 'reports', to: '/reports', labelKey: 'menu.reports', icon: 'timeline-bar-chart', section: 'main', visible: (u) => isAdmin(u) || u.showDashboard },
-  { key: 'moments', to: '/moments', labelKey: 'menu.moments', icon: 'grid-view', section: 'main', visible: (u) => isAdmin(u) || u.allowRealTime },
-  { key: 'tickets', to: '/tickets', labelKey: 'menu.tickets', icon: 'chat', section: 'main', visible: everyone },
-  { key: 'quickMessages', to: '/quick-messages', labelKey: 'menu.quickMessages', icon: 'flash', section: 'main', visible: everyone },
-  { key: 'kanban', to: '/kanban', labelKey: 'menu.kanban', icon: 'column-layout', section: 'main', visible: flag('useKanban'), planFlag: 'useKanban' },
-  { key: 'tagsKanban', to: '/TagsKanban', labelKey: 'menu.tagsKanban', icon: 'tag', section: 'main', visible: flag('useKanban'), planFlag: 'useKanban' },
-  { key: 'contacts', to: '/contacts', labelKey: 'menu.contacts', icon: 'people', section: 'main', visible: everyone },
-  { key: 'schedules', to: '/schedules', labelKey: 'menu.schedules', icon: 'calendar', section: 'main', visible: flag('useSchedules'), planFlag: 'useSchedules' },
-  { key: 'tags', to: '/tags', labelKey: 'menu.tags', icon: 'tag', section: 'main', visible: everyone },
-  { key: 'chats', to: '/chats', labelKey: 'menu.chats', icon: 'chat', section: 'main', visible: flag('useInternalChat'), planFlag: 'useInternalChat' },
-  { key: 'helps', to: '/helps', labelKey: 'menu.helps', icon: 'help', section: 'main', visible: everyone },
-  { key: 'campaigns', to: '/campaigns', labelKey: 'menu.campaigns', icon: 'send-message', section: 'admin', visible: flag('useCampaigns'), planFlag: 'useCampaigns' },
-  { key: 'contactLists', to: '/contact-lists', labelKey: 'menu.contactLists', icon: 'list', section: 'admin', visible: flag('useCampaigns'), planFlag: 'useCampaigns' },
-  { key: 'campaignsConfig', to: '/campaigns-config', labelKey: 'menu.campaignsConfig', icon: 'cog', section: 'admin', visible: flag('useCampaigns'), planFlag: 'useCampaigns' },
-  { key: 'announcements', to: '/announcements', labelKey: 'menu.announcements', icon: 'notifications', section: 'admin', visible: (u) => u.super },
-  { key: 'messagesApi', to: '/messages-api', labelKey: 'menu.messagesApi', icon: 'code', section: 'admin', visible: (u, f) => f.useExternalApi === true && isAdmin(u), planFlag: 'useExternalApi' },
-  { key: 'plantao', to: '/plantao', labelKey: 'menu.plantao', icon: 'time', section: 'admin', visible: isAdmin },
-  { key: 'users', to: '/users', labelKey: 'menu.users', icon: 'people', section: 'admin', visible: isAdmin },
-  { key: 'queues', to: '/queues', labelKey: 'menu.queues', icon: 'flow-branch', section: 'admin', visible: isAdmin },
-  { key: 'queueIntegration', to: '/queue-integration', labelKey: 'menu.queueIntegration', icon: 'data-connection', section: 'admin', visible: (u, f) => f.useIntegrations === true && isAdmin(u), planFlag: 'useIntegrations' },
-  { key: 'files', to: '/files', labelKey: 'menu.files', icon: 'folder-open', section: 'admin', visible: isAdmin },
-  { key: 'prompts', to: '/prompts', labelKey: 'menu.prompts', icon: 'predictive-analysis', section: 'admin', visible: flag('useOpenAi'), planFlag: 'useOpenAi' },
-  { key: 'connections', to: '/connections', labelKey: 'menu.connections', icon: 'link', section: 'admin', visible: (u) => isAdmin(u) || u.allowConnections, connectionsBadge: true },
-  { key: 'financeiro', to: '/financeiro', labelKey: 'menu.financeiro', icon: 'dollar', section: 'admin', visible: isAdmin },
-  { key: 'settings', to: '/settings', labelKey: 'menu.settings', icon: 'settings', section: 'admin', visible: isAdmin },
-  { key: 'companies', to: '/companies', labelKey: 'menu.companies', icon: 'office', section: 'admin', visible: (u) => u.super },
+  { key: 'dashboard', to: '/', labelKey: 'menu.dashboard', icon: 'dashboard', section: 'main', access: 'dashboard' },
+  { key: 'reports', to: '/reports', labelKey: 'menu.reports', icon: 'timeline-bar-chart', section: 'main', access: 'dashboard' },
+  { key: 'moments', to: '/moments', labelKey: 'menu.moments', icon: 'grid-view', section: 'main', access: 'realTime' },
+  { key: 'tickets', to: '/tickets', subPaths: ['/tickets/:uuid'], labelKey: 'menu.tickets', icon: 'chat', section: 'main', access: 'everyone' },
+  { key: 'quickMessages', to: '/quick-messages', labelKey: 'menu.quickMessages', icon: 'flash', section: 'main', access: 'everyone' },
+  { key: 'kanban', to: '/kanban', labelKey: 'menu.kanban', icon: 'column-layout', section: 'main', access: 'everyone', planFlag: 'useKanban' },
+  { key: 'tagsKanban', to: '/TagsKanban', labelKey: 'menu.tagsKanban', icon: 'tag', section: 'main', access: 'everyone', planFlag: 'useKanban' },
+  { key: 'contacts', to: '/contacts', labelKey: 'menu.contacts', icon: 'people', section: 'main', access: 'everyone' },
+  { key: 'schedules', to: '/schedules', labelKey: 'menu.schedules', icon: 'calendar', section: 'main', access: 'everyone', planFlag: 'useSchedules' },
+  { key: 'tags', to: '/tags', labelKey: 'menu.tags', icon: 'tag', section: 'main', access: 'everyone' },
+  { key: 'chats', to: '/chats', subPaths: ['/chats/:uuid'], labelKey: 'menu.chats', icon: 'chat', section: 'main', access: 'everyone', planFlag: 'useInternalChat' },
+  { key: 'helps', to: '/helps', labelKey: 'menu.helps', icon: 'help', section: 'main', access: 'everyone' },
+  { key: 'campaigns', to: '/campaigns', subPaths: ['/campaign/:campaignId/report'], labelKey: 'menu.campaigns', icon: 'send-message', section: 'admin', access: 'everyone', planFlag: 'useCampaigns' },
+  { key: 'contactLists', to: '/contact-lists', subPaths: ['/contact-lists/:contactListId/contacts'], labelKey: 'menu.contactLists', icon: 'list', section: 'admin', access: 'everyone', planFlag: 'useCampaigns' },
+  { key: 'campaignsConfig', to: '/campaigns-config', labelKey: 'menu.campaignsConfig', icon: 'cog', section: 'admin', access: 'everyone', planFlag: 'useCampaigns' },
+  { key: 'announcements', to: '/announcements', labelKey: 'menu.announcements', icon: 'notifications', section: 'admin', access: 'super' },
+  { key: 'messagesApi', to: '/messages-api', labelKey: 'menu.messagesApi', icon: 'code', section: 'admin', access: 'admin', planFlag: 'useExternalApi' },
+  { key: 'plantao', to: '/plantao', labelKey: 'menu.plantao', icon: 'time', section: 'admin', access: 'admin' },
+  { key: 'users', to: '/users', labelKey: 'menu.users', icon: 'people', section: 'admin', access: 'admin' },
+  { key: 'queues', to: '/queues', labelKey: 'menu.queues', icon: 'flow-branch', section: 'admin', access: 'admin' },
+  { key: 'queueIntegration', to: '/queue-integration', labelKey: 'menu.queueIntegration', icon: 'data-connection', section: 'admin', access: 'admin', planFlag: 'useIntegrations' },
+  { key: 'files', to: '/files', labelKey: 'menu.files', icon: 'folder-open', section: 'admin', access: 'admin' },
+  { key: 'prompts', to: '/prompts', labelKey: 'menu.prompts', icon: 'predictive-analysis', section: 'admin', access: 'everyone', planFlag: 'useOpenAi' },
+  { key: 'connections', to: '/connections', labelKey: 'menu.connections', icon: 'link', section: 'admin', access: 'connections', connectionsBadge: true },
+  { key: 'financeiro', to: '/financeiro', labelKey: 'menu.financeiro', icon: 'dollar', section: 'admin', access: 'admin' },
+  { key: 'settings', to: '/settings', labelKey: 'menu.settings', icon: 'settings', section: 'admin', access: 'admin' },
+  { key: 'companies', to: '/companies', labelKey: 'menu.companies', icon: 'office', section: 'admin', access: 'super' },
 ];
+
+/** True when the user's profile allows the item's route (the plan aside). */
+export function profileAllows(item: MenuItem, user: MenuUser): boolean {
+  return ACCESS[item.access](user);
+}
+
+/** True when the company's plan enables the item's module (or the item needs none). */
+export function planAllows(item: MenuItem, flags: PlanFlags): boolean {
+  return !item.planFlag || flags[item.planFlag] === true;
+}
+
+/** The rule of a location: the item whose route or sub-route matches the path (segment-wise). */
+export function ruleFor(pathname: string): MenuItem | undefined {
+  const segments = (p: string) => p.split('/').filter(Boolean);
+  const path = segments(pathname);
+  const matches = (pattern: string) => {
+    const want = segments(pattern);
+    return want.length === path.length && want.every((w, i) => w.startsWith(':') || w === path[i]);
+  };
+  return MENU_ITEMS.find((item) => [item.to, ...(item.subPaths ?? [])].some(matches));
+}
 
 /** Always last, always shown. */
 export const LOGOUT_ITEM = { key: 'logout', labelKey: 'menu.logout', icon: 'log-out' as IconName };
 
 /** The menu entries this user sees, in menu order (the logout item is not part of the list). */
 export function visibleMenuItems(user: MenuUser, planFlags: PlanFlags): MenuItem[] {
-  return MENU_ITEMS.filter((item) => item.visible(user, planFlags));
+  return MENU_ITEMS.filter((item) => profileAllows(item, user) && planAllows(item, planFlags));
 }
 
 /** Connection statuses that put a warning badge on the connections item. */

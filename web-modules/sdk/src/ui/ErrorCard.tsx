@@ -14,7 +14,7 @@ export function ErrorCard({ title, error, message, onRetry }: ErrorCardProps) {
   const { t } = useTranslation();
   const text = message ?? (error !== undefined ? errorText(error) : t('common.genericError'));
   return (
-    <Callout intent={Intent.DANGER} title={title ?? t('common.genericError')} icon="error" role="alert" style={{ margin: 16 }}>
+    <Callout intent={Intent.DANGER} title={title ?? t('common.genericError')} icon="error" role="alert" style={{ margin: 16, width: 'auto', overflowWrap: 'anywhere' }}>
       <p>{text}</p>
       {onRetry && <Button icon="refresh" text={t('common.retry')} onClick={onRetry} />}
     </Callout>

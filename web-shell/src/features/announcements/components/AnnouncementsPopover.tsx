@@ -35,7 +35,7 @@ export function AnnouncementsPopover() {
 
   return (
     <MenuPopover placement="bottom-end" content={<div className="an-popover" data-testid="announcements-list">{content}</div>} onClosed={markRead}>
-      <Button variant="minimal" icon="feed" aria-label={`${t('popover.title')}${unread ? ` (${unread})` : ''}`} title={t('popover.title')} data-testid="announcements-button">
+      <Button variant="minimal" icon="feed" className="an-bell" aria-label={`${t('popover.title')}${unread ? ` (${unread})` : ''}`} title={t('popover.title')} data-testid="announcements-button">
         {unread > 0 && (
           <Tag round intent="danger" className="an-badge" data-testid="announcements-unread">
             {unread}

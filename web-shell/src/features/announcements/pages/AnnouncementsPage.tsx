@@ -1,27 +1,16 @@
-import { useEffect, useState } from 'react';
-import { Intent, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import { Tag } from '@blueprintjs/core';
 import type { Announcement } from '@guiche/contracts';
-import { DENIAL_REDIRECT_MS, ERROR_TOAST_MS, i18n, ListPage, ListTable, navigateTo, RowActions, showToast, useDeleteConfirmation, useListSearch, useSession, useTranslation } from '@guiche/web-sdk';
+import { ListPage, ListTable, RowActions, useDeleteConfirmation, useListSearch, useTranslation } from '@guiche/web-sdk';
 import { deleteAnnouncement } from '../api/announcements-api.js';
 import { AnnouncementDialog } from '../components/AnnouncementDialog.js';
 import { priorityIntent } from '../components/priority.js';
 import { useAnnouncementEvents, useAnnouncements } from '../hooks/useAnnouncements.js';
 import { NS } from '../i18n/register.js';
 
-/** /announcements: super users only; anyone else gets the denial toast and / after 1 s. */
+/** /announcements: super users only — the shell's route rule shows anyone else "Acesso restrito". */
 export default function AnnouncementsPage() {
-  const { user } = useSession();
-  if (!user?.super) return <Denied />;
   return <AnnouncementsList />;
-}
-
-function Denied() {
-  useEffect(() => {
-    showToast({ message: i18n.t('errors.ERR_NO_PERMISSION'), intent: Intent.DANGER, timeout: ERROR_TOAST_MS });
-    const timer = setTimeout(() => navigateTo('/'), DENIAL_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  return null;
 }
 
 function AnnouncementsList() {

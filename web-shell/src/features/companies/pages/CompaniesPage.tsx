@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Intent } from '@blueprintjs/core';
 import type { CompanyRow } from '@guiche/contracts';
-import { DENIAL_REDIRECT_MS, ERROR_TOAST_MS, formatDate, i18n, ListPage, navigateTo, showToast, toastError, toastSuccess, useDeleteConfirmation, useListSearch, useSession, useTranslation } from '@guiche/web-sdk';
+import { ConfirmDialog, formatDate, ListPage, toastError, toastSuccess, useDeleteConfirmation, useListSearch, useTranslation } from '@guiche/web-sdk';
 import { updateCompany } from '../api/companies-api.js';
 import { CompaniesTable } from '../components/CompaniesTable.js';
 import { CompanyDialog } from '../components/CompanyDialog.js';
@@ -12,20 +12,9 @@ import { NS } from '../i18n/register.js';
 import { advancedDueDate } from '../lib/company-form.js';
 import '../companies.css';
 
-/** /companies (account-admin.md §2): super users only; anyone else gets the error toast and / after 1 s. */
+/** /companies (account-admin.md §2): super users only — the shell's route rule shows anyone else "Acesso restrito". */
 export default function CompaniesPage() {
-  const { user } = useSession();
-  if (!user?.super) return <Denied />;
   return <CompaniesList />;
-}
-
-function Denied() {
-  useEffect(() => {
-    showToast({ message: i18n.t('errors.ERR_NO_PERMISSION'), intent: Intent.DANGER, timeout: ERROR_TOAST_MS });
-    const timer = setTimeout(() => navigateTo('/'), DENIAL_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  return null;
 }
 
 type FormState = { company: CompanyRow | null } | null;
@@ -38,6 +27,8 @@ function CompaniesList() {
   const { remove } = useCompanyMutations();
   const [form, setForm] = useState<FormState>(null);
   const [advancing, setAdvancing] = useState<number | null>(null);
+  // Advancing the due date changes the customer's billing: it is asked first, never done in one click.
+  const [advanceAsked, setAdvanceAsked] = useState<CompanyRow | null>(null);
   const deletion = useDeleteConfirmation((company: CompanyRow) => {
     deletions.started(company);
     return remove.mutateAsync(company.id);
@@ -45,6 +36,7 @@ function CompaniesList() {
 
   async function advance(company: CompanyRow) {
     const dueDate = advancedDueDate(company);
+    setAdvanceAsked(null);
     setAdvancing(company.id);
     try {
       await updateCompany(company.id, { dueDate });
@@ -69,9 +61,23 @@ function CompaniesList() {
       emptyIcon="office"
       deletion={deletion}
       notice={<DeletionsNotice deletions={deletions.items} />}
-      dialogs={form && <CompanyDialog company={form.company} onClose={() => setForm(null)} />}
+      dialogs={
+        <>
+          {form && <CompanyDialog company={form.company} onClose={() => setForm(null)} />}
+          <ConfirmDialog
+            isOpen={advanceAsked !== null}
+            title={t('advance.confirmTitle')}
+            intent={Intent.WARNING}
+            confirmLabel={t('advance.confirmButton')}
+            onConfirm={() => advanceAsked && void advance(advanceAsked)}
+            onClose={() => setAdvanceAsked(null)}
+          >
+            {advanceAsked && <p data-testid="company-advance-question">{t('advance.confirm', { company: advanceAsked.name, from: advanceAsked.dueDate ? formatDate(advanceAsked.dueDate) : '—', to: formatDate(advancedDueDate(advanceAsked)) })}</p>}
+          </ConfirmDialog>
+        </>
+      }
     >
-      <CompaniesTable companies={list.items} onEdit={(company) => setForm({ company })} onDelete={deletion.ask} onAdvance={(c) => void advance(c)} advancing={advancing} />
+      <CompaniesTable companies={list.items} onEdit={(company) => setForm({ company })} onDelete={deletion.ask} onAdvance={setAdvanceAsked} advancing={advancing} />
     </ListPage>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Card, Intent, Menu, MenuItem, Popover } from '@blueprintjs/core
 import { useCallback, useState } from 'react';
 import type { Connection, ConnectionChannel } from '@guiche/contracts';
 import { ConfirmDialog, EmptyState, ErrorCard, LoadingState, PageHeader, toastError, toastSuccess, useSession, useTranslation } from '@guiche/web-sdk';
+import { AccessRestricted } from '../../../routing/AccessRestricted.js';
 import '../connections.css';
 import { channelIcon } from '../components/ChannelIcon.js';
 import { ConnectionDialog, type ConnectionSave } from '../components/ConnectionDialog.js';
@@ -37,7 +38,7 @@ export default function ConnectionsPage() {
   const qrConnection = qrFor === null ? null : (connections.find((c) => c.id === qrFor) ?? null);
   const closeQr = useCallback(() => setQrFor(null), []);
 
-  if (!manager) return <ErrorCard message={t('errors.ERR_NO_PERMISSION', { ns: 'translation' })} />;
+  if (!manager) return <AccessRestricted access="connections" />;
 
   const session = async (connection: Connection, action: SessionAction) => {
     if (action === 'qrcode') return setQrFor(connection.id);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, HTMLTable } from '@blueprintjs/core';
 import type { Plantao } from '@guiche/contracts';
-import { ConfirmDialog, LoadingState, PageHeader, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
+import { ConfirmDialog, ErrorCard, LoadingState, PageHeader, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { PlantaoDialog } from '../components/PlantaoDialog.js';
 import { usePlantaoEvents, usePlantaoMutations, usePlantoes } from '../hooks/usePlantoes.js';
 import { NS } from '../i18n/register.js';
@@ -36,6 +36,9 @@ export default function OnCallPage() {
       </PageHeader>
       {list.isLoading ? (
         <LoadingState />
+      ) : list.isError ? (
+        // A list that could not be read is an error, never an empty list.
+        <ErrorCard error={list.error} onRetry={() => void list.refetch()} />
       ) : !list.data?.length ? (
         <p>{t('empty')}</p>
       ) : (

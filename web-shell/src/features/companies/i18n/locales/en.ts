@@ -58,7 +58,7 @@ export const en: CompaniesLocale = {
     done: '{{name}} and all its data were deleted.',
   },
   remove: { title: 'Delete record', message: 'Do you really want to delete this record?', done: 'Operation completed successfully!' },
-  advance: { done: 'Due date moved to {{date}}.', error: 'The operation could not be completed' },
+  advance: { confirmTitle: 'Move due date forward', confirm: 'Move {{company}}\'s due date from {{from}} to {{to}}? This changes the customer\'s billing.', confirmButton: 'Move forward', done: 'Due date moved to {{date}}.', error: 'The operation could not be completed' },
   recurrence: { MENSAL: 'Monthly', BIMESTRAL: 'Bimonthly', TRIMESTRAL: 'Quarterly', SEMESTRAL: 'Semester', ANUAL: 'Yearly' },
   validation: {
     name: 'Name is required',

@@ -58,7 +58,7 @@ export const es: CompaniesLocale = {
     done: '{{name}} y todos sus datos fueron eliminados.',
   },
   remove: { title: 'Eliminación de registro', message: '¿Realmente desea eliminar este registro?', done: '¡Operación realizada con éxito!' },
-  advance: { done: 'Vencimiento adelantado al {{date}}.', error: 'No fue posible realizar la operación' },
+  advance: { confirmTitle: 'Adelantar vencimiento', confirm: '¿Adelantar el vencimiento de {{company}} del {{from}} al {{to}}? Esto cambia el cobro del cliente.', confirmButton: 'Adelantar', done: 'Vencimiento adelantado al {{date}}.', error: 'No fue posible realizar la operación' },
   recurrence: { MENSAL: 'Mensual', BIMESTRAL: 'Bimestral', TRIMESTRAL: 'Trimestral', SEMESTRAL: 'Semestral', ANUAL: 'Anual' },
   validation: {
     name: 'El nombre es obligatorio',

@@ -71,6 +71,9 @@ export const pt = {
     done: 'Operação realizada com sucesso!',
   },
   advance: {
+    confirmTitle: 'Avançar vencimento',
+    confirm: 'Avançar o vencimento de {{company}} de {{from}} para {{to}}? Isso muda a cobrança do cliente.',
+    confirmButton: 'Avançar',
     done: 'Vencimento avançado para {{date}}.',
     error: 'Não foi possível realizar a operação',
   },

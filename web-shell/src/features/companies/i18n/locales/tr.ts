@@ -58,7 +58,7 @@ export const tr: CompaniesLocale = {
     done: '{{name}} ve tüm verileri silindi.',
   },
   remove: { title: 'Kaydı sil', message: 'Bu kaydı gerçekten silmek istiyor musunuz?', done: 'İşlem başarıyla tamamlandı!' },
-  advance: { done: 'Vade {{date}} tarihine ilerletildi.', error: 'İşlem tamamlanamadı' },
+  advance: { confirmTitle: 'Vadeyi ilerlet', confirm: '{{company}} şirketinin vadesi {{from}} tarihinden {{to}} tarihine ilerletilsin mi? Bu, müşterinin faturalandırmasını değiştirir.', confirmButton: 'İlerlet', done: 'Vade {{date}} tarihine ilerletildi.', error: 'İşlem tamamlanamadı' },
   recurrence: { MENSAL: 'Aylık', BIMESTRAL: 'İki aylık', TRIMESTRAL: 'Üç aylık', SEMESTRAL: 'Altı aylık', ANUAL: 'Yıllık' },
   validation: {
     name: 'Ad zorunludur',
