@@ -1,0 +1,2 @@
+export function circlesOf(graph: Record<string, string[]>): string[][];
+export function circlesIn(src: string, tsconfig: string, baseDir?: string): Promise<{ circles: string[][]; unresolved: string[] }>;
