@@ -1,4 +1,5 @@
-// Fails on any import circle (type imports included) in the server and web sources.
+// Fails on any import circle (type imports included) in the server and web sources, and when the plugin SDK
+// (core/src/plugin-sdk) imports anything of core's beyond itself.
 // A circle is a strongly connected component of the import graph madge builds with TypeScript's resolver.
 // scripts/import-circles-allowed.json may list circles still being broken (each a list of files); it must
 // only shrink: a circle not covered by an entry fails, and so does an entry that no longer matches a circle.
@@ -75,6 +76,12 @@ export async function circlesIn(src, tsconfig, baseDir = root) {
   return { circles: circlesOf(result.obj()), unresolved };
 }
 
+/** Imports of the plugin SDK's files that leave it (it must import only itself and outside packages). */
+export async function sdkLeafViolations(baseDir = root) {
+  const graph = (await madge(path.join(baseDir, 'core/src/plugin-sdk'), { baseDir, fileExtensions: ['ts'], tsConfig: path.join(baseDir, 'core/tsconfig.json') })).obj();
+  return Object.keys(graph).flatMap((file) => (file.startsWith('core/src/plugin-sdk/') ? graph[file].filter((dep) => !dep.startsWith('core/src/plugin-sdk/')).map((dep) => `${file} -> ${dep}`) : []));
+}
+
 async function main() {
   const allowedFile = path.join(root, 'scripts/import-circles-allowed.json');
   const allowed = fs.existsSync(allowedFile) ? JSON.parse(fs.readFileSync(allowedFile, 'utf8')) : [];
@@ -91,7 +98,9 @@ async function main() {
   for (const circle of fresh) console.error(`import circle of ${circle.length} files:\n  ${circle.join('\n  ')}`);
   for (const entry of stale) console.error(`scripts/import-circles-allowed.json lists a circle that is gone or smaller now; shrink it:\n  ${entry.join('\n  ')}`);
   for (const file of unresolved) console.error(`unresolved relative import (its circles cannot be checked): ${file}`);
-  if (fresh.length || stale.length || unresolved.length) process.exit(1);
+  const leaks = await sdkLeafViolations();
+  for (const leak of leaks) console.error(`the plugin SDK must not import core internals: ${leak}`);
+  if (fresh.length || stale.length || unresolved.length || leaks.length) process.exit(1);
   console.log(`no import circles${allowed.length ? ` beyond the ${allowed.length} allowed` : ''} in ${targets.length} source folders`);
 }
 

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { circlesIn, circlesOf } from '../../scripts/check-circles.mjs';
+import { circlesIn, circlesOf, sdkLeafViolations } from '../../scripts/check-circles.mjs';
+
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circles-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -36,5 +37,16 @@ describe('import circle check (npm run check)', () => {
     write({ 'other/x.ts': "import type { Y } from './missing.js';\nexport type X = Y;\n" });
     const found = await circlesIn('other', 'tsconfig.json', dir);
     expect(found.unresolved).toEqual(['other: ./missing.js']);
+  });
+
+  it('keeps the plugin SDK a leaf: its files import only each other and outside packages, never core internals', async () => {
+    expect(await sdkLeafViolations()).toEqual([]);
+    write({
+      'core/tsconfig.json': JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }),
+      'core/src/plugin-sdk/types.ts': "import type { Row } from '../messaging/row.js';\nimport type { E } from './errors.js';\nexport type T = Row | E;\n",
+      'core/src/plugin-sdk/errors.ts': 'export type E = Error;\n',
+      'core/src/messaging/row.ts': 'export interface Row { id: number }\n',
+    });
+    expect(await sdkLeafViolations(dir)).toEqual(['core/src/plugin-sdk/types.ts -> core/src/messaging/row.ts']);
   });
 });
