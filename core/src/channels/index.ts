@@ -1,5 +1,5 @@
 import type { CoreServices } from '../services.js';
-import type { ChannelDefinition } from './types.js';
+import type { RegisteredChannel } from '../plugin-sdk/context.js';
 import { createMessageSender } from './outbound-sender.js';
 import { createOutboundWorker } from './outbound-worker.js';
 import { enqueueDrain, enqueueMarkRead, enqueueSend, outboundQueue, JOB_ATTEMPTS, JOB_BACKOFF_MS, type OutboundJob } from './outbound-queue.js';
@@ -17,7 +17,7 @@ export { SESSION_CALL_TIMEOUT_MS, type SessionCall, type SessionCallResults } fr
 
 
 export function createChannelRuntime(core: CoreServices): ChannelRuntime {
-  const registry = new Map<string, ChannelDefinition>();
+  const registry = new Map<string, RegisteredChannel>();
   const consumed = new Set<number>();
 
   const pendingIds = (connectionId: number): Promise<number[]> =>

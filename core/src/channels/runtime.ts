@@ -1,9 +1,9 @@
-import type { ChannelDefinition, MessageSender, SessionCaller } from '../plugin-sdk/types.js';
+import type { ChannelDefinition, MessageSender, RegisteredChannel, SessionCaller } from '../plugin-sdk/types.js';
 
 /** The channels side of the kernel: registry, session supervisor and outbound delivery. */
 export interface ChannelRuntime {
-  register(definition: ChannelDefinition): void;
-  definitions(): ChannelDefinition[];
+  register(definition: RegisteredChannel): void;
+  definitions(): RegisteredChannel[];
   sender: MessageSender;
   /** Starts the supervisor (after every plugin registered): sessions of this node's leases. */
   start(): Promise<void>;

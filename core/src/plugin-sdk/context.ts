@@ -94,8 +94,17 @@ export interface ChannelDefinition {
   capabilities: ChannelCapabilities;
   migrations?: string;
   webModule?: string;
-  createSession(connection: ConnectionInfo, io: SessionIO): ChannelSession;
+  /**
+   * A session for one connection, on the node that holds its lease. `ctx` is the context of the plugin
+   * that registered this definition (its storage, settings, routes' hub …): no need to keep it aside in register().
+   */
+  createSession(connection: ConnectionInfo, io: SessionIO, ctx: PluginContext): ChannelSession;
   webhooks?: WebhookRegistrar;
   /** Anything else the plugin wires (e.g. a socket.io namespace for visitors). */
   register?(ctx: PluginContext): void | Promise<void>;
+}
+
+/** A channel as the kernel runs it: its sessions bound to the context of the plugin that registered it. */
+export interface RegisteredChannel extends Omit<ChannelDefinition, 'createSession'> {
+  createSession(connection: ConnectionInfo, io: SessionIO): ChannelSession;
 }
