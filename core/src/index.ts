@@ -13,6 +13,8 @@ export type {
   TransferOutcome,
   ChannelDefinition,
   WebhookRegistrar,
+  ConnectionService,
+  ConnectionSummary,
 } from './plugin-sdk/types.js';
 export type { Bus, BusMessage, BusHandler, Jobs, JobDefinition, JobOptions, Leases, Lease, Storage, StoredFile, StoredFileInfo, ByteRange, Realtime } from './plugin-sdk/ports.js';
 export { StorageKeyError, StorageNotFoundError } from './ports/storage/storage-errors.js';

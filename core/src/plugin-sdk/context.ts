@@ -7,6 +7,7 @@ import type { ChannelCapabilities, ChannelName, ChannelSession, ConnectionInfo, 
 import type { IngestService, MessageSender, PluginTickets, Conversations } from './tickets.js';
 import type { SessionCaller } from './session-calls.js';
 import type { BotRegistry } from './bot.js';
+import type { ConnectionService } from './connections.js';
 import type { TimedWork } from './timed-work.js';
 import type { Routes } from './http.js';
 import type { PlansService, SettingsService, UsersService } from './platform.js';
@@ -40,6 +41,8 @@ export interface PluginContext {
   };
   /** Contact + ticket of a number on a connection, created or reopened, for messages started outside the inbox. */
   readonly conversations: Conversations;
+  /** The company's connections (read-only), instead of querying core's `whatsapps` table. */
+  readonly connections: ConnectionService;
   /** Request counters per key shared by every node (Redis) or in-process (embedded). */
   readonly rateLimits: RateLimits;
   /**

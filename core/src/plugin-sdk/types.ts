@@ -10,4 +10,5 @@ export type * from './channels.js';
 export type * from './session-calls.js';
 export type * from './tickets.js';
 export type * from './bot.js';
+export type * from './connections.js';
 export type * from './timed-work.js';

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { createConnectionService } from '../connections/connection-service.js';
 import type { PlanFlag } from '@guiche/contracts';
 import { AppError, type PluginContext, type PluginDefinition, type Routes } from '../plugin-sdk/types.js';
 import type { Bus, Jobs } from '../ports/types.js';
@@ -112,6 +113,7 @@ export function createPluginContext(
       call: (connectionId, call, failure) => core.channels.call(connectionId, call, failure),
     },
     conversations: createConversations(core),
+    connections: createConnectionService(core.db),
     rateLimits: core.rateLimits,
     bot: { registerHandler: (type, handler, options) => core.bot.registerHandler(type, handler, options) },
     db: core.db,
