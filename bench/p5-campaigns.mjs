@@ -159,8 +159,9 @@ async function cloudRun(bench) {
     if (Date.now() > deadline) throw new Error('the Cloud API session did not connect');
     await new Promise((r) => setTimeout(r, 50));
   }
-  const { token } = await bench.db('whatsapps').where({ id: connection.id }).first('token');
-  void graph.sendStatusesTo(number, `${bench.url}/api/whatsappapi/webhook/${token}`);
+  // The webhook URL the connection dialog shows (its public webhook id).
+  const { webhookUrl } = await api(bench, c.adminToken, 'GET', `/whatsappapi/${connection.id}/credentials`);
+  void graph.sendStatusesTo(number, webhookUrl);
   await api(bench, c.adminToken, 'POST', '/campaign-settings', { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } });
   const list = await api(bench, c.adminToken, 'POST', '/contact-lists', { name: 'Cloud' });
   const all = Array.from({ length: CLOUD_CONTACTS }, (_, i) => `5561${String(100000000 + i)}`);

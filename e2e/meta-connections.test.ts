@@ -73,13 +73,15 @@ describe('Meta connections in the browser', () => {
     await page.getByTestId('cloud-save').click();
     await expect.poll(() => row(page, 'Cloud API').getAttribute('data-status'), { timeout: 20000 }).toBe('CONNECTED');
     const webhook = await page.locator('#cloud-webhook').inputValue();
-    expect(webhook).toMatch(/\/api\/whatsappapi\/webhook\/[A-Z0-9]{30}$/);
+    // The connection's public webhook id (issue #26), never its API token.
+    expect(webhook).toMatch(/\/api\/whatsappapi\/webhook\/wh-[0-9a-f]{32}$/);
     // The secrets never come back: the fields are empty and only the last characters are shown.
     expect(await page.locator('#cloud-accessToken').inputValue()).toBe('');
     expect(await page.getByTestId('cloud-panel').textContent()).toContain(`••••${token.slice(-4)}`);
     expect(await page.getByTestId('cloud-panel').textContent()).not.toContain(token);
 
-    const connection = await kernel.db('whatsapps').where({ companyId: company.company.id, name: 'Cloud API' }).first('id');
+    const connection = await kernel.db('whatsapps').where({ companyId: company.company.id, name: 'Cloud API' }).first('id', 'token');
+    expect(webhook).not.toContain(connection.token);
     const { id: wid, payload } = whatsappMessage({ phoneNumberId, wabaId }, { waId: '5511988887777', name: 'Browser Contact' }, { type: 'text', text: { body: 'hello from WhatsApp' } });
     expect(await fake.deliver(new URL(webhook).href, payload)).toBe(200);
     const message = await waitFor(() => kernel.db('messages').where({ whatsappId: connection.id, wid }).first());

@@ -82,8 +82,8 @@ describe('the 24-hour window in the conversation', () => {
     const connection = await ok('POST', '/whatsapp', { name: 'Cloud Janela', channel: 'whatsappapi' });
     await ok('PUT', `/whatsappapi/${connection.id}/credentials`, { phoneNumberId, wabaId, accessToken: fake.newToken(), appSecret: fake.appSecret, verifyToken: 'window-verify-token' });
     await waitFor(async () => (await kernel.db('whatsapps').where({ id: connection.id }).first('status')).status === 'CONNECTED', { timeout: 20000 });
-    const { token } = await kernel.db('whatsapps').where({ id: connection.id }).first('token');
-    const webhook = `${kernel.apiUrl}/whatsappapi/webhook/${token}`;
+    // The URL the connection dialog shows (the connection's public webhook id).
+    const { webhookUrl: webhook } = await ok('GET', `/whatsappapi/${connection.id}/credentials`);
     const contact = { waId: '5511' + randomDigits(9), name: 'Ana Cloud' };
     const receive = async (body: string) => {
       const { id: wid, payload } = whatsappMessage({ phoneNumberId, wabaId }, contact, { type: 'text', text: { body } });

@@ -50,7 +50,10 @@ export type { SessionCall, SessionCallResults } from './plugin-sdk/session-calls
 export type { BotRegistry, ConversationHandler, ConversationInput, ConversationOutcome, HandlerOptions } from './plugin-sdk/bot.js';
 export { callOutside, outsideJson, OutsideServiceError, type OutsideCallOptions } from './bot/outside.js';
 export type { TimedHandler, TimedHandlerOptions, TimedJob, TimedWork, TimerSpec, WithinTransaction } from './plugin-sdk/timed-work.js';
-export { TICKET_CHANGED, type TicketChange } from './messaging/ticket-events.js';
+export { TICKET_CHANGED, MESSAGE_CHANGED, type TicketChange, type MessageChange } from './messaging/ticket-events.js';
+export { CONTACT_CHANGED, type ContactChange } from './contacts/contact-events.js';
+export { ticketDetails } from './messaging/ticket-details.js';
+export { findMessage, toRecords } from './messaging/messages-repository.js';
 export { secretBox, mask, isMasked, MASK, type SecretBox } from './secrets/secret-box.js';
 export { generateConnectionToken } from './connections/token.js';
 export { storeSingleUpload, type StoredUpload, type SingleUploadOptions } from './http/single-upload.js';

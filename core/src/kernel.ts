@@ -41,7 +41,7 @@ import { installBilling, registerBillingRoutes, startBilling } from './billing/i
 import { frameworkErrors, installErrorHandler } from './http/error-handler.js';
 import { registerMultipart } from './http/multipart.js';
 import { installRouteCatalog } from './http/route-catalog.js';
-import { corsOptions } from './http/cors.js';
+import { corsOptions, PublicCorsRoutes } from './http/cors.js';
 import { socketCors } from './http/socket-cors.js';
 import { trustProxyOf } from './http/client-address.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -102,6 +102,8 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     frameworkErrors,
     genReqId: requestIdOf,
+    // The spec spells some calls with a trailing slash (GET /files/, /tags/, /schedules/…): one route, both spellings.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -132,7 +134,9 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   const secret = await resolveJwtSecret(db.knex, config.JWT_SECRET);
   await app.register(fastifyJwt, { secret, sign: { expiresIn: config.ACCESS_TOKEN_TTL } });
   await app.register(fastifyCookie);
-  await app.register(fastifyCors, corsOptions(config));
+  const publicCors = new PublicCorsRoutes();
+  publicCors.install(app);
+  await app.register(fastifyCors, corsOptions(config, publicCors));
   await installSecurityHeaders(app, config);
   await registerMultipart(app);
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, error: 'ERR_RATE_LIMITED' }) });

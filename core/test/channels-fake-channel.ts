@@ -58,6 +58,7 @@ export class FakeWorld {
   readonly profiles = new Map<string, { name?: string; pictureUrl?: string }>();
   /** The account's address book, for contacts(). */
   addressBook: ChannelPeer[] = [];
+  chats: ChannelPeer[] = [];
   /** Sends to these message bodies always fail. */
   readonly rejectBodies = new Set<string>();
   private sent = 0;
@@ -165,6 +166,11 @@ export class FakeSession implements ChannelSession {
   async contacts() {
     this.assertLive();
     return this.world.addressBook;
+  }
+
+  async chats() {
+    this.assertLive();
+    return this.world.chats;
   }
 
   async markRead(to: ChannelPeer, wids: string[]) {

@@ -81,9 +81,39 @@ describe('session calls across nodes', () => {
     expect((await base.db('contacts').where({ id: unnamed }).first('name')).name).toBe('Carla');
   });
 
+  it('POST /contacts/import/chats creates the people the phone has chats with, told live to the importing user only', async () => {
+    const agent = await base.createUser(c.company.id);
+    const mine = await base.socket(agent.token);
+    const admins = await base.socket(c.admin.token);
+    const seenByAgent: unknown[] = [];
+    const seenByAdmin: unknown[] = [];
+    mine.on(`company-${c.company.id}-contactImport`, (p: unknown) => seenByAgent.push(p));
+    admins.on(`company-${c.company.id}-contactImport`, (p: unknown) => seenByAdmin.push(p));
+    await base.db('contacts').insert({ companyId: c.company.id, name: 'Kept', number: '5511955550002', channel: 'whatsapp' });
+    world.chats = [
+      { id: '5511955550001', number: '5511955550001', name: 'Dora' },
+      { id: '5511955550002', number: '5511955550002', name: 'Renamed?' },
+      { id: '120363000000000001@g.us', name: 'Team group', isGroup: true },
+      { id: 'x', number: 'x', name: 'Bad' },
+    ];
+    const res = await base.api('POST', '/contacts/import/chats', { token: agent.token });
+    expect(res).toMatchObject({ status: 200, body: { created: 1, updated: 0, errors: [{ row: 4, error: 'validation.contactNumber', field: 'number' }] } });
+    const rows = await base.db('contacts').where({ companyId: c.company.id }).whereIn('number', ['5511955550001', '5511955550002']).orderBy('number').pluck('name');
+    expect(rows).toEqual(['Dora', 'Kept']);
+    await waitFor(() => seenByAgent.some((p) => (p as { done: number }).done === 2));
+    expect(seenByAgent).toEqual([
+      { action: 'progress', source: 'chats', done: 0, total: 2 },
+      { action: 'progress', source: 'chats', done: 2, total: 2 },
+    ]);
+    expect(seenByAdmin).toEqual([]);
+    mine.disconnect();
+    admins.disconnect();
+  });
+
   it('another company’s token reaches only its own (absent) connection', async () => {
     const other = await base.createCompany();
     expect(await base.api('POST', '/contacts/import', { token: other.admin.token })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_NOT_INITIALIZED' } });
+    expect(await base.api('POST', '/contacts/import/chats', { token: other.admin.token })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_NOT_INITIALIZED' } });
     expect(await base.api('GET', '/contacts/profile/5511977776666', { token: other.admin.token })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_NOT_INITIALIZED' } });
   });
 

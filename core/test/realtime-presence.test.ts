@@ -134,4 +134,37 @@ describe('presence across nodes', () => {
     const left = await redis.keys(`${presencePrefix}:*`);
     await redis.del(...left, 'unused');
   });
+
+  it('the last node to stop takes its users offline itself; an earlier one leaves them to the reap', async () => {
+    const presencePrefix = `${prefix()}-last`;
+    const [a, b] = [0, 1].map(() => new RedisPresenceCounter({ redis, prefix: presencePrefix, heartbeatMs: 60_000 })) as [RedisPresenceCounter, RedisPresenceCounter];
+    const [onA, onB, onBoth] = [20, 21, 22].map((userId) => ({ companyId: 1, userId }));
+    await a.join(onA!);
+    await b.join(onB!);
+    await a.join(onBoth!);
+    await b.join(onBoth!);
+    // b still runs: a's users stay in their sets (a reconnect to b would announce nothing).
+    expect(await a.close()).toEqual([]);
+    expect(await redis.smembers(`${presencePrefix}:presence:user:1:20`)).toHaveLength(1);
+    // b is the last: nobody would reap it, so every user left with no node goes offline now.
+    const gone = await b.close();
+    expect(gone.map((u) => u.userId).sort()).toEqual([20, 21, 22]);
+    expect(await redis.keys(`${presencePrefix}:presence:user:*`)).toEqual([]);
+    const left = await redis.keys(`${presencePrefix}:*`);
+    await redis.del(...left, 'unused');
+  });
+
+  it('two last nodes stopping together take every user offline once', async () => {
+    const presencePrefix = `${prefix()}-together`;
+    const [a, b] = [0, 1].map(() => new RedisPresenceCounter({ redis, prefix: presencePrefix, heartbeatMs: 60_000 })) as [RedisPresenceCounter, RedisPresenceCounter];
+    const users = [30, 31, 32].map((userId) => ({ companyId: 1, userId }));
+    await a.join(users[0]!);
+    await b.join(users[1]!);
+    await a.join(users[2]!);
+    await b.join(users[2]!);
+    const gone = (await Promise.all([a.close(), b.close()])).flat();
+    expect(gone.map((u) => u.userId).sort()).toEqual([30, 31, 32]);
+    const left = await redis.keys(`${presencePrefix}:*`);
+    await redis.del(...left, 'unused');
+  });
 });

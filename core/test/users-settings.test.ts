@@ -95,3 +95,52 @@ describe('settings', () => {
     expect((await k.api('PUT', '/settings/userCreation', { token: k.superToken, body: { value: 'disabled' } })).status).toBe(200);
   });
 });
+
+describe('the spec\'s companySettings calls (account-admin.md §7)', () => {
+  it('GET /companySettings/:companyId answers the own company\'s settings as one object', async () => {
+    const { company, admin } = await k.createCompany();
+    await k.api('PUT', '/settings/requiredTag', { token: admin.token, body: { value: 'enabled' } });
+    const res = await k.api('GET', `/companySettings/${company.id}`, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ requiredTag: 'enabled', chatBotType: 'text' });
+    expect('userCreation' in res.body).toBe(false);
+  });
+
+  it('refuses another company, plain users and a bad id', async () => {
+    const a = await k.createCompany();
+    const b = await k.createCompany();
+    const agent = await k.createUser(a.company.id);
+    expect(await k.api('GET', `/companySettings/${b.company.id}`, { token: a.admin.token })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect((await k.api('GET', `/companySettings/${a.company.id}`, { token: agent.token })).status).toBe(403);
+    expect(await k.api('GET', '/companySettings/abc', { token: a.admin.token })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+  });
+
+  it('PUT /companySettings writes one column of the caller\'s company with the same rules as PUT /settings/:key', async () => {
+    const a = await k.createCompany();
+    const b = await k.createCompany();
+    const agent = await k.createUser(a.company.id);
+    expect(await k.api('PUT', '/companySettings', { token: a.admin.token, body: { column: 'requiredTag', data: 'enabled' } })).toMatchObject({ status: 200, body: { key: 'requiredTag', value: 'enabled' } });
+    expect((await k.api('GET', '/companySettingOne?column=requiredTag', { token: a.admin.token })).body.value).toBe('enabled');
+    expect((await k.api('GET', '/companySettingOne?column=requiredTag', { token: b.admin.token })).body.value).toBe('disabled');
+    expect(await k.api('PUT', '/companySettings', { token: a.admin.token, body: { column: 'nope', data: 'x' } })).toMatchObject({ status: 404, body: { error: 'ERR_NO_SETTING_FOUND' } });
+    expect((await k.api('PUT', '/companySettings', { token: a.admin.token, body: { column: 'requiredTag', data: 'maybe' } })).status).toBe(400);
+    expect((await k.api('PUT', '/companySettings', { token: a.admin.token, body: { column: 'requiredTag' } })).status).toBe(400);
+    expect((await k.api('PUT', '/companySettings', { token: agent.token, body: { column: 'requiredTag', data: 'disabled' } })).status).toBe(403);
+    expect((await k.api('PUT', '/companySettings', { token: a.admin.token, body: { column: 'userCreation', data: 'disabled' } })).status).toBe(403);
+  });
+});
+
+describe('the spec\'s trailing-slash spellings', () => {
+  // One router setting serves every route, the modules' (/schedules/, /campaigns/, /contact-lists/) too.
+  it('GET /files/, /tags/, /queue/ answer as without the slash; /companiesPlan keeps working without it', async () => {
+    const { admin } = await k.createCompany();
+    for (const path of ['/files', '/tags', '/queue', '/companySettingOne?column=requiredTag']) {
+      const plain = await k.api('GET', path, { token: admin.token });
+      const slashed = await k.api('GET', path.replace(/(\?|$)/, '/$1'), { token: admin.token });
+      expect(plain.status).toBe(200);
+      expect(slashed).toMatchObject({ status: plain.status, body: plain.body });
+    }
+    expect((await k.api('GET', '/companiesPlan', { token: k.superToken })).status).toBe(200);
+    expect((await k.api('POST', '/whatsapp-restart/', { token: admin.token })).status).toBe(200);
+  });
+});

@@ -69,6 +69,7 @@ describe('session buttons by status (account-admin.md §2)', () => {
     expect(allowed({})).toEqual(['webchat']);
     expect(allowed({ useWhatsapp: true, useInstagram: true })).toEqual(['whatsapp', 'whatsappapi', 'instagram', 'webchat']);
     expect(allowed({ useWhatsapp: true, useFacebook: true, useInstagram: true })).toEqual(['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat']);
+    expect(allowed({ useTelegram: true })).toEqual(['webchat', 'telegram']);
   });
 });
 

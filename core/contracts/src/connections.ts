@@ -13,7 +13,7 @@ export const ConnectionV = {
   pairingNumber: 'validation.pairingNumber',
 } as const;
 
-export const ConnectionChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
+export const ConnectionChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat', 'telegram'] as const;
 export type ConnectionChannel = (typeof ConnectionChannels)[number];
 
 export const ConnectionStatuses = ['CONNECTED', 'qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'] as const;

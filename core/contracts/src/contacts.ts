@@ -12,7 +12,7 @@ export const ContactV = {
   spreadsheetTooManyRows: 'validation.spreadsheetTooManyRows',
 } as const;
 
-export const ContactChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
+export const ContactChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat', 'telegram'] as const;
 export type ContactChannel = (typeof ContactChannels)[number];
 /** Channels whose contacts are addressed by a phone number (stored as digits only). */
 export const PhoneChannels: readonly ContactChannel[] = ['whatsapp', 'whatsappapi'];
@@ -166,6 +166,16 @@ export interface Contact {
   updatedAt: string;
   tags: Pick<Tag, 'id' | 'name' | 'color' | 'kanban'>[];
   extraInfo?: ContactExtraInfo[];
+}
+
+/** What POST /contacts/import reads from the running session: the address book, or the chats (POST /contacts/import/chats). */
+export type ContactImportSource = 'contacts' | 'chats';
+
+export interface ContactImportProgress {
+  action: 'progress';
+  source: ContactImportSource;
+  done: number;
+  total: number;
 }
 
 export interface ContactImportResult {

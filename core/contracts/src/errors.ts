@@ -74,6 +74,7 @@ export const ErrorCodes = [
   'ERR_INVOICE_ALREADY_PAID',
   'ERR_PAYMENT_NOT_CONFIGURED',
   'ERR_PAYMENT_PROVIDER',
+  'ERR_NO_WEBHOOK_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

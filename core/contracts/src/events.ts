@@ -4,6 +4,8 @@ export const Events = {
   user: (companyId: number) => `company-${companyId}-user`,
   plan: (companyId: number) => `company-${companyId}-plan`,
   contact: (companyId: number) => `company-${companyId}-contact`,
+  /** To the importing user only: { action: 'progress', source: 'contacts' | 'chats', done, total }. */
+  contactImport: (companyId: number) => `company-${companyId}-contactImport`,
   tag: (companyId: number) => `company-${companyId}-tag`,
   chat: (companyId: number) => `company-${companyId}-chat`,
   chatUser: (userId: number) => `chat-user-${userId}`,

@@ -29,3 +29,4 @@ export * from './queue-integrations.js';
 export * from './prompts.js';
 export * from './invoices.js';
 export * from './weekdays.js';
+export * from './webhooks.js';

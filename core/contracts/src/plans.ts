@@ -6,6 +6,7 @@ export const PlanFlags = [
   'useWhatsapp',
   'useFacebook',
   'useInstagram',
+  'useTelegram',
   'useCampaigns',
   'useSchedules',
   'useInternalChat',

@@ -6,6 +6,7 @@ import { enqueueDrain, enqueueMarkRead, enqueueSend, outboundQueue, JOB_ATTEMPTS
 import { createSupervisor } from './supervisor.js';
 import { createSessionCalls } from './session-calls.js';
 import type { ChannelRuntime } from './runtime.js';
+import { replayConnection } from '../realtime/replay.js';
 
 export { createAuthStateStore } from './auth-state.js';
 export { defineChannel } from './define-channel.js';
@@ -47,6 +48,8 @@ export function createChannelRuntime(core: CoreServices): ChannelRuntime {
         }
         // A crash between store and send left rows pending: the database is the truth, jobIds dedupe.
         await requeuePending(connectionId);
+        // A crash between a commit and its live event left agents on other nodes without it.
+        void replayConnection(core, connectionId).catch((err: unknown) => core.log.warn({ err, connectionId }, 'recent messages not announced again'));
       },
       onReady(connectionId) {
         enqueueDrain(core.jobs, connectionId).catch((err: unknown) => core.log.warn({ err, connectionId }, 'outbound drain not enqueued'));

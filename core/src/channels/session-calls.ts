@@ -14,6 +14,7 @@ const ANSWERED_IN: Record<SessionCall['method'], readonly SessionStatus[]> = {
   checkNumber: ['CONNECTED'],
   profile: ['CONNECTED'],
   contacts: ['CONNECTED'],
+  chats: ['CONNECTED'],
   requestPairingCode: ['qrcode', 'PAIRING'],
   sendText: ['CONNECTED'],
 };
@@ -49,6 +50,8 @@ async function runLocally(ready: ReadySession, call: SessionCall): Promise<{ ok:
       return session.profile ? { ok: true, result: await session.profile(...call.args) } : { ok: false, unavailable: true };
     case 'contacts':
       return session.contacts ? { ok: true, result: await session.contacts() } : { ok: false, unavailable: true };
+    case 'chats':
+      return session.chats ? { ok: true, result: await session.chats() } : { ok: false, unavailable: true };
     case 'requestPairingCode':
       return session.requestPairingCode ? { ok: true, result: await session.requestPairingCode(...call.args) } : { ok: false, unavailable: true };
     case 'sendText': {

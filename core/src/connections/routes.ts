@@ -70,13 +70,11 @@ export function registerConnectionRoutes(routes: Routes, core: CoreServices): vo
 
       registerPairingRoutes(managers, core);
 
-      // The web calls it with a trailing slash (account-admin.md §7); both spellings work.
-      for (const path of ['/whatsapp-restart', '/whatsapp-restart/']) {
-        managers.post(path, { schema: { tags } }, async (request) => {
-          const connections = await restartSessions(core, request.auth.companyId);
-          return { message: 'Restarting connections.', connectionIds: connections.map((c) => c.id) };
-        });
-      }
+      // The web calls it with a trailing slash (account-admin.md §7): the router ignores trailing slashes.
+      managers.post('/whatsapp-restart', { schema: { tags } }, async (request) => {
+        const connections = await restartSessions(core, request.auth.companyId);
+        return { message: 'Restarting connections.', connectionIds: connections.map((c) => c.id) };
+      });
     });
   });
 }

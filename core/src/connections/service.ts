@@ -22,6 +22,7 @@ const channelFlags: Record<ConnectionChannel, PlanFlag | null> = {
   facebook: 'useFacebook',
   instagram: 'useInstagram',
   webchat: null,
+  telegram: 'useTelegram',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { ContactChannels, ContactV, normalizeContactNumber, type ContactChannel, type ContactImportResult } from '@guiche/contracts';
+import { ContactChannels, ContactV, Events, Rooms, normalizeContactNumber, type ContactChannel, type ContactImportProgress, type ContactImportResult, type ContactImportSource } from '@guiche/contracts';
 import { getDefaultConnection } from '../connections/repository.js';
 import { AppError } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
@@ -64,40 +64,69 @@ function importName(name: string | undefined, number: string): string {
   return trimmed.length >= 2 ? trimmed : number;
 }
 
+const PROGRESS_EVERY = 100;
+const LOOKUP_CHUNK = 1000;
+
+/** The contacts of these numbers that already exist on the channel, read in chunks (one query per thousand, not per person). */
+async function existingByNumber(core: CoreServices, companyId: number, channel: ContactChannel, numbers: string[]) {
+  const found = new Map<string, { id: number; name: string; number: string }>();
+  for (let at = 0; at < numbers.length; at += LOOKUP_CHUNK) {
+    const rows: { id: number; name: string; number: string }[] = await core
+      .db('contacts')
+      .where({ companyId, channel })
+      .whereIn('number', numbers.slice(at, at + LOOKUP_CHUNK))
+      .select('id', 'name', 'number');
+    for (const row of rows) found.set(row.number, row);
+  }
+  return found;
+}
+
 /**
- * POST /contacts/import: the people of the session's address book become contacts of the
- * connection's channel. Existing contacts keep what agents wrote; only a contact still named by
- * its number takes the address book's name (counted as updated).
+ * POST /contacts/import (the address book) and POST /contacts/import/chats (the people the phone has
+ * chats with): each person becomes a contact of the connection's channel. Existing contacts keep what
+ * agents wrote; only a contact still named by its number takes the phone's name (counted as updated).
+ * Groups are not people: skipped. The importing user is told the progress live.
  */
-export async function importChannelContacts(core: CoreServices, contacts: ContactService, companyId: number, userId: number): Promise<ContactImportResult> {
+export async function importChannelContacts(
+  core: CoreServices,
+  contacts: ContactService,
+  companyId: number,
+  userId: number,
+  source: ContactImportSource = 'contacts',
+): Promise<ContactImportResult> {
   const connection = await sessionConnection(core, companyId, userId);
-  const peers = await core.channels.call(connection.id, { method: 'contacts', args: [] });
+  const peers = await core.channels.call(connection.id, { method: source, args: [] });
   const result: ContactImportResult = { created: 0, updated: 0, errors: [] };
+  const people: { row: number; number: string; name: string }[] = [];
   for (const [index, peer] of peers.entries()) {
     if (peer.isGroup) continue;
     const number = normalizeContactNumber(connection.channel, peer.number ?? peer.id);
-    if (!number) {
-      result.errors.push({ row: index + 1, error: ContactV.contactNumber, field: 'number' });
-      continue;
-    }
-    const name = importName(peer.name, number);
-    const existing: { id: number; name: string; number: string } | undefined = await core
-      .db('contacts')
-      .where({ companyId, channel: connection.channel, number })
-      .first('id', 'name', 'number');
+    if (number) people.push({ row: index + 1, number, name: importName(peer.name, number) });
+    else result.errors.push({ row: index + 1, error: ContactV.contactNumber, field: 'number' });
+  }
+  const existing = await existingByNumber(core, companyId, connection.channel, people.map((p) => p.number));
+  const progress = (done: number) => {
+    const payload: ContactImportProgress = { action: 'progress', source, done, total: people.length };
+    core.realtime.emit(Rooms.user(userId), Events.contactImport(companyId), payload);
+  };
+  progress(0);
+  for (const [done, { row, number, name }] of people.entries()) {
+    const known = existing.get(number);
     try {
-      if (!existing) {
+      if (!known) {
         await contacts.create(companyId, { name, number, email: '', channel: connection.channel, extraInfo: [] });
         result.created++;
-      } else if ((existing.name === existing.number || !existing.name.trim()) && name !== number) {
-        await contacts.update(companyId, existing.id, { name });
+      } else if ((known.name === known.number || !known.name.trim()) && name !== number) {
+        await contacts.update(companyId, known.id, { name });
         result.updated++;
       }
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // Created meanwhile by someone else: it exists, which is what the import wanted.
-      if (error.code !== 'ERR_DUPLICATED_CONTACT') result.errors.push({ row: index + 1, error: error.code });
+      if (error.code !== 'ERR_DUPLICATED_CONTACT') result.errors.push({ row, error: error.code });
     }
+    if ((done + 1) % PROGRESS_EVERY === 0) progress(done + 1);
   }
+  progress(people.length);
   return result;
 }

@@ -55,7 +55,11 @@ export function registerContactRoutes(routes: Routes, core: CoreServices): void 
     );
 
     scope.post('/contacts/import', { schema: { tags: TAGS } }, async (request): Promise<ContactImportResult> =>
-      importChannelContacts(core, contacts, request.auth.companyId, request.auth.id),
+      importChannelContacts(core, contacts, request.auth.companyId, request.auth.id, 'contacts'),
+    );
+
+    scope.post('/contacts/import/chats', { schema: { tags: TAGS } }, async (request): Promise<ContactImportResult> =>
+      importChannelContacts(core, contacts, request.auth.companyId, request.auth.id, 'chats'),
     );
 
     scope.post('/contacts', { schema: { tags: TAGS, body: contactInputSchema } }, async (request, reply) => {

@@ -1,11 +1,23 @@
 import { z } from 'zod';
-import { SettingKeys, SuperOnlySettingKeys, settingValueIssue, text } from '@guiche/contracts';
-import { AppError, type Routes } from '../plugin-sdk/types.js';
+import { SettingKeys, SuperOnlySettingKeys, id, settingValueIssue, text } from '@guiche/contracts';
+import { AppError, type AuthUser, type Routes } from '../plugin-sdk/types.js';
 import { authenticate, requireAdmin } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
 
 const keyParams = z.object({ key: text(60) });
 const valueBody = z.object({ value: text(5000) });
+const companyParams = z.object({ companyId: id });
+const columnBody = z.object({ column: text(60), data: text(5000) });
+
+/** A setting's write, shared by PUT /settings/:key and the spec's PUT /companySettings (column, data). */
+async function writeSetting(core: CoreServices, auth: AuthUser, key: string, value: string) {
+  if (!SettingKeys.includes(key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+  if (SuperOnlySettingKeys.includes(key) && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403);
+  const issue = settingValueIssue(key, value);
+  if (issue) throw new AppError('ERR_VALIDATION', 400, { issues: [{ path: ['value'], message: issue }] });
+  await core.settings.set(auth.companyId, key, value);
+  return { key, value };
+}
 
 export function registerSettingRoutes(routes: Routes, core: CoreServices): void {
   routes.register(async (scope: Routes) => {
@@ -25,15 +37,19 @@ export function registerSettingRoutes(routes: Routes, core: CoreServices): void 
       return { key: column, value: await core.settings.get(request.auth.companyId, column) };
     });
 
-    scope.put('/settings/:key', { onRequest: requireAdmin, schema: { params: keyParams, body: valueBody, tags: ['settings'] } }, async (request) => {
-      const { key } = request.params;
-      const { value } = request.body;
-      if (!SettingKeys.includes(key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
-      if (SuperOnlySettingKeys.includes(key) && !request.auth.super) throw new AppError('ERR_NO_PERMISSION', 403);
-      const issue = settingValueIssue(key, value);
-      if (issue) throw new AppError('ERR_VALIDATION', 400, { issues: [{ path: ['value'], message: issue }] });
-      await core.settings.set(request.auth.companyId, key, value);
-      return { key, value };
+    scope.put('/settings/:key', { onRequest: requireAdmin, schema: { params: keyParams, body: valueBody, tags: ['settings'] } }, async (request) =>
+      writeSetting(core, request.auth, request.params.key, request.body.value),
+    );
+
+    /** account-admin.md's spelling: the company's settings as one object (column → value). Own company only. */
+    scope.get('/companySettings/:companyId', { onRequest: requireAdmin, schema: { params: companyParams, tags: ['settings'] } }, async (request) => {
+      if (request.params.companyId !== request.auth.companyId) throw new AppError('ERR_NO_PERMISSION', 403);
+      const all = await core.settings.all(request.auth.companyId);
+      return Object.fromEntries(Object.entries(all).filter(([key]) => request.auth.super || !SuperOnlySettingKeys.includes(key)));
     });
+
+    scope.put('/companySettings', { onRequest: requireAdmin, schema: { body: columnBody, tags: ['settings'] } }, async (request) =>
+      writeSetting(core, request.auth, request.body.column, request.body.data),
+    );
   });
 }

@@ -1,29 +1,51 @@
-import type { FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {} from '../plugin-sdk/types.js';
 import type { FastifyCorsOptions, FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import { appOrigins, isAppOrigin } from './app-origins.js';
 
 /**
- * The website chat widget's public routes: called from customers' sites. They get CORS without
- * credentials; each route itself refuses a site its connection does not allow (403).
+ * The routes flagged `config: { publicCors: true }`, collected as they are added. A real request
+ * reads its own route's flag; a preflight (OPTIONS) is matched by @fastify/cors's catch-all route,
+ * so it is looked up here by the method and path it announces.
  */
-export function isWidgetRoute(apiBase: string, url: string): boolean {
-  const path = url.split('?', 1)[0]!;
-  if (!path.startsWith(`${apiBase}/webchat/`)) return false;
-  const rest = path.slice(apiBase.length + '/webchat/'.length);
-  return rest === 'widget.js' || /^[A-Za-z0-9]+\/(site|messages)$/.test(rest);
+export class PublicCorsRoutes {
+  private readonly router = FindMyWay({ ignoreTrailingSlash: false });
+
+  /** Must run before the routes are added (an onRoute hook sees only later routes). */
+  install(app: FastifyInstance): void {
+    app.addHook('onRoute', (route) => {
+      if (route.config?.publicCors !== true) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method === 'OPTIONS' || method === 'HEAD') continue;
+        this.router.on(method as FindMyWay.HTTPMethod, route.url, () => undefined);
+      }
+    });
+  }
+
+  /** Whether this request (a preflight: the request it announces) is to a public-CORS route. */
+  matches(request: FastifyRequest): boolean {
+    const announced = request.headers['access-control-request-method'];
+    if (request.method === 'OPTIONS' && typeof announced === 'string') {
+      const path = request.url.split('?', 1)[0]!;
+      return this.router.find(announced.toUpperCase() as FindMyWay.HTTPMethod, path) !== null;
+    }
+    return request.routeOptions.config?.publicCors === true;
+  }
 }
 
 /**
  * @fastify/cors per request: the app's own origins get CORS with credentials (cookies: the refresh
- * token); the widget's routes get it without credentials for any site; everything else none.
+ * token); routes flagged publicCors get it without credentials for any site; everything else none.
  */
-export function corsOptions(config: { PUBLIC_URL?: string; CORS_ORIGINS?: string; API_BASE: string }): FastifyCorsOptions {
+export function corsOptions(config: { PUBLIC_URL?: string; CORS_ORIGINS?: string }, publicRoutes: PublicCorsRoutes): FastifyCorsOptions {
   const origins = appOrigins(config);
   const delegator: FastifyCorsOptionsDelegateCallback = (request: FastifyRequest, callback) => {
     const origin = request.headers.origin;
     if (!origin) return callback(null, { origin: false });
     if (isAppOrigin(origins, origin, request.host)) return callback(null, { origin, credentials: true });
-    if (isWidgetRoute(config.API_BASE, request.url)) return callback(null, { origin, credentials: false });
+    if (publicRoutes.matches(request)) return callback(null, { origin, credentials: false });
     callback(null, { origin: false });
   };
   return { delegator };

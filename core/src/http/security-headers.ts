@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import { listSetting, originOf } from './app-origins.js';
-import { isWidgetRoute } from './cors.js';
 
 /** What the web shell loads from elsewhere: the Facebook login SDK (connections dialog) and its dialogs. */
 const FACEBOOK = { script: ['https://connect.facebook.net'], frame: ['https://www.facebook.com', 'https://web.facebook.com'], connect: ['https://graph.facebook.com', 'https://www.facebook.com'] };
 
 export interface SecurityHeaderConfig {
   PUBLIC_URL?: string;
-  API_BASE: string;
   /** Extra origins the pages may load scripts, styles, frames and connections from. */
   CSP_EXTRA_ORIGINS?: string;
 }
@@ -43,8 +41,8 @@ function contentSecurityPolicy(config: SecurityHeaderConfig): Record<string, str
 /**
  * Helmet on every answer: CSP, Referrer-Policy, X-Content-Type-Options, X-Frame-Options, and HSTS
  * only when PUBLIC_URL is https (a plain-http install must stay reachable). The opener policy lets
- * the Facebook login popup talk back. Resources are same-origin except the website chat's routes
- * and uploaded files, which customers' sites load.
+ * the Facebook login popup talk back. Resources are same-origin except the routes flagged publicCors
+ * (the website chat's) and uploaded files, which customers' sites load.
  */
 export async function installSecurityHeaders(app: FastifyInstance, config: SecurityHeaderConfig): Promise<void> {
   const tls = config.PUBLIC_URL?.startsWith('https://') ?? false;
@@ -57,7 +55,7 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Secur
     xFrameOptions: { action: 'deny' },
   });
   app.addHook('onRequest', async (request, reply) => {
-    const shared = isWidgetRoute(config.API_BASE, request.url) || request.url.startsWith('/public/');
+    const shared = request.routeOptions.config?.publicCors === true || request.url.startsWith('/public/');
     reply.header('Cross-Origin-Resource-Policy', shared ? 'cross-origin' : 'same-origin');
   });
 }

@@ -13,6 +13,7 @@ import type { MessageRow } from './messages-repository.js';
 import type { TicketRow } from './ticket-access.js';
 import { ticketDetails } from './ticket-details.js';
 import { emitMessage, emitTicket } from './ticket-events.js';
+import { replayIfRecent } from '../realtime/replay.js';
 import type { IngestResult, IngestService } from './types.js';
 
 /** A replay that raced past the early check: the whole transaction is rolled back. */
@@ -114,7 +115,11 @@ export function createIngestService(core: CoreServices): IngestService {
       return { created: false, skipped: 'groupNotAllowed', messageId: 0, ticketId: 0, contactId: 0 };
     }
     const replay = await stored(connectionId, message.wid);
-    if (replay) return replay;
+    if (replay) {
+      // Received again: the node that stored it may have died before its live event.
+      await replayIfRecent(core, connection.companyId, replay.messageId).catch((err: unknown) => core.log.warn({ err }, 'ingest: replay not announced'));
+      return replay;
+    }
 
     const media = message.media
       ? await core.storage.save(connection.companyId, 'messages', mediaFileName(message), message.media.data)

@@ -45,6 +45,20 @@ async function publishChange(core: CoreServices, ticket: TicketRow, action: Tick
 }
 
 /**
+ * Bus topic of every message event (created, or updated: ack, edit, media, deletion), published
+ * with the live event. Ids and the ack only: a subscriber reads the record when it needs it.
+ */
+export const MESSAGE_CHANGED = 'core.message.changed';
+export interface MessageChange {
+  action: 'create' | 'update';
+  companyId: number;
+  ticketId: number;
+  messageId: number;
+  fromMe: boolean;
+  ack: number;
+}
+
+/**
  * The plain users' room allowed to see a ticket (ARCHITECTURE §7): its assignee, else the members
  * of its queue, else the users with allTicket. Admins are always reached through their own room.
  */
@@ -126,6 +140,8 @@ export async function emitMessage(
 ): Promise<void> {
   const row = typeof message === 'number' ? await findMessage(core.db, ticket.companyId, message) : message;
   if (!row) return;
+  const change: MessageChange = { action, companyId: ticket.companyId, ticketId: ticket.id, messageId: Number(row.id), fromMe: Boolean(row.fromMe), ack: Number(row.ack ?? 0) };
+  await core.bus.publish(MESSAGE_CHANGED, change, { companyId: ticket.companyId }).catch((err: unknown) => core.log.warn({ err, messageId: row.id }, 'message change not published'));
   const full = details ?? (await ticketDetails(core.db, ticket));
   await fanOut(core, ticket, TicketEvents.appMessage(ticket.companyId), async (hide) => {
     // The ticket's contact is usually the message's: read with the details, not once more.

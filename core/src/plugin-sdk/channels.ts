@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** The channel SDK (ARCHITECTURE §3): what a channel plugin implements and what it is given. */
 
-export type ChannelName = 'whatsapp' | 'whatsappapi' | 'facebook' | 'instagram' | 'webchat';
+export type ChannelName = 'whatsapp' | 'whatsappapi' | 'facebook' | 'instagram' | 'webchat' | 'telegram';
 export type SessionStatus = 'CONNECTED' | 'qrcode' | 'PAIRING' | 'DISCONNECTED' | 'TIMEOUT' | 'OPENING';
 /** 0 clock (stored, not yet sent), 1 sent, 2 delivered, 3 read, 4 played. */
 export type Ack = 0 | 1 | 2 | 3 | 4;
@@ -130,6 +130,8 @@ export interface ChannelSession {
   requestPairingCode?(number: string): Promise<string>;
   /** The people of the account's address book (POST /contacts/import); a plain array is accepted too. */
   contacts?(): Promise<ChannelPeer[]> | ChannelPeer[];
+  /** The people the account has chats with, newest first (POST /contacts/import/chats). */
+  chats?(): Promise<ChannelPeer[]> | ChannelPeer[];
 }
 
 /** Transactional key-value store of a connection's credentials and keys (never files). */

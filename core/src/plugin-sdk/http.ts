@@ -15,5 +15,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthUser;
   }
+  interface FastifyContextConfig {
+    /**
+     * A public route called from customers' sites (the website chat's): CORS for any origin,
+     * without credentials, and a cross-origin resource policy (core/src/http/cors.ts). The route
+     * itself decides which sites it serves (e.g. 403 for a site its connection does not allow).
+     */
+    publicCors?: boolean;
+  }
 }
 export type { FastifyReply, FastifyRequest };

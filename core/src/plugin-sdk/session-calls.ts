@@ -6,6 +6,7 @@ export type SessionCall =
   | { method: 'checkNumber'; args: [number: string] }
   | { method: 'profile'; args: [peer: ChannelPeer] }
   | { method: 'contacts'; args: [] }
+  | { method: 'chats'; args: [] }
   | { method: 'requestPairingCode'; args: [number: string] }
   /** A one-off text outside any ticket (password recovery codes): nothing is stored as a message. */
   | { method: 'sendText'; args: [to: ChannelPeer, body: string] };
@@ -14,6 +15,7 @@ export interface SessionCallResults {
   checkNumber: string | null;
   profile: { name?: string; pictureUrl?: string };
   contacts: ChannelPeer[];
+  chats: ChannelPeer[];
   requestPairingCode: string;
   sendText: { wid: string };
 }

@@ -79,6 +79,9 @@ redis.call('del', KEYS[1])
 redis.call('srem', KEYS[2], ARGV[1])
 return gone`;
 
+/** The heartbeat's value while a node closes: not reaped by others yet, but not a survivor either. */
+const STOPPING = 'stopping';
+
 export interface RedisPresenceOptions {
   redis: Redis;
   prefix: string;
@@ -140,9 +143,13 @@ export class RedisPresenceCounter implements PresenceCounter {
     const others = nodes.filter((node) => node !== this.node);
     if (others.length === 0) return [];
     const alive = await this.options.redis.mget(others.map((node) => this.key('alive', node)));
+    return this.reapNodes(others.filter((_, i) => alive[i] === null));
+  }
+
+  /** Takes every node in `nodes` out of its users' sets: answers the users left with no node. */
+  private async reapNodes(nodes: string[]): Promise<PresenceUser[]> {
     const gone: PresenceUser[] = [];
-    for (const [i, node] of others.entries()) {
-      if (alive[i] !== null) continue;
+    for (const node of nodes) {
       const users = (await this.options.redis.eval(REAP_NODE, 2, this.key('node', node), this.key('nodes'), node, this.key('user', ''))) as string[];
       gone.push(...users.map(parseUser));
     }
@@ -153,10 +160,27 @@ export class RedisPresenceCounter implements PresenceCounter {
    * A shutdown leaves this node in its users' sets until its heartbeat lapses and another node
    * reaps it: the clients reconnecting elsewhere meanwhile find their user still online, so a
    * rolling restart announces nothing, and whoever does not come back is taken offline by the reap.
+   * The last node to stop has nobody to reap it: it takes its users (and those of nodes already
+   * dead or stopping) offline itself. Its heartbeat says "stopping" first, so of two last nodes
+   * stopping together at least one sees the other as stopping.
    */
   async close(): Promise<PresenceUser[]> {
     clearInterval(this.heartbeat);
     this.local.clear();
-    return [];
+    // Redis down at shutdown: its commands would wait for its return; the reap of a later node covers it.
+    if (this.options.redis.status !== 'ready') return [];
+    return this.lastOut();
+  }
+
+  /** The reap of close(): only when no other node is alive. */
+  private async lastOut(): Promise<PresenceUser[]> {
+    const { redis } = this.options;
+    await redis.set(this.key('alive', this.node), STOPPING, 'PX', this.options.heartbeatMs * 3);
+    const others = (await redis.smembers(this.key('nodes'))).filter((node) => node !== this.node);
+    const alive = others.length ? await redis.mget(others.map((node) => this.key('alive', node))) : [];
+    if (alive.some((state) => state !== null && state !== STOPPING)) return [];
+    const gone = await this.reapNodes([this.node, ...others]);
+    await redis.del(this.key('alive', this.node));
+    return gone;
   }
 }

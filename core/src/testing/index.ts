@@ -6,3 +6,5 @@ export { startFakeServer, type FakeServer, type FakeRequest, type FakeReply, typ
 export { startFakeAsaas, type FakeAsaas, type FakeAsaasOptions, type FakeAsaasPayment, type WebhookDelivery } from './fake-asaas.js';
 export { startS3Server, type TestS3Server } from './s3-server.js';
 export { storageFolder } from './storage-folder.js';
+export { startFakeTelegram, type FakeTelegram, type FakeBot, type TelegramCall, type TelegramUser } from './fake-telegram.js';
+export { startWebhookReceiver, verifyGuicheSignature, SIGNATURE_TOLERANCE_S, type WebhookReceiver, type ReceivedWebhook } from './webhook-receiver.js';

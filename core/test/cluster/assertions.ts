@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Agent } from './agent.js';
-import type { Cluster } from './cluster-world.js';
+import { METRICS_TOKEN, type Cluster } from './cluster-world.js';
+import type { DrainObservation } from './drain-probe.js';
 import type { Traffic } from './traffic.js';
 import type { Visitor } from './visitor.js';
 
@@ -17,6 +18,8 @@ export interface ScenarioState {
   visitor: Visitor;
   agents: Agent[];
   schedules: { id: number; body: string }[];
+  /** What node 1's drain showed (set by the scenario's SIGTERM step). */
+  drain: DrainObservation | null;
   /** When each step of the scenario happened, for failure messages. */
   timeline: { step: string; at: Date }[];
 }
@@ -65,10 +68,10 @@ export async function assertAgentSocketsReconnected({ agents }: ScenarioState): 
 }
 
 /**
- * Each agent saw every inbound message, live or by the refetch after reconnecting. Not in
- * SCENARIO_ASSERTIONS yet: a node killed between a message's commit and its realtime publish
- * loses that event for agents connected to other nodes, who never disconnect and so never
- * refetch (see the decisions log, issue 27). Add it to the list once the product closes that gap.
+ * Each agent saw every inbound message, live or by the refetch after reconnecting. A node killed
+ * between a message's commit and its live event leaves agents on other nodes (who never
+ * disconnect, so never refetch) without it until the node taking over its connection announces
+ * the connection's recent messages again, or the message is received again (decisions log, issue 27).
  */
 export async function assertAgentsMissedNothing(state: ScenarioState): Promise<void> {
   const { cluster, agents, companyId, timeline } = state;
@@ -101,5 +104,72 @@ export async function assertTimedWorkFiredOnce({ cluster, schedules }: ScenarioS
   expect(await db('timedWork').where({ kind: 'schedules.send' }).whereIn('key', ids.map(String))).toEqual([]);
 }
 
+/**
+ * The drain told the truth: readiness 503 while the node drained, its metrics still answered,
+ * nginx kept serving from the other nodes, the upload it had admitted completed, and it exited 0.
+ */
+export async function assertDrainObserved({ drain }: ScenarioState): Promise<void> {
+  expect(drain).not.toBeNull();
+  const { readyWhileDraining, metricsWhileDraining, throughProxy, exitCode } = drain!;
+  expect({ readyWhileDraining, metricsWhileDraining, throughProxy, exitCode }).toEqual({
+    readyWhileDraining: 503,
+    metricsWhileDraining: 200,
+    throughProxy: throughProxy.map(() => 200),
+    exitCode: 0,
+  });
+}
+
+/** The file uploaded through the draining node is in the bucket: every node serves it, by byte range too. */
+export async function assertMediaServedByEveryNode({ cluster, drain }: ScenarioState): Promise<void> {
+  const { key, content } = drain!.media;
+  const path = cluster.base.kernel.core.storage.url(key);
+  for (const node of cluster.nodes) {
+    const res = await fetch(`http://127.0.0.1:${node.port}${path}`, { headers: { range: 'bytes=1000-1999' } });
+    expect(res.status, node.name).toBe(206);
+    expect(res.headers.get('content-range')).toBe(`bytes 1000-1999/${content.length}`);
+    expect(Buffer.from(await res.arrayBuffer()).equals(content.subarray(1000, 2000)), node.name).toBe(true);
+  }
+}
+
+const series = (text: string, name: string, labels = ''): number =>
+  Number(new RegExp(`^${name}${labels.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+
+/**
+ * Once settled, every node is ready, and the nodes' /metrics add up to the truth: each running
+ * connection counted on exactly one node, and every agent's and the visitor's socket on one.
+ */
+export async function assertProbesTellTheTruth({ cluster, agents }: ScenarioState): Promise<void> {
+  const scrape = async () =>
+    Promise.all(
+      cluster.nodes.map(async (node) => {
+        const ready = await fetch(`http://127.0.0.1:${node.port}/health/ready`);
+        await ready.arrayBuffer();
+        const res = await fetch(`http://127.0.0.1:${node.port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+        return { ready: ready.status, metrics: res.status, text: await res.text() };
+      }),
+    );
+  const connected = async () => Number((await cluster.base.db('whatsapps').where({ status: 'CONNECTED' }).count({ n: '*' }).first())!.n);
+  await expect
+    .poll(async () => {
+      const nodes = await scrape();
+      return {
+        ready: nodes.map((n) => n.ready),
+        metrics: nodes.map((n) => n.metrics),
+        sessions: nodes.reduce((sum, n) => sum + series(n.text, 'guiche_channel_sessions', '{status="CONNECTED"}'), 0),
+        sockets: nodes.reduce((sum, n) => sum + series(n.text, 'guiche_sockets_connected'), 0),
+      };
+    }, SETTLE)
+    .toEqual({ ready: cluster.nodes.map(() => 200), metrics: cluster.nodes.map(() => 200), sessions: await connected(), sockets: agents.length + 1 });
+}
+
 /** The groups every run checks, in order. */
-export const SCENARIO_ASSERTIONS = [assertNoInboundLostOrStoredTwice, assertEachConnectionHeldByOneNode, assertTimedWorkFiredOnce, assertAgentSocketsReconnected];
+export const SCENARIO_ASSERTIONS = [
+  assertNoInboundLostOrStoredTwice,
+  assertEachConnectionHeldByOneNode,
+  assertTimedWorkFiredOnce,
+  assertAgentSocketsReconnected,
+  assertAgentsMissedNothing,
+  assertDrainObserved,
+  assertMediaServedByEveryNode,
+  assertProbesTellTheTruth,
+];

@@ -4,10 +4,13 @@ import { createTestKernel, startChildKernel, type ChildKernel, type TestKernel }
 import { startNginx, type Nginx } from '../../src/testing/nginx.js';
 import { startPrivateRedis, type PrivateRedis } from '../../src/testing/redis-server.js';
 import { sparePort } from '../../src/testing/spare-port.js';
+import { startS3Server, type TestS3Server } from '../../src/testing/s3-server.js';
 import { FakeWhatsappHub, type WireMessage } from './fake-whatsapp-hub.js';
 
 const REMOTE_WHATSAPP = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'remote-whatsapp-plugin.mjs')).href;
 export const NODE_PLUGINS = [REMOTE_WHATSAPP, '@guiche/plugin-channel-webchat', '@guiche/plugin-schedules'];
+/** Each node serves /metrics on its API port to this bearer token, as a Prometheus scraper would read it. */
+export const METRICS_TOKEN = 'cluster-test-metrics-token';
 
 /** One Guichê node: a real process on a fixed port, so nginx finds it again after a restart. */
 export interface ClusterNode {
@@ -18,13 +21,14 @@ export interface ClusterNode {
 
 /**
  * A deployment as docs/deploy.md describes it, on this machine: N nodes (child processes of the
- * built kernel) on the test's PostgreSQL database, a redis-server of the test's own, and nginx in
- * front. `base` only owns the database (created and migrated for this file) and seeds rows; it runs
+ * built kernel) on the test's PostgreSQL database, a redis-server of the test's own, media in an
+ * S3-compatible bucket (s3rver), and nginx in front. `base` only owns the database (created and migrated for this file) and seeds rows; it runs
  * no channel, no plugin and no Redis, and every request of the scenario goes through nginx.
  */
 export interface Cluster {
   base: TestKernel;
   redis: PrivateRedis;
+  s3: TestS3Server;
   nginx: Nginx;
   hub: FakeWhatsappHub;
   nodes: ClusterNode[];
@@ -38,8 +42,9 @@ export interface Cluster {
 
 export async function startCluster(nodeCount: number): Promise<Cluster> {
   const redis = await startPrivateRedis();
-  // The parent never sweeps timers in time to matter: the nodes do the work.
-  const base = await createTestKernel({ redis: false, config: { TIMED_WORK_POLL_MS: 60000 } });
+  const s3 = await startS3Server();
+  // The parent never sweeps timers in time to matter: the nodes do the work. Its S3_* settings reach the nodes.
+  const base = await createTestKernel({ redis: false, config: { TIMED_WORK_POLL_MS: 60000, ...s3.config } });
   const unstored = async (messages: WireMessage[]) => {
     if (messages.length === 0) return [];
     const stored = new Set(await base.db('messages').whereIn('wid', messages.map((m) => m.key.id)).pluck('wid'));
@@ -60,6 +65,7 @@ export async function startCluster(nodeCount: number): Promise<Cluster> {
         TIMED_WORK_POLL_MS: '200',
         FAKE_WHATSAPP_URL: hub.url,
         LOGIN_RATE_LIMIT: '10000',
+        METRICS_TOKEN,
       },
     });
   }
@@ -73,6 +79,7 @@ export async function startCluster(nodeCount: number): Promise<Cluster> {
   return {
     base,
     redis,
+    s3,
     nginx,
     hub,
     nodes,
@@ -85,6 +92,7 @@ export async function startCluster(nodeCount: number): Promise<Cluster> {
       await hub.close();
       await base.close();
       await redis.stop();
+      await s3.close();
     },
   };
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../src/testing/index.js';
 import { Agent } from './agent.js';
 import { SCENARIO_ASSERTIONS, type ScenarioState } from './assertions.js';
-import { startCluster, type Cluster } from './cluster-world.js';
+import { METRICS_TOKEN, startCluster, type Cluster } from './cluster-world.js';
+import { drainWithUploadInFlight } from './drain-probe.js';
 import { startTraffic, type WhatsappCustomer } from './traffic.js';
 import { Visitor } from './visitor.js';
 
@@ -12,7 +13,9 @@ import { Visitor } from './visitor.js';
  * traffic — agents' sockets and a website visitor through nginx, WhatsApp sessions spread over the
  * nodes, scheduled messages falling due — node 1 is drained (SIGTERM), node 2 crashes (kill -9),
  * Redis restarts empty, and both nodes start again. Then nothing inbound is lost or doubled, every
- * connection is held by one node, every agent caught up, and each timer fired once.
+ * connection is held by one node, every agent caught up, and each timer fired once; the drain
+ * answered 503 on readiness while nginx served from the others, the upload it had admitted landed
+ * in the bucket and every node serves it by range, and the nodes' /metrics add up.
  */
 
 const ACCOUNTS = ['5511910000001', '5511910000002', '5511910000003'];
@@ -72,7 +75,7 @@ describe('a three-node deployment behind nginx', () => {
     const schedules: ScenarioState['schedules'] = [];
     const timeline: ScenarioState['timeline'] = [];
     const step = (name: string) => timeline.push({ step: name, at: new Date() });
-    state = { cluster, companyId, accounts, traffic, visitor, agents, schedules, timeline };
+    state = { cluster, companyId, accounts, traffic, visitor, agents, schedules, timeline, drain: null };
     step('traffic started');
 
     /** Waits until the deployment stored `count` more inbound messages: the scenario moves on only while traffic flows. */
@@ -95,8 +98,8 @@ describe('a three-node deployment behind nginx', () => {
     }
 
     const [one, two] = cluster.nodes as [Cluster['nodes'][0], Cluster['nodes'][0]];
-    step('SIGTERM node 1');
-    await cluster.stopNode(one, 'SIGTERM');
+    step('SIGTERM node 1 (an upload in flight)');
+    state.drain = await drainWithUploadInFlight(cluster, one, admin.token, METRICS_TOKEN);
     step('node 1 exited');
     await progress();
     step('kill -9 node 2');

@@ -177,7 +177,7 @@ export const NON_RECORD_PARAMS: Record<string, string[]> = {
   '/api/settings/{key}': ['key'],
   '/api/verificar-code/{wpp}': ['wpp'],
   '/api/webchat/{token}/messages': ['token'],
-  '/api/whatsappapi/webhook/{token}': ['token'],
+  '/api/whatsappapi/webhook/{webhookId}': ['webhookId'],
 };
 
 export function resourceOfParam(path: string, param: string): string | null {

@@ -98,7 +98,7 @@ export function createVisitorHub(ctx: PluginContext, limiter: RateLimiter): Visi
       const answer = typeof reply === 'function' ? reply : () => undefined;
       const parsed = webchatMessageSchema.safeParse(payload);
       if (!parsed.success) return answer({ error: 'ERR_VALIDATION', issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })) });
-      if (!limiter.take(budgetKey(visitor))) return answer({ error: 'ERR_RATE_LIMITED' });
+      if (!(await limiter.take(budgetKey(visitor)))) return answer({ error: 'ERR_RATE_LIMITED' });
       try {
         answer({ message: await receiveFromVisitor(ctx, visitor, parsed.data) });
       } catch (err) {

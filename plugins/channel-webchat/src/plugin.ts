@@ -48,7 +48,7 @@ export function createWebchatChannel(options: WebchatOptions = {}): PluginDefini
       return createWebchatSession(ctx, hub, connection, io);
     },
     register(ctx) {
-      const limiter = createRateLimiter(rateLimit.max, rateLimit.windowMs);
+      const limiter = createRateLimiter(ctx.rateLimits, rateLimit);
       const hub = createVisitorHub(ctx, limiter);
       ctx.bus.subscribe<TicketChange>(TICKET_CHANGED, (message) => tellVisitorAboutStatus(ctx, hub, message.payload));
       hubs.set(ctx, hub);

@@ -9,13 +9,16 @@ import { findByToken } from './connections.js';
 import { visitorHistory } from './history.js';
 import { budgetKey, receiveFromVisitor, visitorOf } from './inbound.js';
 import { extensionOf, safeFileName } from './media.js';
-import type { RateLimiter } from './rate-limit.js';
+import { perAddress, type RateLimiter } from './rate-limit.js';
 import { assertOriginAllowed } from './site.js';
 import { registerSiteRoutes } from './site-routes.js';
 import { peerIdOf } from './visitor.js';
 
 /** widget/widget.js beside src/ and dist/. */
 export const WIDGET_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'widget', 'widget.js');
+
+/** Per address, shared by every node (core's rate-limit port): history reads and media uploads a minute. */
+export const ROUTE_BUDGETS = { history: { max: 120, windowMs: 60_000 }, media: { max: 30, windowMs: 60_000 } } as const;
 
 export interface RouteLimits {
   /** Largest file a visitor may send, in bytes. */
@@ -73,7 +76,7 @@ export function registerWebchatRoutes(ctx: PluginContext, limiter: RateLimiter, 
 
   registerSiteRoutes(ctx, requireConnection);
 
-  routes.get('/webchat/widget.js', { schema: { tags: ['webchat'] } }, async (_request, reply) => {
+  routes.get('/webchat/widget.js', { schema: { tags: ['webchat'] }, config: { publicCors: true } }, async (_request, reply) => {
     const script = await fs.promises.readFile(WIDGET_FILE);
     return reply
       .header('Content-Type', 'application/javascript; charset=utf-8')
@@ -86,7 +89,8 @@ export function registerWebchatRoutes(ctx: PluginContext, limiter: RateLimiter, 
     '/webchat/:token/messages',
     {
       schema: { tags: ['webchat'], params: webchatTokenParamsSchema, querystring: webchatHistoryQuerySchema },
-      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      config: { publicCors: true },
+      preHandler: perAddress(ctx.rateLimits, 'history', ROUTE_BUDGETS.history),
     },
     async (request) => {
       const connection = await requireConnection(request.params.token);
@@ -99,7 +103,8 @@ export function registerWebchatRoutes(ctx: PluginContext, limiter: RateLimiter, 
     '/webchat/:token/messages',
     {
       schema: { tags: ['webchat'], params: webchatTokenParamsSchema },
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { publicCors: true },
+      preHandler: perAddress(ctx.rateLimits, 'media', ROUTE_BUDGETS.media),
     },
     async (request, reply) => {
       const connection = await requireConnection(request.params.token);
@@ -107,7 +112,7 @@ export function registerWebchatRoutes(ctx: PluginContext, limiter: RateLimiter, 
       if (!request.isMultipart()) throw validation('file', WebchatV.file);
       const { fields, file } = await readMediaForm(request, limits.maxUploadBytes);
       const visitor = visitorOf(connection, fields);
-      if (!limiter.take(budgetKey(visitor))) throw new AppError('ERR_RATE_LIMITED', 429);
+      if (!(await limiter.take(budgetKey(visitor)))) throw new AppError('ERR_RATE_LIMITED', 429);
       const message = await receiveFromVisitor(ctx, visitor, {
         clientId: fields.clientId,
         body: fields.body || file.fileName,

@@ -45,7 +45,7 @@ export function registerSiteRoutes(ctx: PluginContext, requireConnection: (token
     return { ...(await loadSite(ctx.db, connection.id)), token };
   });
 
-  ctx.publicRoutes.get('/webchat/:token/site', { schema: { tags: TAGS, params: webchatTokenParamsSchema } }, async (request, reply) => {
+  ctx.publicRoutes.get('/webchat/:token/site', { schema: { tags: TAGS, params: webchatTokenParamsSchema }, config: { publicCors: true } }, async (request, reply) => {
     const connection = await requireConnection(request.params.token);
     assertOriginAllowed(connection, request.headers.origin, request.headers.host);
     reply.header('Cache-Control', 'no-cache');

@@ -15,8 +15,13 @@ export const CLOUD_CAPABILITIES: ChannelDefinition['capabilities'] = {
   presence: false,
 };
 
+export interface WhatsappCloudOptions {
+  /** Until when the old webhook URL (with the connection token) is accepted; default LEGACY_WEBHOOK_URL_UNTIL. */
+  legacyWebhookUntil?: Date;
+}
+
 /** WhatsApp Cloud API channel: its sessions use the context of the kernel that runs them. */
-export function createWhatsappCloudChannel() {
+export function createWhatsappCloudChannel(options: WhatsappCloudOptions = {}) {
   return defineChannel({
     id: 'channel-whatsapp-cloud',
     channel: 'whatsappapi',
@@ -27,7 +32,7 @@ export function createWhatsappCloudChannel() {
     async register(ctx) {
       defineMediaRetries(ctx);
       registerRoutes(ctx);
-      await registerWebhook(ctx);
+      await registerWebhook(ctx, options.legacyWebhookUntil);
     },
   });
 }

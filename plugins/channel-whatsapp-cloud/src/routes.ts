@@ -3,6 +3,7 @@ import { id as rowId } from '@guiche/contracts';
 import { AppError, requireAdmin, type PluginContext } from '@guiche/core';
 import { isGraphError, metaTicket, publicBaseUrl, registerWindowRoute } from '@guiche/meta-graph';
 import { clientOf, loadAccount, publicView, saveAccount } from './accounts.js';
+import { webhookIdOf } from './webhook-ids.js';
 import { fetchApprovedTemplates, renderTemplate, templateMessage } from './templates.js';
 
 const id = z.string().trim().regex(/^\d{1,64}$/, 'validation.metaGraphId');
@@ -38,7 +39,7 @@ export function registerRoutes(ctx: PluginContext): void {
     const connection = await cloudConnection(ctx, request.auth.companyId, connectionId);
     const account = await loadAccount(ctx.db, connection.id);
     return {
-      webhookUrl: `${publicBaseUrl(request)}/api/whatsappapi/webhook/${connection.token}`,
+      webhookUrl: `${publicBaseUrl(request)}/api/whatsappapi/webhook/${await webhookIdOf(ctx.db, connection.companyId, connection.id)}`,
       configured: Boolean(account),
       ...(account ? publicView(account) : { phoneNumberId: null, wabaId: null, accessToken: null, appSecret: null, verifyToken: null, lastError: null }),
     };

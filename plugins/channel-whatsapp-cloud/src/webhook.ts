@@ -3,6 +3,8 @@ import { text } from '@guiche/contracts';
 import type { PluginContext } from '@guiche/core';
 import { RetryLater, applyAckIfKnown, defineWebhookQueue, isGraphError, registerMetaWebhook, type WebhookJob } from '@guiche/meta-graph';
 import { accountByConnectionToken, clientOf, loadAccount, type CloudAccount } from './accounts.js';
+import { connectionOfWebhookId, LEGACY_TOKEN, legacyUrlAccepted, LEGACY_WEBHOOK_URL_UNTIL, markLegacyUse, WEBHOOK_ID } from './webhook-ids.js';
+
 import { parseInbound } from './inbound.js';
 import { downloadMedia, scheduleMedia } from './media.js';
 import { confirmAttempt } from './send-attempts.js';
@@ -79,17 +81,44 @@ export async function processDelivery(ctx: PluginContext, job: WebhookJob, attem
   if (retry) throw retry;
 }
 
-/** GET/POST /whatsappapi/webhook/:token — the URL the connection dialog shows to paste in Meta's app. */
-export async function registerWebhook(ctx: PluginContext): Promise<void> {
+/** A webhook's account, and whether the URL was the old one (the connection token). */
+export type WebhookTarget = CloudAccount & { viaLegacyUrl: boolean };
+
+/**
+ * The account a webhook URL's last segment names: the connection's public webhook id, or (until
+ * legacyUntil) its API token, as URLs pasted in Meta's apps before the webhook ids did.
+ */
+export async function resolveWebhookTarget(db: PluginContext['db'], segment: string, legacyUntil: Date = LEGACY_WEBHOOK_URL_UNTIL): Promise<WebhookTarget | null> {
+  if (WEBHOOK_ID.test(segment)) {
+    const connectionId = await connectionOfWebhookId(db, segment);
+    const account = connectionId === null ? null : await loadAccount(db, connectionId);
+    return account && { ...account, viaLegacyUrl: false };
+  }
+  if (!LEGACY_TOKEN.test(segment) || !legacyUrlAccepted(legacyUntil)) return null;
+  const account = await accountByConnectionToken(db, segment);
+  return account && { ...account, viaLegacyUrl: true };
+}
+
+/**
+ * Once Meta proved a call on the old URL authentic: noted for the connection, and a deprecation
+ * warning logged the first time only (across every node: legacy_used_at is set once).
+ */
+export async function noteLegacyCall(ctx: Pick<PluginContext, 'db' | 'log'>, target: WebhookTarget, legacyUntil: Date = LEGACY_WEBHOOK_URL_UNTIL): Promise<void> {
+  if (!target.viaLegacyUrl || !(await markLegacyUse(ctx.db, target.companyId, target.connectionId))) return;
+  ctx.log.warn(
+    { connectionId: target.connectionId, companyId: target.companyId, until: legacyUntil.toISOString() },
+    'whatsappapi: Meta calls the old webhook URL (with the connection token); paste the URL the connection dialog shows into the Meta app',
+  );
+}
+
+/** GET/POST /whatsappapi/webhook/:webhookId — the URL the connection dialog shows to paste in Meta's app. */
+export async function registerWebhook(ctx: PluginContext, legacyUntil: Date = LEGACY_WEBHOOK_URL_UNTIL): Promise<void> {
   const enqueue = defineWebhookQueue(ctx, WEBHOOK_QUEUE, (job, attempt) => processDelivery(ctx, job, attempt));
   registerMetaWebhook(ctx.publicRoutes, {
-    path: '/whatsappapi/webhook/:token',
-    params: z.object({ token: text(64) }),
-    async resolve(request) {
-      const { token } = request.params as { token: string };
-      if (!/^[A-Z0-9]{1,64}$/.test(token)) return null;
-      return accountByConnectionToken(ctx.db, token);
-    },
+    path: '/whatsappapi/webhook/:webhookId',
+    params: z.object({ webhookId: text(64) }),
+    resolve: (request) => resolveWebhookTarget(ctx.db, (request.params as { webhookId: string }).webhookId, legacyUntil),
+    verified: (target) => noteLegacyCall(ctx, target, legacyUntil),
     accept: (payload, account) => enqueue({ companyId: account.companyId, connectionId: account.connectionId, payload }),
   });
 }

@@ -28,8 +28,11 @@ export function newCloudNumber(fake: FakeGraph): CloudNumber {
   return { phoneNumberId, wabaId, accessToken: fake.newToken(), verifyToken: 'verify-' + randomBytes(6).toString('hex') };
 }
 
-export function webhookUrl(ctx: ConformanceContext): string {
-  return `${ctx.kernel.apiUrl}/whatsappapi/webhook/${ctx.connection.token}`;
+/** The webhook URL the connection dialog shows (with the connection's public webhook id). */
+export async function webhookUrl(ctx: ConformanceContext, connectionId = ctx.connection.id): Promise<string> {
+  const res = await ctx.kernel.api('GET', `/whatsappapi/${connectionId}/credentials`, { token: ctx.company.admin.token });
+  if (res.status !== 200) throw new Error(`credentials not read: ${res.status}`);
+  return res.body.webhookUrl;
 }
 
 export async function configure(ctx: ConformanceContext, fake: FakeGraph, number: CloudNumber, connectionId = ctx.connection.id): Promise<void> {
@@ -64,7 +67,7 @@ export class CloudPeer implements ConformancePeer {
   }
 
   async deliver(payload: unknown, how: 'signed' | 'unsigned' | 'forged' = 'signed'): Promise<number> {
-    return this.fake.deliver(webhookUrl(this.ctx), payload, how);
+    return this.fake.deliver(await webhookUrl(this.ctx), payload, how);
   }
 
   async send(content: Record<string, unknown>, options: { id?: string; context?: { from: string; id: string } } = {}): Promise<{ wid: string }> {

@@ -52,7 +52,10 @@ describe('WhatsApp Cloud connection', () => {
     expect(row.number).toMatch(/^1555000\d{4}$/);
     const res = await k.api('GET', `/whatsappapi/${ctx.connection.id}/credentials`, { token: admin() });
     expect(res.status).toBe(200);
-    expect(res.body.webhookUrl).toBe(`${new URL(k.apiUrl).origin}/api/whatsappapi/webhook/${ctx.connection.token}`);
+    const { webhookId } = await db()('whatsappCloudWebhooks').where({ connectionId: ctx.connection.id }).first('webhookId');
+    expect(webhookId).toMatch(/^wh-[0-9a-f]{32}$/);
+    expect(res.body.webhookUrl).toBe(`${new URL(k.apiUrl).origin}/api/whatsappapi/webhook/${webhookId}`);
+    expect(res.body.webhookUrl).not.toContain(ctx.connection.token);
     expect(res.body.phoneNumberId).toBe(peer.number.phoneNumberId);
     expect(JSON.stringify(res.body)).not.toContain(peer.number.accessToken);
     expect(JSON.stringify(res.body)).not.toContain(peer.fake.appSecret);
@@ -75,7 +78,8 @@ describe('WhatsApp Cloud connection', () => {
   });
 
   it('answers the verification GET only with the right verify token', async () => {
-    const url = (token: string, mode = 'subscribe') => `${webhookUrl(ctx)}?hub.mode=${mode}&hub.verify_token=${encodeURIComponent(token)}&hub.challenge=1158201444`;
+    const base = await webhookUrl(ctx);
+    const url = (token: string, mode = 'subscribe') => `${base}?hub.mode=${mode}&hub.verify_token=${encodeURIComponent(token)}&hub.challenge=1158201444`;
     const right = await fetch(url(peer.number.verifyToken));
     expect(right.status).toBe(200);
     expect(await right.text()).toBe('1158201444');
@@ -88,7 +92,7 @@ describe('WhatsApp Cloud connection', () => {
     const { id, payload } = whatsappMessage(peer.number, peer.contact, { type: 'text', text: { body: 'forged' } });
     expect(await peer.deliver(payload, 'unsigned')).toBe(401);
     expect(await peer.deliver(payload, 'forged')).toBe(401);
-    expect(await peer.fake.deliver(webhookUrl(ctx), payload, 'signed', 'another-apps-secret')).toBe(401);
+    expect(await peer.fake.deliver(await webhookUrl(ctx), payload, 'signed', 'another-apps-secret')).toBe(401);
     // The same payload, signed, goes through: only the signature made the difference.
     expect(await peer.deliver(payload)).toBe(200);
     await waitStored(id);
@@ -299,7 +303,7 @@ describe('token expiry', () => {
     peer.fake.expireToken(number.accessToken);
     const contact = { waId: '5531' + String(Math.floor(Math.random() * 9e8) + 1e8), name: 'Expiry' };
     const { id: wid, payload } = whatsappMessage(number, contact, { type: 'text', text: { body: 'hello' } });
-    expect(await peer.fake.deliver(`${k.apiUrl}/whatsappapi/webhook/${connection.token}`, payload)).toBe(200);
+    expect(await peer.fake.deliver(await webhookUrl(ctx, connection.id), payload)).toBe(200);
     const inbound = await waitFor(() => db()('messages').where({ whatsappId: connection.id, wid }).first());
     const { id } = await k.kernel.core.channels.sender.send({ companyId: ctx.company.company.id, ticketId: inbound.ticketId, userId: null, body: 'will hit 190' });
     await waitFor(async () => (await db()('whatsapps').where({ id: connection.id }).first('status')).status === 'DISCONNECTED', { timeout: 15000 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, startChildKernel, waitFor, type ChildKernel, type TestCompany, type TestKernel } from '@guiche/core/testing';
 import { FakeGraph, type FakeCall } from '@guiche/meta-graph/testing';
 import { saveAccount } from '../src/accounts.js';
+import { webhookIdOf } from '../src/webhook-ids.js';
 import { CONFIRM_WINDOW_MS } from '../src/send-once.js';
 import { newCloudNumber, useFakeGraphEnv, type CloudNumber } from './support.js';
 
@@ -21,6 +22,7 @@ let c: TestCompany;
 let number: CloudNumber;
 let connectionId: number;
 let token: string;
+let webhookId: string;
 let ticketId: number;
 const children: ChildKernel[] = [];
 const CONTACT = '5511977776666';
@@ -36,6 +38,7 @@ beforeAll(async () => {
   token = randomBytes(15).toString('hex').toUpperCase();
   const [row] = await k.db('whatsapps').insert({ companyId: c.company.id, name: 'Cloud', channel: 'whatsappapi', token, status: 'CONNECTED' }).returning('id');
   connectionId = Number(row.id);
+  webhookId = await webhookIdOf(k.db, c.company.id, connectionId);
   await saveAccount(k.db, c.company.id, connectionId, { phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, accessToken: number.accessToken, appSecret: fake.appSecret, verifyToken: number.verifyToken });
   await k.kernel.core.ingest.ingest(connectionId, { wid: `wamid.IN${randomBytes(8).toString('hex')}`, fromMe: false, timestamp: new Date(), peer: { id: CONTACT, number: CONTACT, name: 'Cliente' }, body: 'oi', mediaType: 'chat' });
   ticketId = (await k.db('tickets').where({ whatsappId: connectionId }).first()).id;
@@ -75,7 +78,7 @@ describe('whatsapp cloud: a crash between Meta accepting a message and our commi
 
     const survivor = await node('survivor');
     // Meta could not reach anyone meanwhile; it retries the status webhook, now answered by the survivor.
-    await fake.sendStatusesTo(number, `${survivor.url}/api/whatsappapi/webhook/${token}`);
+    await fake.sendStatusesTo(number, `${survivor.url}/api/whatsappapi/webhook/${webhookId}`);
     const row = await sentRow(id);
     expect(row.wid).toBe(call.response.messages[0].id);
     expect(sendsOf('uma vez só')).toHaveLength(1);

@@ -2,6 +2,7 @@ import { type BaileysEventMap, type proto } from '@whiskeysockets/baileys';
 import type { ChannelPeer, ChannelSession, ConnectionInfo, OutboundMessage, SendResult, SessionIO, SessionStatus } from '@guiche/core';
 import { loadAuthState, type DatabaseAuthState } from './auth-state.js';
 import { onCalls } from './calls.js';
+import { ChatList } from './chat-list.js';
 import { BAD_SESSION_MARK, META, closeCode, disconnectAction } from './disconnect.js';
 import { GroupCache } from './groups.js';
 import { importWindow } from './history.js';
@@ -34,6 +35,8 @@ export interface WhatsappDeps {
 export interface WhatsappSession extends ChannelSession {
   /** People of the phone's address book this session learnt (contacts import). */
   contacts(): ChannelPeer[];
+  /** People the phone has one-to-one chats with, newest first (chats import). */
+  chats(): ChannelPeer[];
 }
 
 /**
@@ -45,6 +48,7 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
   const qrLimit = deps.qrLimit ?? QR_LIMIT;
   const lids = new LidMap(io.authState);
   const names = new BoundedCache<string, string>(NAME_CACHE);
+  const chatList = new ChatList();
   const sent = new BoundedCache<string, proto.IMessage>(SENT_CACHE);
   const sentIds = new BoundedCache<string, true>(SENT_CACHE * 2);
   const accepted = new BoundedCache<string, string>(ACCEPTED_JID_CACHE);
@@ -169,7 +173,12 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
     handle(owner, 'groups.update', (changes) => changes.forEach((c) => groups.update(c)));
     handle(owner, 'groups.upsert', (changes) => changes.forEach((c) => groups.update(c)));
     handle(owner, 'lid-mapping.update', ({ lid, pn }) => lids.learn(lid, pn));
-    handle(owner, 'messaging-history.set', (event) => history.onHistory(event));
+    handle(owner, 'chats.upsert', (chats) => chatList.learn(chats));
+    handle(owner, 'chats.update', (chats) => chatList.learn(chats));
+    handle(owner, 'messaging-history.set', (event) => {
+      chatList.learn(event.chats);
+      return history.onHistory(event);
+    });
     handle(owner, 'messaging-history.status', (event) => history.onStatus(event));
     handle(owner, 'call', (calls) => onCalls(ctx, owner, calls, () => deps.acceptCalls(connection.companyId)));
   }
@@ -323,6 +332,10 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
         .entries()
         .filter(([jid]) => isPhoneJid(jid))
         .map(([jid, name]) => ({ id: digitsOf(jid), number: digitsOf(jid), name }));
+    },
+
+    chats() {
+      return chatList.peers((jid) => names.get(jid));
     },
   };
 }

@@ -130,6 +130,30 @@ describe('outbound', () => {
     expect(session.contacts()).toEqual([{ id: PHONE, number: PHONE, name: 'Maria (agenda)' }]);
   });
 
+  it('chats: the phone\'s one-to-one chats newest first, from chats.upsert, chats.update and the history sync; LID chats by their phone number; no groups', async () => {
+    const { session, sock, io } = await startSession({ open: true });
+    const other = '5511911112222';
+    const third = '5511933334444';
+    sock.emit('contacts.upsert', [{ id: `${other}@s.whatsapp.net`, name: 'Bia (agenda)' }]);
+    sock.emit('chats.upsert', [
+      { id: PHONE_JID, name: 'Maria', conversationTimestamp: 100 },
+      { id: GROUP, name: 'Grupo', conversationTimestamp: 300 },
+    ]);
+    sock.emit('messaging-history.set', {
+      chats: [{ id: '123456789012345@lid', pnJid: `${other}@s.whatsapp.net`, conversationTimestamp: 200 }],
+      contacts: [],
+      messages: [],
+      isLatest: true,
+    });
+    sock.emit('chats.update', [{ id: `${third}@s.whatsapp.net`, conversationTimestamp: 50 }, { id: '999@lid', conversationTimestamp: 400 }]);
+    await io.until(() => session.chats().length === 3);
+    expect(session.chats()).toEqual([
+      { id: other, number: other, name: 'Bia (agenda)' },
+      { id: PHONE, number: PHONE, name: 'Maria' },
+      { id: third, number: third },
+    ]);
+  });
+
   it('getMessage answers retries: what we sent (from memory), else the stored text', async () => {
     const { session, sock, io } = await startSession({ open: true });
     const { wid } = await session.send({ messageId: 1, to, body: 'enviada' });

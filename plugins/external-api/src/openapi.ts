@@ -15,6 +15,7 @@ const error = (code: string, description: string) => ({
 
 import { PG_INT_MAX, STORABLE_TEXT } from '@guiche/contracts';
 import { API_MEDIA_MAX_FILES } from './input.js';
+import { SIGNATURE_HELP, webhooksSection } from './webhooks/openapi.js';
 
 /** Largest file core's multipart reader takes (MULTIPART_LIMITS.fileSize). */
 const MEDIA_MAX_BYTES = 50 * 1024 * 1024;
@@ -96,7 +97,10 @@ export const sendDocSchema = {
 export const sendRouteDocs = { tags: [INTEGRATIONS_TAG], summary: sendDocSchema.summary };
 export const sendSwaggerTransform = ({ url }: { url: string }) => ({ schema: sendDocSchema, url });
 
-/** The Integrations section alone: the paths tagged Integrations, served with the company's base URL. */
+/**
+ * The Integrations section alone: the paths tagged Integrations and the outgoing webhooks (an
+ * OpenAPI 3.1 `webhooks` section), served with the company's base URL.
+ */
 export function integrationsDocument(full: Record<string, any>, baseUrl: string) {
   const paths: Record<string, unknown> = {};
   for (const [url, methods] of Object.entries<Record<string, any>>(full.paths ?? {})) {
@@ -104,10 +108,18 @@ export function integrationsDocument(full: Record<string, any>, baseUrl: string)
     if (Object.keys(kept).length) paths[url] = kept;
   }
   return {
-    openapi: full.openapi,
-    info: { title: 'Guichê — Integrations', version: full.info?.version ?? '0.1.0', description: 'Send WhatsApp messages from your systems with a connection token.' },
+    openapi: '3.1.0',
+    info: {
+      title: 'Guichê — Integrations',
+      version: full.info?.version ?? '0.1.0',
+      description: `Send WhatsApp messages from your systems with a connection token, and receive signed webhooks of what happens.\n\n## Webhooks\n${SIGNATURE_HELP}`,
+    },
     servers: [{ url: baseUrl }],
-    tags: [{ name: INTEGRATIONS_TAG, description: 'External messages API' }],
+    tags: [
+      { name: INTEGRATIONS_TAG, description: 'External messages API' },
+      { name: 'Webhooks', description: 'Events Guichê POSTs to your subscriptions (manage them under Messages API → Webhooks)' },
+    ],
     paths,
+    webhooks: webhooksSection(),
   };
 }

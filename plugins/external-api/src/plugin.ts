@@ -1,6 +1,10 @@
 import { definePlugin, type PluginDefinition } from '@guiche/core';
 import { registerRoutes } from './routes.js';
 import type { RateLimit } from './token-auth.js';
+import { webhookConfigFromEnv, type WebhookConfig } from './webhooks/config.js';
+import { createDeliveries } from './webhooks/deliveries.js';
+import { captureEvents } from './webhooks/capture.js';
+import { registerWebhookRoutes } from './webhooks/routes.js';
 
 /** Calls per token per minute: EXTERNAL_API_RATE_LIMIT (default 60). */
 export function defaultRateLimit(env: NodeJS.ProcessEnv = process.env): RateLimit {
@@ -8,8 +12,8 @@ export function defaultRateLimit(env: NodeJS.ProcessEnv = process.env): RateLimi
   return { max: Number.isInteger(max) && max > 0 ? max : 60, windowMs: 60_000 };
 }
 
-/** The plugin with its own rate (tests use a small one). */
-export function createExternalApiPlugin(options: { rateLimit?: RateLimit } = {}): PluginDefinition {
+/** The plugin with its own rate and webhook settings (tests use small ones). */
+export function createExternalApiPlugin(options: { rateLimit?: RateLimit; webhooks?: Partial<WebhookConfig> } = {}): PluginDefinition {
   return definePlugin({
     id: 'external-api',
     kind: 'module',
@@ -18,6 +22,10 @@ export function createExternalApiPlugin(options: { rateLimit?: RateLimit } = {})
     webModule: 'external-api',
     register(ctx) {
       registerRoutes(ctx, options.rateLimit ?? defaultRateLimit());
+      const webhooks = { ...webhookConfigFromEnv(), ...options.webhooks };
+      const deliveries = createDeliveries(ctx, webhooks);
+      captureEvents(ctx, deliveries);
+      registerWebhookRoutes(ctx, deliveries, webhooks);
     },
   });
 }

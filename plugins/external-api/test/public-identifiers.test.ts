@@ -10,8 +10,8 @@ import { apiCompany, FakeWorld, fakeWhatsapp, send, type ApiCompany } from './su
 
 /**
  * Issue #26: every identifier the product hands to the public (the widget's site key, current and
- * rotated; webhook verify tokens) is tried as the bearer, and as every path parameter, of every
- * route that refuses an anonymous caller. Each must still be refused (401/403), never served.
+ * rotated; webhook verify tokens; the Cloud API webhook id of the URL pasted in Meta's app) is
+ * tried as the bearer, and as every path parameter, of every route that refuses an anonymous caller. Each must still be refused (401/403), never served.
  */
 const world = new FakeWorld();
 const graph = new FakeGraph();
@@ -51,6 +51,9 @@ beforeAll(async () => {
   identifiers['rotated widget key'] = widget.rotatedKey;
   identifiers['Cloud API verify token'] = number.verifyToken;
   identifiers['Meta app verify token'] = process.env.META_VERIFY_TOKEN;
+  const webhook = await k.api('GET', `/whatsappapi/${cloud.body.id}/credentials`, { token: company.admin.token });
+  identifiers['Cloud API webhook id'] = new URL(webhook.body.webhookUrl).pathname.split('/').at(-1)!;
+  expect(identifiers['Cloud API webhook id']).toMatch(/^wh-[0-9a-f]{32}$/);
 }, 60_000);
 
 afterAll(async () => {

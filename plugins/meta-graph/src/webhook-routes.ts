@@ -10,7 +10,7 @@ export interface WebhookTarget {
 }
 
 export interface MetaWebhookOptions<T extends WebhookTarget> {
-  /** Route path, e.g. /whatsappapi/webhook/:token. */
+  /** Route path, e.g. /whatsappapi/webhook/:webhookId. */
   path: string;
   /** Who the request is for (by path params); null answers 404. */
   resolve(request: FastifyRequest): Promise<T | null>;
@@ -19,6 +19,11 @@ export interface MetaWebhookOptions<T extends WebhookTarget> {
    * it returns, and a slow answer makes Meta send again.
    */
   accept(payload: unknown, target: T, request: FastifyRequest): Promise<void>;
+  /**
+   * Called once a request proved it comes from Meta (the verification GET's token matched, or the
+   * POST's signature), before it is answered: what only an authentic call may note.
+   */
+  verified?(target: T, request: FastifyRequest): Promise<void>;
   /** Largest body accepted (bytes). */
   bodyLimit?: number;
   /** The path parameters' schema (documented and checked before resolve runs on the POST's parsed request). */
@@ -64,6 +69,7 @@ export function registerMetaWebhook<T extends WebhookTarget>(routes: Routes, opt
     if (!target?.verifyToken || query['hub.mode'] !== 'subscribe' || typeof token !== 'string' || typeof challenge !== 'string' || !safeEqual(token, target.verifyToken)) {
       return reply.code(403).type('text/plain').send('Forbidden');
     }
+    await options.verified?.(target, request);
     return reply.code(200).type('text/plain').send(challenge);
   });
 
@@ -78,6 +84,7 @@ export function registerMetaWebhook<T extends WebhookTarget>(routes: Routes, opt
         request.log.warn({ path: request.routeOptions.url }, 'meta webhook: signature missing or wrong');
         throw new Rejected(401, 'ERR_INVALID_SIGNATURE');
       }
+      await options.verified?.(target, request);
       (request as WithTarget<T>)[TARGET] = target;
       const verified = Readable.from([raw]) as Readable & { receivedEncodedLength?: number };
       verified.receivedEncodedLength = raw.length;

@@ -12,10 +12,8 @@ const TAGS = ['queueIntegrations'];
 /** outreach-config.md §7 Queue integrations. Reading is for every user (queue dialogs list them); changes for admins. */
 export function registerIntegrationRoutes(ctx: Pick<PluginContext, 'routes'>, repo: IntegrationRepository, events: IntegrationEvents, dialogflow: DialogflowClient): void {
   const { routes } = ctx;
-  // The spec's list call is GET /queueIntegration/ (with the slash); the queue dialogs call it without.
-  for (const path of ['/queueIntegration', '/queueIntegration/']) {
-    routes.get(path, { schema: { tags: TAGS, querystring: integrationsQuerySchema } }, (request) => repo.list(request.auth.companyId, request.query.searchParam, request.query.pageNumber));
-  }
+  // The spec's list call is GET /queueIntegration/ (with the slash); the router ignores trailing slashes.
+  routes.get('/queueIntegration', { schema: { tags: TAGS, querystring: integrationsQuerySchema } }, (request) => repo.list(request.auth.companyId, request.query.searchParam, request.query.pageNumber));
   routes.get('/queueIntegration/:id', { schema: { tags: TAGS, params: integrationParamsSchema } }, (request) => repo.show(request.auth.companyId, request.params.id));
 
   routes.post('/queueIntegration', { onRequest: requireAdmin, schema: { tags: TAGS, body: integrationInputSchema } }, async (request, reply) => {

@@ -10,6 +10,7 @@ const ICONS: Record<ConnectionChannel, { icon: IconName; color: string }> = {
   facebook: { icon: 'chat', color: '#1877F2' },
   instagram: { icon: 'camera', color: '#E4405F' },
   webchat: { icon: 'globe-network', color: '#2D72D2' },
+  telegram: { icon: 'send-message', color: '#229ED9' },
 };
 
 export function channelIcon(channel: ConnectionChannel): IconName {

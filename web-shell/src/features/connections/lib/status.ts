@@ -26,6 +26,7 @@ export const NEW_CONNECTION_CHANNELS: { channel: ConnectionChannel; flag: PlanFl
   { channel: 'facebook', flag: 'useFacebook' },
   { channel: 'instagram', flag: 'useInstagram' },
   { channel: 'webchat', flag: null },
+  { channel: 'telegram', flag: 'useTelegram' },
 ];
 
 export function channelAllowed(flag: PlanFlag | null, planFlags: Partial<Record<string, boolean>>): boolean {

@@ -1,5 +1,5 @@
 import { api, type Page } from '@guiche/web-sdk';
-import type { Connection, Contact, Queue } from '@guiche/contracts';
+import type { Connection, Contact, ContactImportResult, ContactImportSource, Queue } from '@guiche/contracts';
 import { contactTagParam } from '../lib/contact-filter.js';
 import type { RowOutcome } from '../lib/row-import.js';
 import type { ContactSheetRow } from '../lib/sheet-rows.js';
@@ -99,5 +99,11 @@ export interface CreatedTicket {
 /** POST /tickets: an open ticket for the caller (a 409 carries the contact's active ticket). */
 export async function createTicket(input: { contactId: number; queueId: number | null; whatsappId: number; userId: number }): Promise<CreatedTicket> {
   const { data } = await api.post<CreatedTicket>('/tickets', { ...input, status: 'open' });
+  return data;
+}
+
+/** POST /contacts/import (the phone's address book) or /contacts/import/chats (the people it has chats with). */
+export async function importFromPhone(source: ContactImportSource): Promise<ContactImportResult> {
+  const { data } = await api.post<ContactImportResult>(source === 'chats' ? '/contacts/import/chats' : '/contacts/import');
   return data;
 }

@@ -125,7 +125,7 @@ function ImportRunning({ progress, cancelling }: { progress: ImportProgress; can
   );
 }
 
-function ImportDone({ outcome, translateError }: { outcome: ImportOutcome; translateError(error: string): string }) {
+export function ImportDone({ outcome, translateError }: { outcome: ImportOutcome; translateError(error: string): string }) {
   const { t } = useTranslation(NS);
   const failed = outcome.errors.length;
   return (

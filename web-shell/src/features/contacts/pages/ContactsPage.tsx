@@ -1,7 +1,7 @@
 import { Intent } from '@blueprintjs/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CONTACT_EXPORT_FILE, type Contact } from '@guiche/contracts';
+import { CONTACT_EXPORT_FILE, type Contact, type ContactImportSource } from '@guiche/contracts';
 import { base64Blob, can, ConfirmDialog, ListPage, saveBlob, toastError, toastSuccess, useCompanyTags, useConfirmedAction, useDeleteConfirmation, useListSearch, useSession, useTranslation } from '@guiche/web-sdk';
 import { exportContacts } from '../api/contacts-api.js';
 import { ContactDialog } from '../components/ContactDialog.js';
@@ -9,6 +9,7 @@ import { ContactsTable } from '../components/ContactsTable.js';
 import { ImportExportMenu } from '../components/ImportExportMenu.js';
 import { ImportSheetDialog } from '../components/ImportSheetDialog.js';
 import { OpenTicketDialog, TicketInfoDialog } from '../components/OpenTicketDialog.js';
+import { PhoneImportDialog } from '../components/PhoneImportDialog.js';
 import { TagFilter } from '../components/TagFilter.js';
 import { useContactEvents, useContacts } from '../hooks/useContacts.js';
 import { useContactMutations } from '../hooks/useContactMutations.js';
@@ -38,6 +39,7 @@ export default function ContactsPage() {
   const [ticketFor, setTicketFor] = useState<Contact | null>(null);
   const [info, setInfo] = useState<Extract<ConflictAction, { kind: 'info' }> | null>(null);
   const [importing, setImporting] = useState(false);
+  const [phoneImport, setPhoneImport] = useState<ContactImportSource | null>(null);
   const [exporting, setExporting] = useState(false);
 
   const canDelete = can(user, 'contacts-page:deleteContact');
@@ -66,7 +68,7 @@ export default function ContactsPage() {
   const toolbar = (
     <>
       <TagFilter tags={tags.data ?? []} selectedIds={tagIds} loading={tags.isPending} onChange={setTagIds} />
-      <ImportExportMenu exporting={exporting} filtered={tagIds.length > 0} onImportSheet={() => setImporting(true)} onExport={() => void runExport()} onSample={downloadSample} />
+      <ImportExportMenu exporting={exporting} filtered={tagIds.length > 0} onImportPhone={setPhoneImport} onImportSheet={() => setImporting(true)} onExport={() => void runExport()} onSample={downloadSample} />
     </>
   );
 
@@ -109,6 +111,7 @@ export default function ContactsPage() {
       <TicketInfoDialog info={info} onClose={() => setInfo(null)} />
 
       <ImportSheetDialog isOpen={importing} onDownloadSample={downloadSample} onClose={closeImport} />
+      <PhoneImportDialog source={phoneImport} onClose={() => setPhoneImport(null)} />
     </>
   );
 

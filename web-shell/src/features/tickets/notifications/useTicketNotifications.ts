@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { TicketEvents } from '@guiche/contracts';
 import { useSession, useSocketEvent, useTranslation } from '@guiche/web-sdk';
@@ -8,6 +9,7 @@ import { ticketKeys } from '../api/query-keys.js';
 import type { AppMessageEvent, Ticket, TicketSocketEvent } from '../api/types.js';
 import { shouldAlert, updateNotifications, type NotifiedUser } from '../lib/notifications.js';
 import { truncate } from '../lib/text.js';
+import { SeenIds } from '../lib/seen-ids.js';
 import { TICKETS_NS } from '../i18n/register.js';
 import { playNotificationSound } from './sound.js';
 
@@ -34,6 +36,7 @@ export function useTicketNotifications() {
   });
 
   const me: NotifiedUser | null = user ? { id: user.id, queueIds: user.queues.map((q) => q.id), allTicket: user.allTicket === 'enable' } : null;
+  const alerted = useRef(new SeenIds());
   const openUuid = OPEN_TICKET.exec(location.pathname)?.[1] ?? null;
   const edit = (fn: (list: Ticket[]) => Ticket[]) => queryClient.setQueryData<Ticket[]>(ticketKeys.notifications(), (old) => (old ? fn(old) : old));
 
@@ -43,6 +46,8 @@ export function useTicketNotifications() {
     edit((list) => updateNotifications(list, ticket, me));
     const fromMe = Boolean(event.message?.fromMe);
     if (!updateNotifications([], ticket, me).length) return;
+    // The same message announced again (a node's take-over) rings once.
+    if (event.message?.id !== undefined && !alerted.current.first(Number(event.message.id))) return;
     if (!shouldAlert(fromMe, ticket, openUuid, document.visibilityState === 'visible')) return;
     playNotificationSound(readVolume());
     if (typeof Notification !== 'undefined' && Notification.permission === 'granted' && document.visibilityState !== 'visible') {

@@ -3,7 +3,7 @@ import type { ConnectionsLocale } from './pt.js';
 export const en: ConnectionsLocale = {
   title: 'Connections',
   actions: { restart: 'Restart connections', restarted: 'Restarting the connections.', newConnection: 'New connection', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', save: 'Save', close: 'Close', refresh: 'Refresh' },
-  channels: { whatsapp: 'WhatsApp', whatsappapi: 'WhatsApp API', facebook: 'Facebook', instagram: 'Instagram', webchat: 'Website chat', planDisabled: 'Your plan does not include this channel.' },
+  channels: { whatsapp: 'WhatsApp', whatsappapi: 'WhatsApp API', facebook: 'Facebook', instagram: 'Instagram', webchat: 'Website chat', telegram: 'Telegram', planDisabled: 'Your plan does not include this channel.' },
   table: {
     label: 'Connections list',
     channel: 'Channel',

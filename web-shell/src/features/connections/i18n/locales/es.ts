@@ -3,7 +3,7 @@ import type { ConnectionsLocale } from './pt.js';
 export const es: ConnectionsLocale = {
   title: 'Conexiones',
   actions: { restart: 'Reiniciar conexiones', restarted: 'Reiniciando las conexiones.', newConnection: 'Nueva conexión', edit: 'Editar', delete: 'Eliminar', cancel: 'Cancelar', save: 'Guardar', close: 'Cerrar', refresh: 'Actualizar' },
-  channels: { whatsapp: 'WhatsApp', whatsappapi: 'WhatsApp API', facebook: 'Facebook', instagram: 'Instagram', webchat: 'Chat del sitio', planDisabled: 'Tu plan no incluye este canal.' },
+  channels: { whatsapp: 'WhatsApp', whatsappapi: 'WhatsApp API', facebook: 'Facebook', instagram: 'Instagram', webchat: 'Chat del sitio', telegram: 'Telegram', planDisabled: 'Tu plan no incluye este canal.' },
   table: {
     label: 'Lista de conexiones',
     channel: 'Canal',

@@ -20,6 +20,7 @@ export const pt = {
     facebook: 'Facebook',
     instagram: 'Instagram',
     webchat: 'Chat do site',
+    telegram: 'Telegram',
     planDisabled: 'Seu plano não inclui este canal.',
   },
   table: {

@@ -3,7 +3,7 @@ import type { ConnectionsLocale } from './pt.js';
 export const tr: ConnectionsLocale = {
   title: 'Bağlantılar',
   actions: { restart: 'Bağlantıları yeniden başlat', restarted: 'Bağlantılar yeniden başlatılıyor.', newConnection: 'Yeni bağlantı', edit: 'Düzenle', delete: 'Sil', cancel: 'İptal', save: 'Kaydet', close: 'Kapat', refresh: 'Yenile' },
-  channels: { whatsapp: 'WhatsApp', whatsappapi: 'WhatsApp API', facebook: 'Facebook', instagram: 'Instagram', webchat: 'Site sohbeti', planDisabled: 'Planınız bu kanalı içermiyor.' },
+  channels: { whatsapp: 'WhatsApp', whatsappapi: 'WhatsApp API', facebook: 'Facebook', instagram: 'Instagram', webchat: 'Site sohbeti', telegram: 'Telegram', planDisabled: 'Planınız bu kanalı içermiyor.' },
   table: {
     label: 'Bağlantı listesi',
     channel: 'Kanal',

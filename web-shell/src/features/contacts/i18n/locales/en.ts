@@ -16,7 +16,7 @@ export const en: ContactsLocale = {
     add: 'Add contact',
     importExport: 'Import / Export',
     importPhone: 'Import from phone',
-    importPhoneUnavailable: 'Importing the phone address book needs a WhatsApp connection and is not available on this server yet.',
+    importChats: 'Import chats from phone',
     importSheet: 'Import spreadsheet',
     exportSheet: 'Export spreadsheet',
     exportFiltered: 'Export spreadsheet (filtered tags)',
@@ -137,6 +137,18 @@ export const en: ContactsLocale = {
     },
     failedTitle: 'The import failed',
     sample: 'Download sample spreadsheet',
+  },
+  phoneImport: {
+    contacts: {
+      title: 'Import the phone\'s address book',
+      hint: 'The default connection hands over the phone\'s address book: people who are not contacts yet are created, and contacts still named by their number take the address book\'s name. Nothing else changes.',
+    },
+    chats: {
+      title: 'Import the phone\'s chats',
+      hint: 'The default connection hands over the people the phone has chats with: those who are not contacts yet are created (groups are left out). Nothing else changes.',
+    },
+    reading: 'Reading the phone...',
+    progress: '{{done}} of {{total}} people imported...',
   },
   export: {
     done: 'Spreadsheet exported.',

@@ -16,7 +16,7 @@ export const es: ContactsLocale = {
     add: 'Agregar contacto',
     importExport: 'Importar / Exportar',
     importPhone: 'Importar del teléfono',
-    importPhoneUnavailable: 'Importar la agenda del teléfono necesita una conexión de WhatsApp y aún no está disponible en este servidor.',
+    importChats: 'Importar conversaciones del teléfono',
     importSheet: 'Importar hoja de cálculo',
     exportSheet: 'Exportar hoja de cálculo',
     exportFiltered: 'Exportar hoja de cálculo (etiquetas filtradas)',
@@ -137,6 +137,18 @@ export const es: ContactsLocale = {
     },
     failedTitle: 'La importación falló',
     sample: 'Descargar hoja de ejemplo',
+  },
+  phoneImport: {
+    contacts: {
+      title: 'Importar la agenda del teléfono',
+      hint: 'La conexión predeterminada entrega la agenda del teléfono: quien aún no es contacto se crea, y los contactos que todavía tienen el número como nombre reciben el nombre de la agenda. Nada más cambia.',
+    },
+    chats: {
+      title: 'Importar las conversaciones del teléfono',
+      hint: 'La conexión predeterminada entrega las personas con las que el teléfono tiene conversaciones: quien aún no es contacto se crea (los grupos quedan fuera). Nada más cambia.',
+    },
+    reading: 'Leyendo el teléfono...',
+    progress: '{{done}} de {{total}} personas importadas...',
   },
   export: {
     done: 'Hoja de cálculo exportada.',

@@ -17,7 +17,7 @@ export const pt = {
     add: 'Adicionar contato',
     importExport: 'Importar / Exportar',
     importPhone: 'Importar do telefone',
-    importPhoneUnavailable: 'A importação da agenda do telefone precisa de uma conexão do WhatsApp e ainda não está disponível neste servidor.',
+    importChats: 'Importar conversas do telefone',
     importSheet: 'Importar planilha',
     exportSheet: 'Exportar planilha',
     exportFiltered: 'Exportar planilha (tags filtradas)',
@@ -138,6 +138,18 @@ export const pt = {
     },
     failedTitle: 'A importação falhou',
     sample: 'Baixar planilha modelo',
+  },
+  phoneImport: {
+    contacts: {
+      title: 'Importar a agenda do telefone',
+      hint: 'A conexão padrão entrega a agenda do telefone: quem ainda não é contato é criado, e quem ainda está com o número como nome recebe o nome da agenda. Nada mais é alterado.',
+    },
+    chats: {
+      title: 'Importar as conversas do telefone',
+      hint: 'A conexão padrão entrega as pessoas com quem o telefone tem conversas: quem ainda não é contato é criado (grupos ficam de fora). Nada mais é alterado.',
+    },
+    reading: 'Lendo o telefone...',
+    progress: '{{done}} de {{total}} pessoas importadas...',
   },
   export: {
     done: 'Planilha exportada.',

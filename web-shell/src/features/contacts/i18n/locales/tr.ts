@@ -16,7 +16,7 @@ export const tr: ContactsLocale = {
     add: 'Kişi ekle',
     importExport: 'İçe / Dışa aktar',
     importPhone: 'Telefondan içe aktar',
-    importPhoneUnavailable: 'Telefon rehberini içe aktarmak bir WhatsApp bağlantısı gerektirir ve bu sunucuda henüz kullanılamıyor.',
+    importChats: 'Telefondaki sohbetleri içe aktar',
     importSheet: 'Tablo içe aktar',
     exportSheet: 'Tablo dışa aktar',
     exportFiltered: 'Tablo dışa aktar (filtrelenen etiketler)',
@@ -137,6 +137,18 @@ export const tr: ContactsLocale = {
     },
     failedTitle: 'İçe aktarma başarısız oldu',
     sample: 'Örnek tabloyu indir',
+  },
+  phoneImport: {
+    contacts: {
+      title: 'Telefon rehberini içe aktar',
+      hint: 'Varsayılan bağlantı telefon rehberini verir: henüz kişi olmayanlar oluşturulur, adı hâlâ numarası olan kişiler rehberdeki adı alır. Başka hiçbir şey değişmez.',
+    },
+    chats: {
+      title: 'Telefondaki sohbetleri içe aktar',
+      hint: 'Varsayılan bağlantı, telefonun sohbet ettiği kişileri verir: henüz kişi olmayanlar oluşturulur (gruplar dahil edilmez). Başka hiçbir şey değişmez.',
+    },
+    reading: 'Telefon okunuyor...',
+    progress: '{{done}} / {{total}} kişi içe aktarıldı...',
   },
   export: {
     done: 'Tablo dışa aktarıldı.',

@@ -34,6 +34,7 @@ export const en: PlansLocale = {
     useWhatsapp: "WhatsApp",
     useFacebook: "Facebook",
     useInstagram: "Instagram",
+    useTelegram: "Telegram",
     useCampaigns: "Campaigns",
     useSchedules: "Schedules",
     useInternalChat: "Internal chat",

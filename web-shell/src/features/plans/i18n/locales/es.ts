@@ -34,6 +34,7 @@ export const es: PlansLocale = {
     useWhatsapp: "WhatsApp",
     useFacebook: "Facebook",
     useInstagram: "Instagram",
+    useTelegram: "Telegram",
     useCampaigns: "Campañas",
     useSchedules: "Agendamientos",
     useInternalChat: "Chat interno",

@@ -35,6 +35,7 @@ export const pt = {
     useWhatsapp: "WhatsApp",
     useFacebook: "Facebook",
     useInstagram: "Instagram",
+    useTelegram: "Telegram",
     useCampaigns: "Campanhas",
     useSchedules: "Agendamentos",
     useInternalChat: "Chat interno",

@@ -34,6 +34,7 @@ export const tr: PlansLocale = {
     useWhatsapp: "WhatsApp",
     useFacebook: "Facebook",
     useInstagram: "Instagram",
+    useTelegram: "Telegram",
     useCampaigns: "Kampanyalar",
     useSchedules: "Zamanlamalar",
     useInternalChat: "İç sohbet",

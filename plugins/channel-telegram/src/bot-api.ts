@@ -1,0 +1,47 @@
+/** Telegram's base URL (TELEGRAM_API_URL points tests at a local fake). */
+export const apiBase = (): string => (process.env.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, '');
+
+/** An answer with ok:false (error_code, description, parameters.retry_after) or no answer at all (code 0). */
+export class BotApiError extends Error {
+  constructor(readonly code: number, readonly description: string, readonly retryAfter?: number) {
+    super(`Telegram ${code || 'unreachable'}: ${description}`);
+  }
+}
+
+/** The longest retry_after a send waits for itself; longer ones go back to core's retries. */
+const MAX_WAIT_S = 30;
+
+export type BotApi = <T = any>(method: string, params?: Record<string, unknown> | FormData, signal?: AbortSignal) => Promise<T>;
+
+/** Calls /bot<token>/<method>; a 429 is waited out (retry_after seconds) and tried again. */
+export function botApi(token: string): BotApi {
+  return async function call<T>(method: string, params: Record<string, unknown> | FormData = {}, signal?: AbortSignal): Promise<T> {
+    for (;;) {
+      let body: { ok: boolean; result?: T; error_code?: number; description?: string; parameters?: { retry_after?: number } };
+      try {
+        const isForm = params instanceof FormData;
+        const res = await fetch(`${apiBase()}/bot${token}/${method}`, { method: 'POST', signal: signal ?? AbortSignal.timeout(60_000), ...(isForm ? { body: params } : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) }) });
+        body = (await res.json().catch(() => ({ ok: false, error_code: res.status, description: res.statusText }))) as typeof body;
+      } catch (err) {
+        if (signal?.aborted) throw err;
+        throw new BotApiError(0, (err as Error).message);
+      }
+      if (body.ok) return body.result as T;
+      const retryAfter = body.parameters?.retry_after;
+      if (body.error_code === 429 && retryAfter !== undefined && retryAfter <= MAX_WAIT_S) {
+        await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+        continue;
+      }
+      throw new BotApiError(body.error_code ?? 0, body.description ?? 'no description', retryAfter);
+    }
+  };
+}
+
+/** A file a message carries: getFile, then /file/bot<token>/<file_path>. */
+export async function downloadFile(token: string, fileId: string): Promise<Buffer> {
+  const file = await botApi(token)<{ file_path?: string }>('getFile', { file_id: fileId });
+  if (!file.file_path) throw new BotApiError(400, 'file not downloadable');
+  const res = await fetch(`${apiBase()}/file/bot${token}/${file.file_path}`, { signal: AbortSignal.timeout(60_000) });
+  if (!res.ok) throw new BotApiError(res.status, `file download answered ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}

@@ -1,0 +1,12 @@
+import { createHmac, randomBytes } from 'node:crypto';
+
+/** A new signing secret: 32 random bytes, prefixed so it is recognisable in a config file. */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64url')}`;
+}
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>` (the X-Guiche-Signature header). */
+export function signatureHeader(secret: string, body: string, unixSeconds: number): string {
+  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
+  return `t=${unixSeconds},v1=${v1}`;
+}

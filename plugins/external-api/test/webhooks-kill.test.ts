@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestKernel, startChildKernel, startWebhookReceiver, waitFor, type ChildKernel, type TestCompany, type TestKernel, type WebhookReceiver } from '@guiche/core/testing';
+
+/**
+ * At least once across a crash (built kernel and plugin: run `npx tsc -b` first). The parent has
+ * no external-api plugin, so only the child nodes deliver; the first is killed -9 while the
+ * receiver holds its request open.
+ */
+
+const PLUGIN = '@guiche/plugin-external-api';
+const ENV = { WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOKS_TIMEOUT_MS: '3000', WEBHOOKS_RETRY_BASE_MS: '50', TIMED_WORK_POLL_MS: '20' };
+let k: TestKernel;
+let c: TestCompany;
+let receiver: WebhookReceiver;
+const children: ChildKernel[] = [];
+
+beforeAll(async () => {
+  k = await createTestKernel({ plugins: [] });
+  c = await k.createCompany({ planFlags: { useExternalApi: true } });
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await Promise.all(children.map((child) => child.kill()));
+  await k?.close();
+  await receiver?.close();
+});
+
+async function node(name: string): Promise<ChildKernel> {
+  const child = await startChildKernel(k, { plugins: [PLUGIN], env: { ...ENV, NODE_NAME: name } });
+  children.push(child);
+  return child;
+}
+
+async function call(child: ChildKernel, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${child.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${c.admin.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('webhook delivery across a crash', () => {
+  it('delivers after a kill -9 in the middle of the HTTP call: nothing lost, same event id', async () => {
+    const doomed = await node('doomed');
+    const created = await call(doomed, 'POST', '/webhooks', { url: receiver.url, events: ['ticket.status'] });
+    expect(created.status).toBe(201);
+    receiver.secret = created.body.secret;
+    receiver.outage = 'hang';
+    const ping = await call(doomed, 'POST', `/webhooks/${created.body.webhook.id}/ping`);
+    expect(ping.status).toBe(202);
+    const held = await waitFor(() => receiver.server.requests.find((r) => r.headers['x-guiche-delivery'] === String(ping.body.deliveryId)), { timeout: 30_000 });
+    await doomed.kill('SIGKILL');
+    receiver.outage = null;
+    expect(await k.db('webhookDeliveries').where({ id: ping.body.deliveryId }).first('status')).toEqual({ status: 'pending' });
+
+    await node('survivor');
+    await waitFor(async () => (await k.db('webhookDeliveries').where({ id: ping.body.deliveryId }).first('status')).status === 'delivered', { timeout: 60_000 });
+    const accepted = receiver.accepted.filter((w) => w.delivery === String(ping.body.deliveryId));
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]!.id).toBe(held.json.id);
+    expect(receiver.rejected).toEqual([]);
+    const attempts = await k.db('webhookAttempts').where({ deliveryId: ping.body.deliveryId }).orderBy('id').select('attempt', 'statusCode');
+    // The doomed node's claim counted as attempt 1 (its outcome never recorded); the survivor's is a later one.
+    expect(attempts.at(-1)!.statusCode).toBe(200);
+    expect(attempts.at(-1)!.attempt).toBeGreaterThanOrEqual(2);
+  }, 180_000);
+});
