@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DisconnectReason, proto } from '@whiskeysockets/baileys';
-import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
+import { createTestKernel, startFakeTelegram, waitFor, type FakeTelegram, type TestKernel, type TestUser } from '@guiche/core/testing';
 import { createWhatsappChannel } from '@guiche/plugin-channel-whatsapp';
+import { createTelegramChannel } from '@guiche/plugin-channel-telegram';
 import { FakeWhatsapp, type FakeSocket } from '../plugins/channel-whatsapp/test/fake-socket.js';
 import { PHONE, PHONE_JID, text } from '../plugins/channel-whatsapp/test/messages.js';
 import { IMPORT_DONE_STATUS } from '@guiche/contracts';
@@ -25,14 +26,17 @@ const QR_ONE = '2@qr-one-Yq5cVb0sR7bN9m1Zr6aHk3lQw4eTx5fJ0o2Ud7iM8gKc1hLs9jVp3nB
 const QR_TWO = '2@qr-two-Pq8wZr5TnMv1bC7dLf3gHj9KaQe0RuYo6iNx4lSXk2s=,aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uV1wX2yZ3aB4c=,Tm9BbW9yZVN0cmluZ0Zvclc=,2';
 
 const wa = new FakeWhatsapp();
+let telegram: FakeTelegram;
 let kernel: TestKernel;
 let browser: Browser;
 
 beforeAll(async () => {
   requireBuiltWeb();
+  telegram = await startFakeTelegram();
+  process.env.TELEGRAM_API_URL = telegram.url;
   kernel = await createTestKernel({
     serveWeb: true,
-    plugins: [createWhatsappChannel({ socketFactory: wa.factory, download: wa.download })],
+    plugins: [createWhatsappChannel({ socketFactory: wa.factory, download: wa.download }), createTelegramChannel()],
     config: { WEB_ROOT: webRoot },
   });
   browser = await launchChromium();
@@ -41,6 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeBrowser(browser);
   await kernel?.close();
+  await telegram?.close();
 });
 
 async function openAs(user: TestUser): Promise<Page> {
@@ -343,5 +348,33 @@ describe('connections page with the WhatsApp channel on a fake socket', () => {
     await item('whatsapp').click({ force: true });
     expect(await page.getByTestId('connection-dialog').count()).toBe(0);
     await shot(page, 'plan-menu');
+  });
+});
+
+describe('a Telegram connection from the dialog', () => {
+  it('is created, then takes its bot token (a refused one shows why) and connects', async () => {
+    const company = await kernel.createCompany();
+    const bot = telegram.createBot();
+    const page = await openAs(company.admin);
+    await page.goto('/connections');
+    await page.getByTestId('connections-new').click();
+    await page.getByTestId('new-connection-telegram').click();
+    const dialog = page.getByTestId('connection-dialog');
+    await expect.poll(() => dialog.getByTestId('telegram-save-first').isVisible()).toBe(true);
+    await dialog.locator('#cn-name').fill('Telegram');
+    await page.getByTestId('connection-save').click();
+    await expect.poll(() => row(page, 'Telegram').count()).toBe(1);
+    const stored = await waitFor(() => kernel.db('whatsapps').where({ companyId: company.company.id, name: 'Telegram' }).first());
+    expect(stored.channel).toBe('telegram');
+
+    await row(page, 'Telegram').getByTestId('connection-edit').click();
+    const panel = page.getByTestId('telegram-panel');
+    await panel.getByTestId('telegram-token').fill('123456:AAnotAtokenTelegramKnowsAboutAtAll00');
+    await panel.getByTestId('telegram-save').click();
+    await expect.poll(() => panel.getByText('O Telegram recusou este token: confira-o no @BotFather.').isVisible()).toBe(true);
+    await panel.getByTestId('telegram-token').fill(bot.token);
+    await panel.getByTestId('telegram-save').click();
+    await expect.poll(() => panel.getByTestId('telegram-bot').textContent()).toContain(`@${bot.user.username}`);
+    await expect.poll(() => row(page, 'Telegram').getAttribute('data-status')).toBe('CONNECTED');
   });
 });

@@ -11,7 +11,7 @@ import { serveWidgetSite, type WidgetSite } from './support/widget-site.js';
  * Issue #26, stored XSS: classic payloads (script tags, event handlers, javascript: and data: URLs,
  * SVG, srcdoc, markdown and WhatsApp-format tricks, encodings and unicode look-alikes, vCards) are
  * stored as what visitors and agents type — contact and visitor names, inbound and outbound
- * bodies, ticket notes, tags, quick messages, links — and the pages that show them are opened in
+ * bodies, ticket notes, tags, queues, quick messages, links, attached files' names — and the pages that show them are opened in
  * Chromium: the agents' pages (under the app's CSP) and a customer's site embedding the widget
  * (no CSP at all there). Each payload calls window.__xss(n) if it ever runs; none may, and the app's
  * pages must report no CSP violation (an injected inline handler would be blocked, and reported).
@@ -181,6 +181,8 @@ beforeAll(async () => {
     await ok('POST', '/quick-messages', { shortcode: name, message: PAYLOADS[i]! });
   }
   await ok('POST', '/tags/sync', { contactId: tickets[0]!.contactId, tags: tagIds.slice(0, 20) });
+  // More than one queue needs a greeting (the menu the contact sees): a payload too. The plan allows 10.
+  for (const [i, name] of SHORT.slice(0, 8).entries()) await ok('POST', '/queue', { name, color: `#${(0x100000 + i * 0x0a0b0c).toString(16).slice(-6)}`, greetingMessage: PAYLOADS[i]! });
   site = await serveWidgetSite(kernel.apiUrl, widgetKey);
 }, 240_000);
 
@@ -244,7 +246,7 @@ describe('stored payloads stay inert text', () => {
     }
   }, 240_000);
 
-  it('in the ticket list, contacts, tags and quick messages pages', async () => {
+  it('in the ticket list, contacts, tags, quick messages and queues pages', async () => {
     const { page: p, seen } = await page();
     await logIn(p, admin);
     await p.getByTestId('tickets-page').waitFor();
@@ -253,6 +255,7 @@ describe('stored payloads stay inert text', () => {
       ['/contacts', 'contacts-page'],
       ['/tags', 'tags-page'],
       ['/quick-messages', 'quick-messages-page'],
+      ['/queues', 'queues-page'],
     ] as const) {
       await p.goto(path);
       await p.getByTestId(testId).waitFor();
@@ -291,13 +294,42 @@ describe('stored payloads stay inert text', () => {
     expect(shown).toContain('onerror=__xss(2)');
     await settle(p);
     expect(seen.ran).toEqual([]);
+
+    // Files the agent attaches under payload names reach the visitor too (the name is what is shown).
+    const files = PAYLOADS.slice(0, 5);
+    for (const name of files) {
+      const form = new FormData();
+      form.append('medias', new Blob([new Uint8Array(Buffer.from('conteúdo'))], { type: 'text/plain' }), `${name}.txt`);
+      form.append('signMessage', 'false');
+      const sent = await kernel.api('POST', `/messages/${ticket.id}`, { token: admin.token, body: form });
+      expect(sent.status, JSON.stringify(sent.body)).toBeLessThan(300);
+    }
+    const total = PAYLOADS.length + files.length;
+    await expect.poll(() => bubbles.count(), { timeout: 30_000 }).toBe(total);
+    await settle(p);
+    expect(seen.ran).toEqual([]);
+
+    // The agent opens the visitor's conversation: the name, the messages and the files' names.
+    const agent = await page();
+    await logIn(agent.page, admin);
+    const { uuid } = await kernel.db('tickets').where({ id: ticket.id }).first('uuid');
+    await agent.page.goto(`/tickets/${uuid}`);
+    await expect.poll(() => agent.page.getByTestId('ticket-header-name').innerText(), { timeout: 20_000 }).toContain('xss(');
+    await expect.poll(() => agent.page.getByTestId('conversation-panel').getByTestId('message').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
+    const documents = agent.page.getByTestId('conversation-panel').getByTestId('message-document');
+    await expect.poll(() => documents.count(), { timeout: 20_000 }).toBe(files.length);
+    for (const name of await documents.allInnerTexts()) expect(name).toMatch(/\.txt/);
+    await settle(agent.page);
+    expect(agent.seen.ran).toEqual([]);
+    expect(agent.seen.violations).toEqual([]);
+
     // A fresh load renders the same history from the server.
     await p.reload();
     await p.getByTestId('webchat-launcher').click();
     // The newest 50 first, then the earlier ones on request.
     await expect.poll(() => bubbles.count(), { timeout: 30_000 }).toBe(50);
     await p.locator('[data-guiche-webchat] .older').click();
-    await expect.poll(() => bubbles.count(), { timeout: 30_000 }).toBe(PAYLOADS.length);
+    await expect.poll(() => bubbles.count(), { timeout: 30_000 }).toBe(total);
     await settle(p);
     expect(seen.ran).toEqual([]);
   }, 180_000);

@@ -98,7 +98,7 @@ describe('creating a connection', () => {
 
   it('rejects an unknown channel, a bad groupAsTicket and a bad schedule time', async () => {
     const c = await k.createCompany();
-    expect((await create(c.admin.token, { name: 'Line', channel: 'telegram' })).body.error).toBe('ERR_VALIDATION');
+    expect((await create(c.admin.token, { name: 'Line', channel: 'sms' })).body.error).toBe('ERR_VALIDATION');
     expect((await create(c.admin.token, { name: 'Line', groupAsTicket: 'maybe' })).body.error).toBe('ERR_VALIDATION');
     const schedule = { weekday: 'Segunda', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '25:00' };
     expect((await create(c.admin.token, { name: 'Line', schedules: [schedule] })).body.issues[0].message).toBe('validation.time');
@@ -237,9 +237,9 @@ describe('the default connection', () => {
 });
 
 describe('plan flags and limit', () => {
-  it('gates whatsapp and whatsappapi by useWhatsapp, facebook and instagram by their flags; webchat is always allowed', async () => {
-    const c = await k.createCompany({ planFlags: { useWhatsapp: false, useFacebook: false, useInstagram: false } });
-    for (const channel of ['whatsapp', 'whatsappapi', 'facebook', 'instagram']) {
+  it('gates whatsapp and whatsappapi by useWhatsapp, facebook, instagram and telegram by their flags; webchat is always allowed', async () => {
+    const c = await k.createCompany({ planFlags: { useWhatsapp: false, useFacebook: false, useInstagram: false, useTelegram: false } });
+    for (const channel of ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'telegram']) {
       expect(await create(c.admin.token, { name: `Line ${channel}`, channel })).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_DISABLED' } });
     }
     expect((await create(c.admin.token, { name: 'Site chat', channel: 'webchat' })).status).toBe(201);
@@ -249,6 +249,8 @@ describe('plan flags and limit', () => {
     await k.setPlanFlags(c.company.id, { useInstagram: true, useWhatsapp: true });
     expect((await create(c.admin.token, { name: 'Insta', channel: 'instagram' })).status).toBe(201);
     expect((await create(c.admin.token, { name: 'Cloud', channel: 'whatsappapi' })).status).toBe(201);
+    await k.setPlanFlags(c.company.id, { useTelegram: true });
+    expect((await create(c.admin.token, { name: 'Bot', channel: 'telegram' })).status).toBe(201);
   });
 
   it('stops at the plan\'s connection limit; 0 means no limit', async () => {

@@ -108,7 +108,7 @@ describe('POST /contacts', () => {
 
   it('rejects an unknown channel', async () => {
     const { admin } = await k.createCompany();
-    expect((await k.api('POST', '/contacts', { token: admin.token, body: { name: 'Ana Lima', number: phone(), channel: 'telegram' } })).status).toBe(400);
+    expect((await k.api('POST', '/contacts', { token: admin.token, body: { name: 'Ana Lima', number: phone(), channel: 'sms' } })).status).toBe(400);
   });
 
   it('answers ERR_DUPLICATED_CONTACT for the same number however written, per company and channel', async () => {

@@ -35,7 +35,10 @@ async function floorId(core: CoreServices, windowMs: number): Promise<number> {
  * plugins react to a change that did not happen again.
  */
 async function announce(core: CoreServices, rows: MessageRow[]): Promise<void> {
-  const ticketIds = [...new Set(rows.map((r) => Number(r.ticketId)))];
+  // A ticket goes up the agents' lists with each new message: the one with the newest message last, so it ends on top.
+  const newest = new Map<number, number>();
+  for (const row of rows) newest.set(Number(row.ticketId), Math.max(newest.get(Number(row.ticketId)) ?? 0, Number(row.id)));
+  const ticketIds = [...newest.keys()].sort((a, b) => newest.get(a)! - newest.get(b)!);
   const tickets = new Map<number, TicketRow>();
   for (const ticket of (await core.db('tickets').whereIn('id', ticketIds)) as TicketRow[]) tickets.set(ticket.id, ticket);
   for (const id of ticketIds) {

@@ -169,6 +169,7 @@ export const PATH_PARAM_RESOURCES: [RegExp, Record<string, string>][] = [
   [/^\/api\/prompt\//, { id: 'prompt' }],
   [/^\/api\/(whatsappapi|facebook|instagram)\/tickets\//, { ticketId: 'ticket' }],
   [/^\/api\/whatsappapi\//, { id: 'connection' }],
+  [/^\/api\/telegram\/\{id\}\//, { id: 'connection' }],
 ];
 
 /** Path parameters that are not a tenant's record (a phone number, a setting key, a public token). */
@@ -178,6 +179,8 @@ export const NON_RECORD_PARAMS: Record<string, string[]> = {
   '/api/verificar-code/{wpp}': ['wpp'],
   '/api/webchat/{token}/messages': ['token'],
   '/api/whatsappapi/webhook/{webhookId}': ['webhookId'],
+  // Public: Telegram's secret-token header authenticates it, not a tenant's session.
+  '/api/telegram/webhook/{id}': ['id'],
 };
 
 export function resourceOfParam(path: string, param: string): string | null {

@@ -76,6 +76,36 @@ describe('outgoing webhooks', () => {
     await k.api('DELETE', `/webhooks/${sub.id}`, { token: shop.admin.token });
   });
 
+  it('tells queue, assignee and contact changes apart, each sent once', async () => {
+    const local = await startWebhookReceiver();
+    try {
+      const sub = await subscribe(k, shop.admin.token, local.url, ['ticket.queue', 'ticket.user', 'contact.updated']);
+      local.secret = sub.secret;
+      const inbound = await customerWrites(shop, `5511922${String(Date.now()).slice(-6)}`, 'oi');
+      const queue = await k.api('POST', '/queue', { token: shop.admin.token, body: { name: `Suporte ${Date.now()}`, color: '#654321', greetingMessage: '' } });
+      expect(queue.status).toBe(201);
+      expect((await k.api('PUT', `/tickets/${inbound.ticketId}`, { token: shop.admin.token, body: { queueId: queue.body.id } })).status).toBe(200);
+      const moved = await waitFor(() => ofType(local, 'ticket.queue').find((w) => w.data.id === inbound.ticketId));
+      expect(moved.data).toMatchObject({ queueId: queue.body.id, queue: { id: queue.body.id } });
+      expect((await k.api('PUT', `/tickets/${inbound.ticketId}`, { token: shop.admin.token, body: { userId: shop.admin.user.id, status: 'open' } })).status).toBe(200);
+      const assigned = await waitFor(() => ofType(local, 'ticket.user').find((w) => w.data.id === inbound.ticketId));
+      expect(assigned.data).toMatchObject({ userId: shop.admin.user.id, status: 'open' });
+      expect((await k.api('PUT', `/contacts/${inbound.contactId}`, { token: shop.admin.token, body: { name: 'Cliente Renomeado' } })).status).toBe(200);
+      const renamed = await waitFor(() => ofType(local, 'contact.updated').find((w) => w.data.id === inbound.contactId && w.data.name === 'Cliente Renomeado'));
+      expect(renamed.event).toBe('contact.updated');
+      // A ping after them arrives after them (its own order), and nothing was sent twice.
+      const ping = await k.api('POST', `/webhooks/${sub.id}/ping`, { token: shop.admin.token });
+      await waitFor(() => local.accepted.some((w) => w.delivery === String(ping.body.deliveryId)));
+      expect(ofType(local, 'ticket.queue').filter((w) => w.data.id === inbound.ticketId)).toHaveLength(1);
+      expect(ofType(local, 'ticket.user').filter((w) => w.data.id === inbound.ticketId)).toHaveLength(1);
+      expect(new Set(local.accepted.map((w) => w.id)).size).toBe(local.accepted.length);
+      expect(local.accepted.every((w) => ['ticket.queue', 'ticket.user', 'contact.updated', 'ping'].includes(w.type))).toBe(true);
+      await k.api('DELETE', `/webhooks/${sub.id}`, { token: shop.admin.token });
+    } finally {
+      await local.close();
+    }
+  });
+
   it('retries a failing receiver with backoff until it recovers, keeping one ticket’s events in order', async () => {
     const local = await startWebhookReceiver();
     try {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, startChildKernel, startWebhookReceiver, waitFor, type ChildKernel, type TestCompany, type TestKernel, type WebhookReceiver } from '@guiche/core/testing';
 
 /**
- * At least once across a crash (built kernel and plugin: run `npx tsc -b` first). The parent has
+ * At least once across a crash, once across nodes (built kernel and plugin: run `npx tsc -b` first). The parent has
  * no external-api plugin, so only the child nodes deliver; the first is killed -9 while the
  * receiver holds its request open.
  */
@@ -40,7 +40,7 @@ async function call(child: ChildKernel, method: string, path: string, body?: unk
   return { status: res.status, body: await res.json() };
 }
 
-describe('webhook delivery across a crash', () => {
+describe('webhooks across processes', () => {
   it('delivers after a kill -9 in the middle of the HTTP call: nothing lost, same event id', async () => {
     const doomed = await node('doomed');
     const created = await call(doomed, 'POST', '/webhooks', { url: receiver.url, events: ['ticket.status'] });
@@ -65,4 +65,24 @@ describe('webhook delivery across a crash', () => {
     expect(attempts.at(-1)!.statusCode).toBe(200);
     expect(attempts.at(-1)!.attempt).toBeGreaterThanOrEqual(2);
   }, 180_000);
+
+  it('files an event once when two nodes hear it on the bus', async () => {
+    const first = children.at(-1)!; // the survivor of the test above
+    await node('second');
+    const created = await call(first, 'POST', '/webhooks', { url: receiver.url, events: ['contact.created'] });
+    expect(created.status).toBe(201);
+    receiver.secret = created.body.secret;
+    // The parent (no external-api plugin) creates the contacts; both child nodes hear the bus.
+    const ids: number[] = [];
+    for (const name of ['Ana', 'Bruno']) {
+      const res = await k.api('POST', '/contacts', { token: c.admin.token, body: { name, number: `55119${String(Date.now()).slice(-8)}` } });
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+    }
+    await waitFor(() => ids.every((id) => receiver.accepted.some((w) => w.type === 'contact.created' && w.data.id === id)), { timeout: 60_000 });
+    for (const id of ids) expect(receiver.accepted.filter((w) => w.type === 'contact.created' && w.data.id === id)).toHaveLength(1);
+    const rows = await k.db('webhookDeliveries').where({ subscriptionId: created.body.webhook.id }).select('eventKey');
+    expect(rows.map((r: any) => r.eventKey).sort()).toEqual(ids.map((id) => `contact.created:${id}`).sort());
+  }, 180_000);
 });
+

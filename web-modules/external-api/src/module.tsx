@@ -32,6 +32,6 @@ export default defineWebModule({
   ],
   menu: [
     { to: '/messages-api', labelKey: 'messagesApi:menu', icon: 'code' },
-    { to: '/messages-api/webhooks', labelKey: 'messagesApi:webhooks.menu', icon: 'send-to' },
+    { to: '/messages-api/webhooks', labelKey: 'messagesApi:webhooks.menu', icon: 'send-to', section: 'admin' },
   ],
 });

@@ -136,6 +136,9 @@ export function createDeliveries(ctx: PluginContext, config: WebhookConfig) {
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const notices: Array<() => void> = [];
     await ctx.db.transaction(async (trx) => {
+      // The subscription first (its failure count is updated below): two outcomes locking it after the
+      // attempt insert (whose foreign key takes a key-share lock on it) would deadlock each other.
+      await trx(SUBSCRIPTIONS).where({ id: delivery.subscriptionId }).forNoKeyUpdate().first('id');
       const current: DeliveryRow | undefined = await trx(DELIVERIES).where({ id: delivery.id }).forUpdate().first();
       // Redelivered, or already settled by an attempt the watchdog started: this outcome is stale.
       if (!current || current.status !== 'pending' || current.attempts !== delivery.attempts) return;
@@ -195,7 +198,7 @@ export function createDeliveries(ctx: PluginContext, config: WebhookConfig) {
    * attempts (or failing for disableAfterMs) switches the subscription off. Answers the row when it changed visibly.
    */
   async function updateHealth(trx: Knex.Transaction, subscriptionId: number, ok: boolean): Promise<SubscriptionRow | null> {
-    const sub: SubscriptionRow | undefined = await trx(SUBSCRIPTIONS).where({ id: subscriptionId }).forUpdate().first();
+    const sub: SubscriptionRow | undefined = await trx(SUBSCRIPTIONS).where({ id: subscriptionId }).forNoKeyUpdate().first();
     if (!sub) return null;
     if (ok) {
       if (!sub.consecutiveFailures) return null;

@@ -60,6 +60,7 @@ export async function postJson(rawUrl: string, body: string, headers: Record<str
           const done = (error: string | null) =>
             resolve({ statusCode: response.statusCode ?? null, durationMs: elapsed(), response: Buffer.concat(chunks).toString('utf8'), error, refused: false });
           response.on('end', () => done(null));
+          response.on('close', () => done(response.complete ? null : 'response interrupted'));
           response.on('error', () => done(controller.signal.aborted ? 'timeout' : 'response interrupted'));
         },
       );
