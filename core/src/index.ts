@@ -8,8 +8,15 @@ export type {
   PlansService,
   UsersService,
   UserSummary,
+  SessionCaller,
+  TicketRow,
+  TransferOutcome,
+  ChannelDefinition,
+  WebhookRegistrar,
+  ConnectionService,
+  ConnectionSummary,
 } from './plugin-sdk/types.js';
-export type { Bus, BusMessage, BusHandler, Jobs, JobDefinition, JobOptions, Leases, Lease, Storage, StoredFile, StoredFileInfo, ByteRange, Realtime } from './ports/types.js';
+export type { Bus, BusMessage, BusHandler, Jobs, JobDefinition, JobOptions, Leases, Lease, Storage, StoredFile, StoredFileInfo, ByteRange, Realtime } from './plugin-sdk/ports.js';
 export { StorageKeyError, StorageNotFoundError } from './ports/storage/storage-errors.js';
 export { requireAdmin, requireSuper } from './auth/authenticate.js';
 export { resolveCompanyMedia, companyMediaPath, type CompanyMedia } from './ports/storage/company-media.js';
@@ -20,7 +27,6 @@ export type {
   Ack,
   AuthStateStore,
   ChannelCapabilities,
-  ChannelDefinition,
   ChannelName,
   ChannelPeer,
   ChannelSession,
@@ -34,16 +40,16 @@ export type {
   SendResult,
   SessionIO,
   SessionStatus,
-} from './channels/types.js';
-export type { IngestService, IngestResult, MessageSender, SendRequest, PluginTickets, OutboundTicket } from './messaging/types.js';
-export type { TicketPage } from './messaging/tickets-list.js';
-export type { TicketDetails } from './messaging/ticket-details.js';
-export type { Conversations, OpenConversationRequest, OpenedConversation } from './messaging/plugin-conversations.js';
-export type { RateLimits, RateLimitHit } from './ports/types.js';
-export type { SessionCall, SessionCallResults } from './channels/index.js';
-export type { BotRegistry, ConversationHandler, ConversationInput, ConversationOutcome, HandlerOptions } from './bot/handlers.js';
+} from './plugin-sdk/channels.js';
+export type {
+  IngestService, IngestResult, MessageSender, SendRequest, PluginTickets, OutboundTicket, TicketPage, TicketDetails,
+  Conversations, OpenConversationRequest, OpenedConversation,
+} from './plugin-sdk/tickets.js';
+export type { RateLimits, RateLimitHit } from './plugin-sdk/ports.js';
+export type { SessionCall, SessionCallResults } from './plugin-sdk/session-calls.js';
+export type { BotRegistry, ConversationHandler, ConversationInput, ConversationOutcome, HandlerOptions } from './plugin-sdk/bot.js';
 export { callOutside, outsideJson, OutsideServiceError, type OutsideCallOptions } from './bot/outside.js';
-export type { TimedHandler, TimedHandlerOptions, TimedJob, TimedWork, TimerSpec, WithinTransaction } from './timed-work/index.js';
+export type { TimedHandler, TimedHandlerOptions, TimedJob, TimedWork, TimerSpec, WithinTransaction } from './plugin-sdk/timed-work.js';
 export { TICKET_CHANGED, MESSAGE_CHANGED, type TicketChange, type MessageChange } from './messaging/ticket-events.js';
 export { CONTACT_CHANGED, type ContactChange } from './contacts/contact-events.js';
 export { ticketDetails } from './messaging/ticket-details.js';

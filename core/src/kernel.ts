@@ -51,10 +51,9 @@ import { createSocketServer } from './realtime/socket-server.js';
 import { loadPlugins, type PluginSpec } from './plugins/loader.js';
 import { mountPlugins } from './plugins/mount.js';
 import type { CoreServices } from './services.js';
-import { createChannelRuntime, type ChannelRuntime } from './channels/index.js';
+import { createChannelRuntime } from './channels/index.js';
 import { createIngestService, registerMessagingRoutes } from './messaging/index.js';
 import { registerDashboardRoutes } from './dashboard/index.js';
-import type { IngestService } from './messaging/types.js';
 import { registerDemoPage, seedDemo, type DemoInfo } from './demo/index.js';
 import {
   createDrain, createMetrics, createMetricsServer, installDrain, installHttpMetrics, installRequestContext,
@@ -184,8 +183,15 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     settings: createSettingsService(db.knex, ports.bus),
     users: createUsersService(db.knex),
     plugins: [],
-    channels: null as unknown as ChannelRuntime,
-    ingest: null as unknown as IngestService,
+    // Ingest and the channel runtime call each other at run time (a session feeds ingest; ingest's bot
+    // and rating steps send through the channels' sender): each is built once, right below, from this
+    // same bag, and read through these getters, so neither is ever seen unset (an early read throws).
+    get channels() {
+      return channels;
+    },
+    get ingest() {
+      return ingest;
+    },
     connectionCache: createConnectionCache(db.knex, ports.bus),
     bot: createHandlerRegistry(),
     timedWork: createTimedWork(db.knex, app.log, { pollMs: config.TIMED_WORK_POLL_MS }),
@@ -197,8 +203,8 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   };
   registerScrapeGauges(metrics, { db: db.knex, jobs: ports.jobs, io: sockets.io, heldSessions: () => core.channels.held() });
 
-  core.ingest = createIngestService(core);
-  core.channels = createChannelRuntime(core);
+  const ingest = createIngestService(core);
+  const channels = createChannelRuntime(core);
   defineBotTimers(core);
   defineAccountWork(core);
   installBilling(app, core);

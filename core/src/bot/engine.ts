@@ -1,4 +1,4 @@
-import type { IngestStep, IngestStepContext } from '../messaging/ingest-steps.js';
+import type { IngestStep, IngestStepContext } from '../messaging/ingest-step.js';
 import type { TicketRow } from '../messaging/ticket-access.js';
 import { answer, startConversation } from './flow.js';
 import { conversationType, handlerEnabledIn, PROMPT_HANDLER } from './handlers.js';

@@ -1,68 +1,16 @@
 import type { Knex } from 'knex';
-import type { PlanFlag } from '@guiche/contracts';
 import type { CoreServices } from '../services.js';
 import { OutsideServiceError } from './outside.js';
 import type { TicketRow } from '../messaging/ticket-access.js';
+import type { ConversationInput, TransferOutcome } from '../plugin-sdk/bot.js';
+
+export type { BotRegistry, ConversationHandler, ConversationInput, ConversationOutcome, HandlerOptions, TransferOutcome } from '../plugin-sdk/bot.js';
 import { emitTicket } from '../messaging/ticket-events.js';
 
-/** What a conversation handler gets: the ticket handed to it and the customer's message. */
-export interface ConversationInput {
-  companyId: number;
-  ticket: TicketRow;
-  message: { id: number; body: string; mediaType: string; mediaUrl: string | null };
-  /** Aborted when the handler's time is up; the ticket then goes to a human. */
-  signal: AbortSignal;
-}
 
-/** The handler passes the ticket to a queue and/or a user of the company (a human takes it from there). */
-export interface TransferOutcome {
-  transfer: { queueId?: number | null; userId?: number | null };
-}
-export type ConversationOutcome = 'continue' | 'handover' | 'close' | TransferOutcome;
+import { PROMPT_HANDLER, type HandlerRegistry } from './handler-registry.js';
 
-/**
- * A handler answers through ctx.messages.send and says how the conversation goes on: 'continue'
- * (it keeps the ticket), 'handover' (to a human of the ticket's queue), 'close', or a transfer.
- */
-export type ConversationHandler = (input: ConversationInput) => Promise<ConversationOutcome | void>;
-
-export interface HandlerOptions {
-  timeoutMs?: number;
-  /** The plan flag of the registering module: a company without it gets its tickets back from the handler. */
-  planFlag?: PlanFlag | null;
-}
-
-export interface BotRegistry {
-  /** Registers the handler of a conversation type: an integration type (dialogflow, n8n, webhook, typebot) or 'openai' for prompts. */
-  registerHandler(type: string, handler: ConversationHandler, options?: HandlerOptions): void;
-}
-
-/** How long a handler may take for one message before the ticket goes to a human. */
-export const HANDLER_TIMEOUT_MS = 30000;
-/** The type of a ticket with a prompt. */
-export const PROMPT_HANDLER = 'openai';
-
-interface Registered {
-  handler: ConversationHandler;
-  timeoutMs: number;
-  planFlag: PlanFlag | null;
-}
-
-export interface HandlerRegistry extends BotRegistry {
-  get(type: string): Registered | undefined;
-  types(): string[];
-}
-
-export function createHandlerRegistry(): HandlerRegistry {
-  const handlers = new Map<string, Registered>();
-  return {
-    registerHandler(type, handler, options) {
-      handlers.set(type, { handler, timeoutMs: options?.timeoutMs ?? HANDLER_TIMEOUT_MS, planFlag: options?.planFlag ?? null });
-    },
-    get: (type) => handlers.get(type),
-    types: () => [...handlers.keys()],
-  };
-}
+export { HANDLER_TIMEOUT_MS, PROMPT_HANDLER, createHandlerRegistry, type HandlerRegistry } from './handler-registry.js';
 
 /**
  * The type of conversation a ticket with useIntegration is in: 'openai' for a prompt, else the

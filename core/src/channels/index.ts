@@ -1,11 +1,11 @@
 import type { CoreServices } from '../services.js';
-import type { MessageSender } from '../messaging/types.js';
-import type { ChannelDefinition } from './types.js';
+import type { RegisteredChannel } from '../plugin-sdk/context.js';
 import { createMessageSender } from './outbound-sender.js';
 import { createOutboundWorker } from './outbound-worker.js';
 import { enqueueDrain, enqueueMarkRead, enqueueSend, outboundQueue, JOB_ATTEMPTS, JOB_BACKOFF_MS, type OutboundJob } from './outbound-queue.js';
 import { createSupervisor } from './supervisor.js';
-import { createSessionCalls, type SessionCalls } from './session-calls.js';
+import { createSessionCalls } from './session-calls.js';
+import type { ChannelRuntime } from './runtime.js';
 import { replayConnection } from '../realtime/replay.js';
 
 export { createAuthStateStore } from './auth-state.js';
@@ -13,31 +13,12 @@ export { defineChannel } from './define-channel.js';
 export { outboundQueue } from './outbound-queue.js';
 export { leaseKey, RELEASED_TOPIC } from './supervisor.js';
 export { EDIT_WINDOW_MS } from './outbound-sender.js';
+export type { ChannelRuntime } from './runtime.js';
 export { SESSION_CALL_TIMEOUT_MS, type SessionCall, type SessionCallResults } from './session-calls.js';
 
-/** The channels side of the kernel: registry, session supervisor and outbound delivery. */
-export interface ChannelRuntime {
-  register(definition: ChannelDefinition): void;
-  definitions(): ChannelDefinition[];
-  sender: MessageSender;
-  /** Starts the supervisor (after every plugin registered): sessions of this node's leases. */
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** Connection ids whose session runs on this node. */
-  held(): number[];
-  /**
-   * Tells the channel that an agent read these inbound messages (read ticks for the contact), on
-   * the connection's ordered queue, when the channel can; a no-op otherwise.
-   */
-  markRead(ticket: { companyId: number; whatsappId: number | null; contactId: number }, wids: string[]): Promise<void>;
-  /** Asks a connection's running session a question (number check, profile, address book), on whichever node runs it. */
-  call: SessionCalls['call'];
-  /** The capabilities of a registered channel, or null. */
-  capabilities(channel: string): ChannelDefinition['capabilities'] | null;
-}
 
 export function createChannelRuntime(core: CoreServices): ChannelRuntime {
-  const registry = new Map<string, ChannelDefinition>();
+  const registry = new Map<string, RegisteredChannel>();
   const consumed = new Set<number>();
 
   const pendingIds = (connectionId: number): Promise<number[]> =>

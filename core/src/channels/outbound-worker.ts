@@ -1,5 +1,6 @@
 import type { CoreServices } from '../services.js';
-import type { ChannelDefinition, ChannelSession, OutboundMessage, SessionStatus } from './types.js';
+import type { ChannelSession, OutboundMessage, SessionStatus } from './types.js';
+import type { RegisteredChannel } from '../plugin-sdk/context.js';
 import { peerOfContact } from './connection-info.js';
 import { announceMessage } from './outbound-sender.js';
 import { SEND_ATTEMPTS, SEND_BACKOFF_MS, type OutboundJob } from './outbound-queue.js';
@@ -10,7 +11,7 @@ import { emitMessageAsCommitted } from '../messaging/ticket-events.js';
 /** The session of a connection this node runs, when it is connected and may deliver. */
 export interface ReadySession {
   session: ChannelSession;
-  definition: ChannelDefinition;
+  definition: RegisteredChannel;
   /** False once the session stopped or left CONNECTED: delivery pauses, rows stay pending. */
   isReady(): boolean;
   /** The status the session last reported, or null once it stopped or was replaced. */

@@ -3,26 +3,11 @@ import type { ErrorCode } from '@guiche/contracts';
 import { AppError } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
 import type { ReadySession } from './outbound-worker.js';
-import type { ChannelPeer, ChannelSession, SessionStatus } from './types.js';
+import type { ChannelSession, SessionStatus } from './types.js';
+import type { SessionCall, SessionCallResults } from '../plugin-sdk/session-calls.js';
 
-/** Questions a request (an API call on any node) may ask the running session of a connection. */
-export type SessionCall =
-  | { method: 'checkNumber'; args: [number: string] }
-  | { method: 'profile'; args: [peer: ChannelPeer] }
-  | { method: 'contacts'; args: [] }
-  | { method: 'chats'; args: [] }
-  | { method: 'requestPairingCode'; args: [number: string] }
-  /** A one-off text outside any ticket (password recovery codes): nothing is stored as a message. */
-  | { method: 'sendText'; args: [to: ChannelPeer, body: string] };
+export type { SessionCall, SessionCallResults };
 
-export interface SessionCallResults {
-  checkNumber: string | null;
-  profile: { name?: string; pictureUrl?: string };
-  contacts: ChannelPeer[];
-  chats: ChannelPeer[];
-  requestPairingCode: string;
-  sendText: { wid: string };
-}
 
 /** The statuses in which a session answers each question: a pairing code is asked for before the session is connected. */
 const ANSWERED_IN: Record<SessionCall['method'], readonly SessionStatus[]> = {

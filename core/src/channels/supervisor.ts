@@ -2,7 +2,8 @@ import type { CoreServices } from '../services.js';
 import type { Lease } from '../ports/types.js';
 import { setSessionState } from '../connections/session.js';
 import { ConnectionTopics, type ConnectionsRestartPayload, type ConnectionTopicPayload } from '../connections/topics.js';
-import type { AuthStateStore, ChannelDefinition, ChannelSession, ConnectionInfo, DisconnectInfo, SessionStatus } from './types.js';
+import type { AuthStateStore, ChannelSession, ConnectionInfo, DisconnectInfo, SessionStatus } from './types.js';
+import type { RegisteredChannel } from '../plugin-sdk/context.js';
 import { createAuthStateStore } from './auth-state.js';
 import { loadConnectionInfo } from './connection-info.js';
 import { createSessionIO } from './session-io.js';
@@ -18,7 +19,7 @@ export const leaseKey = (connectionId: number): string => `connection:${connecti
 interface Runner {
   id: number;
   companyId: number;
-  definition: ChannelDefinition;
+  definition: RegisteredChannel;
   /** The object the session was given; updated in place when the connection's settings change. */
   info: ConnectionInfo;
   authState: AuthStateStore;
@@ -48,7 +49,7 @@ export interface SupervisorHooks {
  * Every operation on one connection runs in order on this node (a promise chain per id), so bus
  * topics, disconnect reports, timers and the sweep never interleave on the same session.
  */
-export function createSupervisor(core: CoreServices, definitionOf: (channel: string) => ChannelDefinition | undefined, channels: () => string[], hooks: SupervisorHooks) {
+export function createSupervisor(core: CoreServices, definitionOf: (channel: string) => RegisteredChannel | undefined, channels: () => string[], hooks: SupervisorHooks) {
   const log = core.log.child({ component: 'channel-supervisor' });
   const runners = new Map<number, Runner>();
   const chains = new Map<number, Promise<void>>();

@@ -3,41 +3,16 @@ import { findContact } from '../contacts/contact-repository.js';
 import { emitContact } from '../contacts/contact-events.js';
 import { AppError } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
-import type { WithinTransaction } from '../timed-work/index.js';
 import type { Knex } from 'knex';
 import { upsertContact } from './ingest-contact.js';
 import { findOrCreateTicket } from './ingest-ticket.js';
 import type { TicketRow } from './ticket-access.js';
+import type { Conversations } from '../plugin-sdk/tickets.js';
+
+export type { Conversations, OpenConversationRequest, OpenedConversation } from '../plugin-sdk/tickets.js';
 import { addTicketLog } from './ticket-logs.js';
 import { emitTicket } from './ticket-events.js';
 
-export interface OpenConversationRequest {
-  companyId: number;
-  connectionId: number;
-  /** The contact's address on the connection's channel (digits only for phone channels). */
-  number: string;
-  /** Assign the ticket to this user (it becomes open) — a user of the company. */
-  userId?: number | null;
-  /** Move the ticket to this queue — a queue of the company. */
-  queueId?: number | null;
-}
-export interface OpenedConversation {
-  ticketId: number;
-  contactId: number;
-  /** 'create' / 'reopen' when this call created or brought back the ticket. */
-  change: 'create' | 'reopen' | null;
-}
-
-/** What plugins use to start a conversation from outside (e.g. the external messages API). */
-export interface Conversations {
-  /**
-   * The contact of `number` (created when new) and its active ticket on the connection (created,
-   * or a closed one reopened within the connection's timeCreateNewTicket), assigned as asked;
-   * announced live like an inbound message's ticket. `within` makes the writes part of the
-   * caller's transaction (a timed-work handler's claim); the live events then follow its commit.
-   */
-  open(request: OpenConversationRequest, within?: WithinTransaction): Promise<OpenedConversation>;
-}
 
 export function createConversations(core: CoreServices): Conversations {
   const { db } = core;

@@ -1,40 +1,10 @@
 import type { Knex } from 'knex';
-import type { TicketStatus } from '@guiche/contracts';
 import { AppError, type AuthUser } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
+import type { TicketRow } from '../plugin-sdk/tickets.js';
 
-/** A tickets row as knex returns it (camelCase). */
-export interface TicketRow {
-  id: number;
-  uuid: string;
-  companyId: number;
-  contactId: number;
-  whatsappId: number | null;
-  userId: number | null;
-  queueId: number | null;
-  status: TicketStatus;
-  channel: string;
-  isGroup: boolean;
-  isBot: boolean;
-  useIntegration: boolean;
-  integrationId: number | null;
-  promptId: number | null;
-  unreadMessages: number;
-  lastMessage: string;
-  lastMessageAt: Date | null;
-  amountUsedBotQueues: number;
-  imported: boolean;
-  acceptedAt: Date | null;
-  closedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-  /** The bot's state (core/src/bot): its stage, the option whose children are being offered, the invalid-answers window. */
-  botStage?: 'lgpd' | 'menu' | 'options' | null;
-  chatbotId?: number | null;
-  botAttemptsAt?: Date | null;
-  botAskedAt?: Date | null;
-  outOfHoursSentAt?: Date | null;
-}
+export type { TicketRow };
+
 
 /** What decides which tickets a user sees (inbox.md §6, ARCHITECTURE §7 room policy). */
 export interface Viewer {

@@ -2,24 +2,15 @@ import type { Knex } from 'knex';
 import objection from 'objection';
 import type { Contact } from '@guiche/contracts';
 import { maskContact } from '../contacts/lgpd.js';
-import type { TicketRow } from './ticket-access.js';
+import type { TicketDetails, TicketRow } from '../plugin-sdk/tickets.js';
+
+export type { TicketDetails };
 
 const CONTACT_COLUMNS = [
   'id', 'name', 'number', 'email', 'profilePicUrl', 'urlPicture', 'active', 'disableBot', 'acceptAudioMessage',
   'lgpdAcceptedAt', 'channel', 'isGroup', 'companyId', 'remoteJid', 'lastMessageAt', 'createdAt', 'updatedAt',
 ];
 
-/** A ticket as the API and the live events answer it (inbox.md §3 Ticket). */
-export interface TicketDetails extends TicketRow {
-  contact: Contact;
-  queue: { id: number; name: string; color: string } | null;
-  user: { id: number; name: string } | null;
-  /** hasFarewell: the connection has a farewell (complationMessage), so resolving can send one. */
-  whatsapp: { id: number; name: string; channel: string; groupAsTicket: string; wavoip: string | null; hasFarewell: boolean } | null;
-  tags: { id: number; name: string; color: string }[];
-  /** The contact's answer to the rating question of this ticket (1 to 5), when there is one. */
-  userRating: { rate: number } | null;
-}
 
 /** A row of the details query: the ticket's related records (x_*), its contact's columns as x_contact_<column>. */
 interface TicketExtras {

@@ -1,6 +1,6 @@
 import { RATING_MAX, RATING_MIN, RATING_SCALE_HINT } from '@guiche/contracts';
 import type { CoreServices } from '../services.js';
-import type { IngestStep } from './ingest-steps.js';
+import type { IngestStep } from './ingest-step.js';
 import type { TicketRow } from './ticket-access.js';
 import { renderVariables, ticketVariables } from './variables.js';
 

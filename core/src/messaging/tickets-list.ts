@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
 import { TICKETS_PAGE_SIZE, type TicketStatus, type TicketsQuery } from '@guiche/contracts';
 import type { TicketRow, Viewer } from './ticket-access.js';
-import { maskTicket, withDetails, type TicketDetails } from './ticket-details.js';
+import { maskTicket, withDetails } from './ticket-details.js';
+import type { TicketPage } from '../plugin-sdk/tickets.js';
+
+export type { TicketPage };
 
 const ZONE = 'America/Sao_Paulo';
 
@@ -109,12 +112,6 @@ function applyFilters(db: Knex, query: Knex.QueryBuilder, viewer: Viewer, filter
 
 type Row = TicketRow & { cursorAt: string };
 
-export interface TicketPage {
-  tickets: TicketDetails[];
-  hasMore: boolean;
-  /** Pass as `cursor` for the next page (keyset on updated_at desc, id desc). */
-  nextCursor: string | null;
-}
 
 const NEWEST_FIRST = [
   { column: 'updatedAt', order: 'desc' },

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { createConnectionService } from '../connections/connection-service.js';
 import type { PlanFlag } from '@guiche/contracts';
 import { AppError, type PluginContext, type PluginDefinition, type Routes } from '../plugin-sdk/types.js';
 import type { Bus, Jobs } from '../ports/types.js';
@@ -98,7 +99,7 @@ export function createPluginContext(
   config: Record<string, unknown>,
 ): PluginContext {
   const log = core.log.child({ plugin: definition.id });
-  return {
+  const ctx: PluginContext = {
     id: definition.id,
     routes,
     publicRoutes,
@@ -106,8 +107,13 @@ export function createPluginContext(
     messages: core.channels.sender,
     tickets: createPluginTickets(core),
     ingest: core.ingest,
-    channels: { register: (channel) => core.channels.register(channel), call: (connectionId, call, failure) => core.channels.call(connectionId, call, failure) },
+    channels: {
+      // A channel's sessions get the context of the plugin that registered it (no module-level late binding).
+      register: (channel) => core.channels.register({ ...channel, createSession: (connection, io) => channel.createSession(connection, io, ctx) }),
+      call: (connectionId, call, failure) => core.channels.call(connectionId, call, failure),
+    },
     conversations: createConversations(core),
+    connections: createConnectionService(core.db),
     rateLimits: core.rateLimits,
     bot: { registerHandler: (type, handler, options) => core.bot.registerHandler(type, handler, options) },
     db: core.db,
@@ -123,4 +129,5 @@ export function createPluginContext(
     log,
     config,
   };
+  return ctx;
 }

@@ -13,7 +13,7 @@ export function isEditable(row: Pick<CampaignRow, 'status' | 'scheduledAt'>, now
   return row.status === 'PROGRAMADA' && !!row.scheduledAt && new Date(row.scheduledAt).getTime() - now > EDITABLE_AHEAD_MS;
 }
 
-type Ctx = Pick<PluginContext, 'db' | 'timedWork'>;
+type Ctx = Pick<PluginContext, 'db' | 'timedWork' | 'connections'>;
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
 
 export function createCampaignService(ctx: Ctx, events: Events) {
@@ -29,7 +29,7 @@ export function createCampaignService(ctx: Ctx, events: Events) {
   async function checkReferences(companyId: number, input: CampaignInput): Promise<void> {
     if (input.contactListId && !(await db('contactLists').where({ id: input.contactListId, companyId }).first('id'))) throw new AppError('ERR_NO_CONTACT_LIST_FOUND', 404);
     if (input.tagListId && !(await db('tags').where({ id: input.tagListId, companyId }).first('id'))) throw new AppError('ERR_NO_TAG_FOUND', 404);
-    const found = await db('whatsapps').where({ companyId }).whereIn('id', input.whatsappId).select('id');
+    const found = await ctx.connections.findMany(companyId, input.whatsappId);
     if (found.length !== input.whatsappId.length) throw new AppError('ERR_NO_WAPP_FOUND', 404);
   }
 

@@ -10,7 +10,7 @@ import { campaignInputSchema, contactListInputSchema, contactListItemInputSchema
 import { listSettings, saveSettings } from './settings.js';
 
 const TAGS = ['campaigns'];
-type Ctx = Pick<PluginContext, 'routes' | 'db' | 'storage' | 'log' | 'timedWork'>;
+type Ctx = Pick<PluginContext, 'routes' | 'db' | 'storage' | 'log' | 'timedWork' | 'connections'>;
 
 export function registerRoutes(ctx: Ctx, campaigns: CampaignService, lists: ContactLists, events: Events): void {
   const { routes } = ctx;

@@ -14,22 +14,23 @@ export const TELEGRAM_CAPABILITIES: ChannelDefinition['capabilities'] = {
   presence: false,
 };
 
-/** Telegram channel: one definition per kernel (its sessions use the store its register() built). */
+/** Telegram channel: each kernel's sessions use the bot store that kernel's register() built. */
 export function createTelegramChannel() {
-  let wired: { ctx: PluginContext; store: BotStore } | null = null;
+  const stores = new WeakMap<PluginContext, BotStore>();
   return defineChannel({
     id: 'channel-telegram',
     channel: 'telegram',
     planFlag: 'useTelegram',
     capabilities: TELEGRAM_CAPABILITIES,
     migrations: 'migrations',
-    createSession(connection, io) {
-      if (!wired) throw new Error('channel-telegram: createSession before register');
-      return createTelegramSession(wired.ctx, wired.store, connection, io);
+    createSession(connection, io, ctx) {
+      const store = stores.get(ctx);
+      if (!store) throw new Error('channel-telegram: createSession before register');
+      return createTelegramSession(ctx, store, connection, io);
     },
     async register(ctx) {
       const store = botStore(ctx.db, await secretBox(ctx.db));
-      wired = { ctx, store };
+      stores.set(ctx, store);
       registerRoutes(ctx, store);
     },
   });

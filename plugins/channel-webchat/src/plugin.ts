@@ -26,13 +26,14 @@ export const WEBCHAT_CAPABILITIES: ChannelDefinition['capabilities'] = {
 };
 
 /**
- * The website chat channel. One definition serves one kernel (its sessions talk to the namespace
- * its register() created); create another with this factory for a second kernel in one process.
+ * The website chat channel. One definition serves any number of kernels in one process: each kernel's
+ * sessions talk to the namespace its register() created.
  */
 export function createWebchatChannel(options: WebchatOptions = {}): PluginDefinition {
   const rateLimit = options.rateLimit ?? WEBCHAT_DEFAULTS.rateLimit;
   const maxUploadBytes = options.maxUploadBytes ?? WEBCHAT_DEFAULTS.maxUploadBytes;
-  let wired: { ctx: PluginContext; hub: VisitorHub; unsubscribe: () => void } | null = null;
+  // Each kernel's visitor hub, by the context its register() got; that kernel's sessions get the same context.
+  const hubs = new WeakMap<PluginContext, VisitorHub>();
 
   return defineChannel({
     id: 'channel-webchat',
@@ -41,17 +42,16 @@ export function createWebchatChannel(options: WebchatOptions = {}): PluginDefini
     planFlag: null,
     capabilities: WEBCHAT_CAPABILITIES,
     migrations: 'migrations',
-    createSession(connection, io) {
-      if (!wired) throw new Error('channel-webchat: createSession before register');
-      return createWebchatSession(wired.ctx, wired.hub, connection, io);
+    createSession(connection, io, ctx) {
+      const hub = hubs.get(ctx);
+      if (!hub) throw new Error('channel-webchat: createSession before register');
+      return createWebchatSession(ctx, hub, connection, io);
     },
     register(ctx) {
-      wired?.hub.close();
-      wired?.unsubscribe();
       const limiter = createRateLimiter(ctx.rateLimits, rateLimit);
       const hub = createVisitorHub(ctx, limiter);
-      const unsubscribe = ctx.bus.subscribe<TicketChange>(TICKET_CHANGED, (message) => tellVisitorAboutStatus(ctx, hub, message.payload));
-      wired = { ctx, hub, unsubscribe };
+      ctx.bus.subscribe<TicketChange>(TICKET_CHANGED, (message) => tellVisitorAboutStatus(ctx, hub, message.payload));
+      hubs.set(ctx, hub);
       registerWebchatRoutes(ctx, limiter, { maxUploadBytes });
     },
   });

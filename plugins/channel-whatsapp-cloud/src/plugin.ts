@@ -1,4 +1,4 @@
-import { defineChannel, type ChannelDefinition, type PluginContext } from '@guiche/core';
+import { defineChannel, type ChannelDefinition } from '@guiche/core';
 import { registerRoutes } from './routes.js';
 import { createCloudSession } from './session.js';
 import { registerWebhook } from './webhook.js';
@@ -20,21 +20,16 @@ export interface WhatsappCloudOptions {
   legacyWebhookUntil?: Date;
 }
 
-/** WhatsApp Cloud API channel: one definition per kernel (its sessions use the context its register() got). */
+/** WhatsApp Cloud API channel: its sessions use the context of the kernel that runs them. */
 export function createWhatsappCloudChannel(options: WhatsappCloudOptions = {}) {
-  let wired: PluginContext | null = null;
   return defineChannel({
     id: 'channel-whatsapp-cloud',
     channel: 'whatsappapi',
     planFlag: 'useWhatsapp',
     capabilities: CLOUD_CAPABILITIES,
     migrations: 'migrations',
-    createSession(connection, io) {
-      if (!wired) throw new Error('channel-whatsapp-cloud: createSession before register');
-      return createCloudSession(wired, connection, io);
-    },
+    createSession: (connection, io, ctx) => createCloudSession(ctx, connection, io),
     async register(ctx) {
-      wired = ctx;
       defineMediaRetries(ctx);
       registerRoutes(ctx);
       await registerWebhook(ctx, options.legacyWebhookUntil);

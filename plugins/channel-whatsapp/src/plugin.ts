@@ -23,31 +23,23 @@ export interface WhatsappChannelOptions {
   qrLimit?: number;
 }
 
-/** The WhatsApp channel (Baileys). One definition serves one kernel: its sessions use that kernel's storage and settings. */
+/** The WhatsApp channel (Baileys): its sessions use the storage and settings of the kernel that runs them. */
 export function createWhatsappChannel(options: WhatsappChannelOptions = {}): PluginDefinition {
-  let ctx: PluginContext | null = null;
-  const deps = (): WhatsappDeps => {
-    if (!ctx) throw new Error('channel-whatsapp: createSession before register');
-    const wired = ctx;
-    return {
-      socketFactory: options.socketFactory ?? baileysSocketFactory,
-      download: options.download ?? baileysMediaDownloader,
-      // The outbound worker hands sessions the file's storage key.
-      readMedia: (file) => wired.storage.read(file),
-      acceptCalls: async (companyId) => (await wired.settings.get(companyId, 'acceptCallWhatsapp')) !== 'disabled',
-      qrLimit: options.qrLimit,
-    };
-  };
+  const deps = (ctx: PluginContext): WhatsappDeps => ({
+    socketFactory: options.socketFactory ?? baileysSocketFactory,
+    download: options.download ?? baileysMediaDownloader,
+    // The outbound worker hands sessions the file's storage key.
+    readMedia: (file) => ctx.storage.read(file),
+    acceptCalls: async (companyId) => (await ctx.settings.get(companyId, 'acceptCallWhatsapp')) !== 'disabled',
+    qrLimit: options.qrLimit,
+  });
 
   return defineChannel({
     id: 'channel-whatsapp',
     channel: 'whatsapp',
     planFlag: 'useWhatsapp',
     capabilities: WHATSAPP_CAPABILITIES,
-    createSession: (connection, io) => createWhatsappSession(connection, io, deps()),
-    register(registered) {
-      ctx = registered;
-    },
+    createSession: (connection, io, ctx) => createWhatsappSession(connection, io, deps(ctx)),
   });
 }
 

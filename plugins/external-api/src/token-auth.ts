@@ -40,7 +40,7 @@ export function tokenGate(ctx: PluginContext, rate: RateLimit) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const connection: ApiConnection | undefined = token
-      ? await ctx.db('whatsapps').where({ token }).first('id', 'companyId', 'name', 'status', 'channel')
+      ? ((await ctx.connections.byToken(token)) ?? undefined)
       : undefined;
     if (!token || !connection) throw new AppError('ERR_API_TOKEN_INVALID', 401);
     if (connection.channel === 'webchat') throw new AppError('ERR_API_TOKEN_PUBLIC_KEY', 403);

@@ -94,7 +94,7 @@ export function createNotifier(ctx: PluginContext) {
       if (!opens) return drop();
       return { rescheduleAt: opens };
     }
-    const connection = await trx('whatsapps').where({ companyId: ticket.companyId, isDefault: true }).first('id');
+    const connection = await ctx.connections.defaultOf(ticket.companyId, { trx });
     if (!connection) {
       ctx.log.warn({ companyId: ticket.companyId, plantaoId }, 'on-call: no default connection to notify through');
       return { rescheduleAt: every };

@@ -10,7 +10,7 @@ export interface SendPayload {
   scheduleId: number;
 }
 
-type Ctx = Pick<PluginContext, 'db' | 'timedWork' | 'storage' | 'log'>;
+type Ctx = Pick<PluginContext, 'db' | 'timedWork' | 'storage' | 'log' | 'connections'>;
 
 const isAdmin = (auth: AuthUser) => auth.profile === 'admin' || auth.super;
 
@@ -32,7 +32,7 @@ export function createScheduleService(ctx: Ctx, events: ScheduleEvents) {
 
   async function checkRefs(companyId: number, input: ScheduleInput): Promise<void> {
     if (!(await db('contacts').where({ id: input.contactId, companyId }).first('id'))) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
-    if (input.whatsappId && !(await db('whatsapps').where({ id: input.whatsappId, companyId }).first('id'))) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    if (input.whatsappId && !(await ctx.connections.find(companyId, input.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND', 404);
   }
 
   /** The row's fields for a (re)armed schedule, and its timer in the same transaction. */

@@ -10,7 +10,7 @@ export const CONNECTION_RETRY_MS = 60_000;
 /** …this many times; then the schedule ends in ERRO with ERR_WAPP_NOT_INITIALIZED. */
 export const CONNECTION_WAITS = 5;
 
-type Ctx = Pick<PluginContext, 'tickets' | 'messages' | 'db'>;
+type Ctx = Pick<PluginContext, 'tickets' | 'messages' | 'db' | 'connections'>;
 
 /**
  * The due schedule's sending, inside the timer's claim transaction: the row is locked, the
@@ -35,9 +35,9 @@ export function createScheduleSender(ctx: Ctx, events: ScheduleEvents): TimedHan
       announce();
     };
 
-    const connectionId: number | undefined = row.whatsappId ?? (await trx('whatsapps').where({ companyId, isDefault: true }).first('id'))?.id;
+    const connectionId: number | undefined = row.whatsappId ?? (await ctx.connections.defaultOf(companyId, { trx }))?.id;
     if (!connectionId) return fail('ERR_NO_DEF_WAPP_FOUND');
-    const connection = await trx('whatsapps').where({ id: connectionId, companyId }).first('id', 'status');
+    const connection = await ctx.connections.find(companyId, connectionId, { trx });
     if (!connection) return fail('ERR_NO_WAPP_FOUND');
     if (connection.status !== 'CONNECTED') {
       if (row.waits + 1 >= CONNECTION_WAITS) return fail('ERR_WAPP_NOT_INITIALIZED');

@@ -16,24 +16,17 @@ export interface MessengerChannelOptions {
 
 /**
  * A Messenger-platform channel (Facebook or Instagram): sessions over the page's token, its signed
- * webhook and its 24-hour window route. One definition per kernel.
+ * webhook and its 24-hour window route.
  */
 export function defineMessengerChannel(options: MessengerChannelOptions) {
-  const id = `channel-${options.kind}`;
-  let wired: PluginContext | null = null;
   return defineChannel({
-    id,
+    id: `channel-${options.kind}`,
     channel: options.kind,
     planFlag: options.planFlag,
     capabilities: options.capabilities,
     ...(options.migrations ? { migrations: options.migrations } : {}),
-    createSession(connection, io) {
-      if (!wired) throw new Error(`${id}: createSession before register`);
-      const ctx = wired;
-      return createMessengerSession(ctx, connection, io, { publicUrl: (file) => publicFileUrl(ctx, file) });
-    },
+    createSession: (connection, io, ctx) => createMessengerSession(ctx, connection, io, { publicUrl: (file) => publicFileUrl(ctx, file) }),
     register(ctx) {
-      wired = ctx;
       registerMessengerWebhook(ctx, options.kind);
       registerWindowRoute(ctx, options.kind);
       options.registerMore?.(ctx);

@@ -1,5 +1,5 @@
 import type { Contact, TicketStatus } from '@guiche/contracts';
-import type { ConversationTicket } from '../conversation/index.js';
+import type { ConversationTicket } from '../conversation/types.js';
 
 /** A ticket as GET /tickets, GET /tickets/u/:uuid and the live events answer it (inbox.md §3 Ticket). */
 export type Ticket = ConversationTicket & {

@@ -1,0 +1,29 @@
+import type { PlanFlag } from '@guiche/contracts';
+import type { BotRegistry, ConversationHandler } from '../plugin-sdk/bot.js';
+
+/** How long a handler may take for one message before the ticket goes to a human. */
+export const HANDLER_TIMEOUT_MS = 30000;
+/** The type of a ticket with a prompt. */
+export const PROMPT_HANDLER = 'openai';
+
+interface Registered {
+  handler: ConversationHandler;
+  timeoutMs: number;
+  planFlag: PlanFlag | null;
+}
+
+export interface HandlerRegistry extends BotRegistry {
+  get(type: string): Registered | undefined;
+  types(): string[];
+}
+
+export function createHandlerRegistry(): HandlerRegistry {
+  const handlers = new Map<string, Registered>();
+  return {
+    registerHandler(type, handler, options) {
+      handlers.set(type, { handler, timeoutMs: options?.timeoutMs ?? HANDLER_TIMEOUT_MS, planFlag: options?.planFlag ?? null });
+    },
+    get: (type) => handlers.get(type),
+    types: () => [...handlers.keys()],
+  };
+}

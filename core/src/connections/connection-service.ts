@@ -1,0 +1,19 @@
+import type { Knex } from 'knex';
+import type { ConnectionService, ConnectionSummary } from '../plugin-sdk/connections.js';
+
+const COLUMNS = ['id', 'companyId', 'name', 'channel', 'status', 'isDefault'] as const;
+
+/** ctx.connections: core's `whatsapps` rows as ConnectionSummary, scoped to a company except by token. */
+export function createConnectionService(db: Knex): ConnectionService {
+  const reader = (within?: { trx: Knex.Transaction }) => within?.trx ?? db;
+  const one = async (query: Knex.QueryBuilder): Promise<ConnectionSummary | null> => ((await query.first(...COLUMNS)) as ConnectionSummary | undefined) ?? null;
+  return {
+    find: (companyId, id, within) => one(reader(within)('whatsapps').where({ id, companyId })),
+    async findMany(companyId, ids, within) {
+      if (!ids.length) return [];
+      return reader(within)('whatsapps').where({ companyId }).whereIn('id', [...ids]).orderBy('id').select(...COLUMNS);
+    },
+    defaultOf: (companyId, within) => one(reader(within)('whatsapps').where({ companyId, isDefault: true })),
+    byToken: (token) => one(db('whatsapps').where({ token })),
+  };
+}
