@@ -105,8 +105,8 @@ export const pt = {
       file: 'Nenhuma lista de arquivos cadastrada.',
     },
     validation: {
-      required: 'Required',
-      tooShort: 'too short',
+      required: 'Obrigatório',
+      tooShort: 'Muito curto!',
       target: 'Escolha o destino da opção.',
     },
   },
