@@ -13,8 +13,11 @@ export interface TicketDetails extends TicketRow {
   contact: Contact;
   queue: { id: number; name: string; color: string } | null;
   user: { id: number; name: string } | null;
-  /** hasFarewell: the connection has a farewell (complationMessage), so resolving can send one. */
-  whatsapp: { id: number; name: string; channel: string; groupAsTicket: string; wavoip: string | null; hasFarewell: boolean } | null;
+  /**
+   * hasFarewell: the connection has a farewell (complationMessage), so resolving can send one;
+   * hasRatingMessage: it has a ratingMessage, without which no rating request is sent.
+   */
+  whatsapp: { id: number; name: string; channel: string; groupAsTicket: string; wavoip: string | null; hasFarewell: boolean; hasRatingMessage: boolean } | null;
   tags: { id: number; name: string; color: string }[];
   /** The contact's answer to the rating question of this ticket (1 to 5), when there is one. */
   userRating: { rate: number } | null;
@@ -33,6 +36,7 @@ interface TicketExtras {
   whatsapp_group_as_ticket: string | null;
   whatsapp_wavoip: string | null;
   whatsapp_has_farewell: boolean | null;
+  whatsapp_has_rating_message: boolean | null;
   tags: TicketDetails['tags'];
   rate: number | null;
 }
@@ -65,6 +69,7 @@ async function ticketExtras(db: Knex, companyId: number, tickets: TicketRow[]): 
        w.id as whatsapp_id, w.name as whatsapp_name, w.channel as whatsapp_channel,
        w.group_as_ticket as whatsapp_group_as_ticket, w.wavoip as whatsapp_wavoip,
        coalesce(btrim(w.complation_message), '') <> '' as whatsapp_has_farewell,
+       coalesce(btrim(w.rating_message), '') <> '' as whatsapp_has_rating_message,
        coalesce((select json_agg(json_build_object('id', tags.id, 'name', tags.name, 'color', tags.color) order by tags.name)
                  from ticket_tags join tags on tags.id = ticket_tags.tag_id
                  where ticket_tags.ticket_id = t.ticket_id and ticket_tags.company_id = :companyId), '[]'::json) as tags,
@@ -101,6 +106,7 @@ function detailsOf(ticket: TicketRow, contact: Contact, extras: TicketExtras | u
             groupAsTicket: extras.whatsapp_group_as_ticket!,
             wavoip: extras.whatsapp_wavoip,
             hasFarewell: Boolean(extras.whatsapp_has_farewell),
+            hasRatingMessage: Boolean(extras.whatsapp_has_rating_message),
           }
         : null,
     tags: extras?.tags ?? [],

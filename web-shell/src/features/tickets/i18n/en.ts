@@ -155,6 +155,7 @@ export const en: Shape<typeof pt> = {
     noFarewell: 'No farewell message is set up (neither on the connection nor on your profile): the contact will not get one.',
     askRating: 'Ask the contact to rate the service',
     askRatingHint: 'The contact can rate the service from 1 to 5.',
+    noRatingMessage: 'This connection has no rating message: no rating request will be sent. Set one in the connection.',
     rating: 'Service rating',
     noRating: 'Not rated yet',
     confirm: 'Resolve',

@@ -155,6 +155,7 @@ export const es: Shape<typeof pt> = {
     noFarewell: 'No hay mensaje de despedida configurado (ni en la conexión ni en tu perfil): el contacto no recibirá despedida.',
     askRating: 'Pedir al contacto que evalúe la atención',
     askRatingHint: 'El contacto podrá evaluar la atención de 1 a 5.',
+    noRatingMessage: 'Esta conexión no tiene mensaje de evaluación: no se enviará la solicitud de evaluación. Configúrelo en la conexión.',
     rating: 'Evaluación de la atención',
     noRating: 'Aún sin evaluar',
     confirm: 'Resolver',

@@ -158,6 +158,7 @@ export const pt = {
     noFarewell: 'Nenhuma mensagem de despedida está configurada (nem na conexão, nem no seu perfil): o contato não receberá despedida.',
     askRating: 'Enviar pedido de avaliação ao contato',
     askRatingHint: 'O contato poderá avaliar o atendimento de 1 a 5.',
+    noRatingMessage: 'Esta conexão não tem mensagem de avaliação: o pedido de avaliação não será enviado. Configure-a na conexão.',
     rating: 'Avaliação do atendimento',
     noRating: 'Ainda não avaliado',
     confirm: 'Resolver',

@@ -155,6 +155,7 @@ export const tr: Shape<typeof pt> = {
     noFarewell: 'Veda mesajı ayarlanmamış (ne bağlantıda ne de profilinizde): kişiye veda mesajı gönderilmeyecek.',
     askRating: 'Kişiden hizmeti değerlendirmesini iste',
     askRatingHint: 'Kişi hizmeti 1 ile 5 arasında değerlendirebilir.',
+    noRatingMessage: 'Bu bağlantının değerlendirme mesajı yok: değerlendirme isteği gönderilmeyecek. Bağlantıda bir tane ayarlayın.',
     rating: 'Hizmet değerlendirmesi',
     noRating: 'Henüz değerlendirilmedi',
     confirm: 'Çöz',
