@@ -78,7 +78,7 @@ describe('password recovery screen', () => {
     const code = await codeSentTo(phone);
 
     await typeCode(page, wrongCode(code));
-    await toast(page, 'Codigo de verificacao incorreto. Tente novamente.').waitFor();
+    await toast(page, 'Código de verificação incorreto. Tente novamente.').waitFor();
     await typeCode(page, code);
     await page.getByTestId('recovery-step-password').waitFor();
 
@@ -106,7 +106,7 @@ describe('password recovery screen', () => {
     const code = await codeSentTo(phone);
     for (let i = 0; i < 2; i++) {
       await typeCode(page, wrongCode(code));
-      await toast(page, 'Codigo de verificacao incorreto. Tente novamente.').waitFor();
+      await toast(page, 'Código de verificação incorreto. Tente novamente.').waitFor();
       await expect.poll(() => page.locator('#code').inputValue()).toBe('');
     }
     await typeCode(page, wrongCode(code));

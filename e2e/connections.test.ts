@@ -78,7 +78,7 @@ describe('connections page with the WhatsApp channel on a fake socket', () => {
     const dialog = page.getByTestId('connection-dialog');
     await dialog.locator('#cn-name').fill('A');
     await page.getByTestId('connection-save').click();
-    await expect.poll(() => dialog.getByText('Too Short!').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('Muito curto!').isVisible()).toBe(true);
     expect(await kernel.db('whatsapps').count({ n: '*' }).then((r) => Number(r[0]!.n))).toBe(0);
     await dialog.locator('#cn-name').fill('Atendimento');
     const before = wa.sockets.length;

@@ -97,15 +97,15 @@ describe('contacts page', () => {
     await page.getByTestId('contacts-add').click();
     const dialog = page.getByRole('dialog', { name: 'Adicionar contato' });
     await dialog.getByTestId('contact-save').click();
-    await expect.poll(() => dialog.getByText('Required', { exact: true }).count()).toBe(2);
+    await expect.poll(() => dialog.getByText('Obrigatório', { exact: true }).count()).toBe(2);
     await dialog.locator('#contact-name').fill('Z');
     await dialog.locator('#contact-number').fill('1234');
     await dialog.locator('#contact-email').fill('zelia@');
     await dialog.locator('#contact-email').blur();
-    await expect.poll(() => dialog.getByText('Too Short!', { exact: true }).count()).toBe(2);
-    expect(await dialog.getByText('Invalid email', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('Muito curto!', { exact: true }).count()).toBe(2);
+    expect(await dialog.getByText('E-mail inválido', { exact: true }).isVisible()).toBe(true);
     await dialog.locator('#contact-name').fill('Z'.repeat(51));
-    await expect.poll(() => dialog.getByText('Too Long!', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('Muito longo!', { exact: true }).isVisible()).toBe(true);
     await dialog.locator('#contact-name').fill('Zélia Prado');
     await dialog.locator('#contact-number').fill('5521977776666');
     await dialog.locator('#contact-email').fill('zelia@exemplo.com');
@@ -305,8 +305,8 @@ describe('contacts page', () => {
     expect(await dialog.getByTestId('import-failed').innerText()).toBe('Com erro: 2');
     const errorRows = await dialog.getByTestId('import-error-row').allInnerTexts();
     expect(errorRows.map((r) => r.split('\t').map((c) => c.trim()))).toEqual([
-      ['4', 'Nome', 'Too Short!'],
-      ['5', 'E-mail', 'Invalid email'],
+      ['4', 'Nome', 'Muito curto!'],
+      ['5', 'E-mail', 'E-mail inválido'],
     ]);
 
     // The contacts are in the database, and the list shows them without a reload.

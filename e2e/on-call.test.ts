@@ -29,10 +29,10 @@ describe('/plantao', () => {
     await page.locator('#plantao-interval').fill('');
     await page.getByTestId('plantao-save').click();
     const form = page.getByTestId('plantao-form');
-    await expect.poll(() => form.textContent()).toContain('Informe o usuario');
+    await expect.poll(() => form.textContent()).toContain('Informe o usuário');
     expect(await form.textContent()).toContain('Informe o telefone');
-    expect(await form.textContent()).toContain('Informe o intervalo entre notificacoes');
-    expect(await page.getByTestId('plantao-days-error').textContent()).toContain('Pelo menos um dia da semana deve ter o horario de inicio e fim preenchido');
+    expect(await form.textContent()).toContain('Informe o intervalo entre notificações');
+    expect(await page.getByTestId('plantao-days-error').textContent()).toContain('Pelo menos um dia da semana deve ter o horário de início e fim preenchido');
 
     await page.locator('#plantao-user').selectOption(String(company.admin.user.id));
     await page.locator('#plantao-phone').fill('5511966665555');
@@ -40,7 +40,7 @@ describe('/plantao', () => {
     await page.locator('#plantao-monday-startTime').pressSequentially('0830');
     expect(await page.locator('#plantao-monday-startTime').inputValue()).toBe('08:30');
     await page.getByTestId('plantao-save').click();
-    await expect.poll(() => form.textContent()).toContain('Informe o fim do plantao');
+    await expect.poll(() => form.textContent()).toContain('Informe o fim do plantão');
     await page.locator('#plantao-monday-endTime').pressSequentially('1800');
     await page.getByTestId('plantao-save').click();
 
@@ -54,7 +54,7 @@ describe('/plantao', () => {
     await row.getByTestId('plantao-delete').click();
     await expect.poll(() => page.getByText('Deseja realmente excluir este plantonista?').count()).toBe(1);
     await page.locator('.bp6-dialog').getByRole('button', { name: /excluir|confirmar|sim/i }).last().click();
-    await expect.poll(() => page.getByText('Plantao removido com sucesso').count()).toBe(1);
+    await expect.poll(() => page.getByText('Plantão removido com sucesso').count()).toBe(1);
     await expect.poll(() => row.count()).toBe(0);
     expect((await kernel.api('GET', '/plantao', { token: company.admin.token })).body).toEqual([]);
     await page.close();

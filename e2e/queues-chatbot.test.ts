@@ -63,10 +63,10 @@ describe('queue dialog: chatbot options and hours', () => {
     await dialog.getByTestId('chatbot-add-root').click();
     const editor = dialog.getByTestId('chatbot-editor-1');
     await editor.getByTestId('chatbot-save-1').click();
-    await editor.getByText('Required', { exact: true }).waitFor();
+    await editor.getByText('Obrigatório', { exact: true }).waitFor();
     await editor.locator('#chatbot-1-name').fill('Com');
     await editor.getByTestId('chatbot-save-1').click();
-    await editor.getByText('too short', { exact: true }).waitFor();
+    await editor.getByText('Muito curto!', { exact: true }).waitFor();
     await editor.locator('#chatbot-1-message').fill('Escolha uma opção:\n1 - Falar com vendas\n2 - Falar com o Bruno');
     await editor.locator('#chatbot-1-name').fill('Comercial');
     await editor.locator('#chatbot-1-name').press('Enter');

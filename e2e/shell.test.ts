@@ -118,7 +118,7 @@ describe('route guard and login', () => {
     const page = await newPage();
     await submitLogin(page, admin);
     await page.waitForURL('**/tickets');
-    await toast(page, `Sua assinatura vence em 3 dia(s) (${brDate(due)})`).waitFor();
+    await toast(page, `Sua assinatura vence em 3 dias (${brDate(due)})`).waitFor();
     expect(await page.locator('.due-date').getAttribute('data-tone')).toBe('warning');
     await page.context().close();
   });

@@ -110,16 +110,16 @@ describe('users page', () => {
     expect(await dialog.locator('#user-startWork').getAttribute('step')).toBe('600');
     expect(await dialog.getByTestId('user-allowGroup').isChecked()).toBe(false);
 
-    // account-admin.md §5: Required, Too Short!, Too Long!, Invalid email.
+    // account-admin.md §5 in the Portuguese UI (issue #32): Obrigatório, Muito curto!, Muito longo!, E-mail inválido.
     await dialog.getByTestId('user-save').click();
-    await expect.poll(() => dialog.getByText('Required', { exact: true }).count()).toBe(3);
+    await expect.poll(() => dialog.getByText('Obrigatório', { exact: true }).count()).toBe(3);
     await dialog.locator('#user-name').fill('C');
     await dialog.locator('#user-email').fill('carla-sem-arroba');
     await dialog.locator('#user-password').fill('1234');
-    await expect.poll(() => dialog.getByText('Too Short!', { exact: true }).count()).toBe(2);
-    expect(await dialog.getByText('Invalid email', { exact: true }).count()).toBe(1);
+    await expect.poll(() => dialog.getByText('Muito curto!', { exact: true }).count()).toBe(2);
+    expect(await dialog.getByText('E-mail inválido', { exact: true }).count()).toBe(1);
     await dialog.locator('#user-name').fill('C'.repeat(51));
-    await expect.poll(() => dialog.getByText('Too Long!', { exact: true }).count()).toBe(1);
+    await expect.poll(() => dialog.getByText('Muito longo!', { exact: true }).count()).toBe(1);
 
     await dialog.locator('#user-name').fill(carla.name);
     await dialog.locator('#user-email').fill(carla.email);
@@ -284,7 +284,7 @@ describe('queues page', () => {
     let dialog = page.getByRole('dialog', { name: 'Adicionar fila' });
     await dialog.locator('#queue-name').fill('V');
     await dialog.getByTestId('queue-save').click();
-    await dialog.getByText('Too Short!', { exact: true }).waitFor();
+    await dialog.getByText('Muito curto!', { exact: true }).waitFor();
     await dialog.locator('#queue-name').fill('Vendas');
     await dialog.locator('#queue-color').fill('#D13913');
     await pick(page, dialog, 'queue-users', 'Agente Dora');

@@ -214,7 +214,7 @@ describe('the reason of a failed row', () => {
   it('reads as the sdk’s translated text', async () => {
     await i18n.changeLanguage('pt');
     const t = i18n.t.bind(i18n) as (key: string, options: { defaultValue: string }) => string;
-    expect(rowFailureText(V.tooShort, t)).toBe('Too Short!');
+    expect(rowFailureText(V.tooShort, t)).toBe('Muito curto!');
     expect(rowFailureText('ERR_DUPLICATED_CONTACT', t)).toBe('Já existe um contato com este número.');
     expect(rowFailureText('common.genericError', t)).toBe('Ocorreu um erro!');
     expect(rowFailureText('ERR_SOMETHING_NEW', t)).toBe('ERR_SOMETHING_NEW');

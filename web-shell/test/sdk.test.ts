@@ -59,7 +59,7 @@ describe('zodFormikValidate', () => {
     const errors = zodFormikValidate(loginSchema)({ email: 'nope', password: '123' });
     expect(errors).toEqual({ email: 'Por favor, insira um email válido.', password: 'A senha deve ter pelo menos 6 caracteres.' });
     const signup = zodFormikValidate(signupSchema)({ companyName: 'A', name: 'Ana', email: 'a@b.co', phone: '11912345678', document: '111', password: 'Abcdefgh', planId: '1', termo: false });
-    expect(signup).toEqual({ companyName: 'Too Short!', document: 'CPF/CNPJ inválido', termo: 'Você deve aceitar os termos para continuar.' });
+    expect(signup).toEqual({ companyName: 'Muito curto!', document: 'CPF/CNPJ inválido', termo: 'Você deve aceitar os termos para continuar.' });
   });
 
   it('returns no errors for valid values', () => {

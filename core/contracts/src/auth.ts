@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, text } from './primitives.js';
+import { id, int, PG_INT_MAX, text } from './primitives.js';
 import { V } from './messages.js';
 import { isValidCpfOrCnpj, onlyDigits } from './validators.js';
 
@@ -25,7 +25,8 @@ export const signupSchema = z.object({
     .min(8, V.passwordWeak)
     .regex(/[a-z]/, V.passwordWeak)
     .regex(/[A-Z]/, V.passwordWeak),
-  planId: id,
+  /** The form sends '' until a plan is picked: any value that is not a plan id asks to choose one. */
+  planId: int(1, PG_INT_MAX, V.choosePlan),
   termo: z.literal(true, { error: V.terms }),
   companyId: id.optional().nullable(),
 });

@@ -17,4 +17,5 @@ export const V = {
   chatUsers: 'validation.chatUsers',
   time: 'validation.time',
   companyLimit: 'validation.companyLimit',
+  choosePlan: 'validation.choosePlan',
 } as const;

@@ -26,6 +26,7 @@ interface TicketExtras {
   x_whatsapp_group_as_ticket: string | null;
   x_whatsapp_wavoip: string | null;
   x_whatsapp_has_farewell: boolean | null;
+  x_whatsapp_has_rating_message: boolean | null;
   x_tags: TicketDetails['tags'];
   x_rate: number | null;
   x_contact_tags: unknown[];
@@ -53,6 +54,7 @@ const EXTRAS = `t.id as x_ticket_id, ${CONTACT_SELECT},
        w.id as x_whatsapp_id, w.name as x_whatsapp_name, w.channel as x_whatsapp_channel,
        w.group_as_ticket as x_whatsapp_group_as_ticket, w.wavoip as x_whatsapp_wavoip,
        coalesce(btrim(w.complation_message), '') <> '' as x_whatsapp_has_farewell,
+       coalesce(btrim(w.rating_message), '') <> '' as x_whatsapp_has_rating_message,
        coalesce((select json_agg(json_build_object('id', tags.id, 'name', tags.name, 'color', tags.color) order by tags.name)
                  from ticket_tags join tags on tags.id = ticket_tags.tag_id
                  where ticket_tags.ticket_id = t.id and ticket_tags.company_id = t.company_id), '[]'::json) as x_tags,
@@ -108,6 +110,7 @@ function detailsOf(ticket: TicketRow, extras: TicketExtras | undefined): TicketD
             groupAsTicket: extras.x_whatsapp_group_as_ticket!,
             wavoip: extras.x_whatsapp_wavoip,
             hasFarewell: Boolean(extras.x_whatsapp_has_farewell),
+            hasRatingMessage: Boolean(extras.x_whatsapp_has_rating_message),
           }
         : null,
     tags: extras?.x_tags ?? [],

@@ -42,8 +42,11 @@ export interface TicketDetails extends TicketRow {
   contact: Contact;
   queue: { id: number; name: string; color: string } | null;
   user: { id: number; name: string } | null;
-  /** hasFarewell: the connection has a farewell (complationMessage), so resolving can send one. */
-  whatsapp: { id: number; name: string; channel: string; groupAsTicket: string; wavoip: string | null; hasFarewell: boolean } | null;
+  /**
+   * hasFarewell: the connection has a farewell (complationMessage), so resolving can send one;
+   * hasRatingMessage: it has a ratingMessage, without which no rating request is sent.
+   */
+  whatsapp: { id: number; name: string; channel: string; groupAsTicket: string; wavoip: string | null; hasFarewell: boolean; hasRatingMessage: boolean } | null;
   tags: { id: number; name: string; color: string }[];
   /** The contact's answer to the rating question of this ticket (1 to 5), when there is one. */
   userRating: { rate: number } | null;

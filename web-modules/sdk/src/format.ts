@@ -40,6 +40,19 @@ export function formatCurrency(value: number | string | null | undefined): strin
   return brl.format(Number.isFinite(n) ? n : 0);
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** A number as the interface language writes it (pt: "6,4", en: "6.4"); one cached formatter per language and options. */
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = { maximumFractionDigits: 1 }): string {
+  const language = i18n.language || 'pt';
+  const cacheKey = `${language} ${JSON.stringify(options)}`;
+  let fmt = numberFormats.get(cacheKey);
+  if (!fmt) {
+    fmt = new Intl.NumberFormat(language === 'pt' ? 'pt-BR' : language, options);
+    numberFormats.set(cacheKey, fmt);
+  }
+  return fmt.format(Number.isFinite(value) ? value : 0);
+}
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

@@ -29,7 +29,7 @@ export default function CampaignsConfigPage() {
 
   const label = (key: IntervalKey, n: number) => {
     if (n === 0) return key === 'longerIntervalAfter' ? t('config.notDefined') : t('config.noBreak');
-    return key === 'longerIntervalAfter' ? t('config.messages', { n }) : t('config.seconds', { n });
+    return key === 'longerIntervalAfter' ? t('config.messages', { count: n }) : t('config.seconds', { count: n });
   };
   const add = () => {
     const key = shortcut.trim();

@@ -2,19 +2,12 @@ import { Button, DialogBody, DialogFooter, HTMLTable, Icon, Intent, Spinner, Tag
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
-import { V } from '@guiche/contracts';
 import { Dialog, FormDialogFooter, ListPage, ListTable, RowActions, showSubmitError, TextField, toastError, toastSuccess, useDeleteConfirmation, useListSearch, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import type { ContactListItem, UploadResult } from '../api/campaigns-api';
 import { useContactList, useItemEvents, useItemMutations, useItemPage, type ItemsEvent } from '../hooks/useCampaigns';
 import { ITEMS_NS } from '../i18n/register';
+import { contactListItemSchema, type ContactListItemForm as ItemForm } from '../lib/contact-list-forms';
 
-const itemSchema = z.object({
-  name: z.string().trim().min(2, V.tooShort).max(50, V.tooLong),
-  number: z.string().trim().min(8, V.tooShort).max(50, V.tooLong),
-  email: z.union([z.literal(''), z.email(V.invalidEmail)]),
-});
-type ItemForm = z.infer<typeof itemSchema>;
 
 /** /contact-lists/:contactListId/contacts (outreach-config.md §2): search, lists, import, add; valid icon, name, number, email. */
 export default function ContactListItemsPage() {
@@ -34,7 +27,7 @@ export default function ContactListItemsPage() {
   const form = useFormik<ItemForm>({
     initialValues: { name: editing?.item?.name ?? '', number: editing?.item?.number ?? '', email: editing?.item?.email ?? '' },
     enableReinitialize: true,
-    validate: zodFormikValidate<ItemForm>(itemSchema),
+    validate: zodFormikValidate<ItemForm>(contactListItemSchema),
     onSubmit: async (values, helpers) => {
       const input = { name: values.name.trim(), number: values.number.trim(), email: values.email.trim() || null, contactListId: listId };
       try {

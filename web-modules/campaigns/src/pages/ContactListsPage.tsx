@@ -2,14 +2,11 @@ import { DialogBody } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { V } from '@guiche/contracts';
 import { api, Dialog, FormDialogFooter, ListPage, ListTable, RowActions, RowButton, saveBlob, showSubmitError, TextField, toastError, toastSuccess, useDeleteConfirmation, useListSearch, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import type { ContactList } from '../api/campaigns-api';
 import { useContactListEvents, useContactListMutations, useContactListPage } from '../hooks/useCampaigns';
 import { LISTS_NS } from '../i18n/register';
-
-const nameSchema = z.object({ name: z.string().trim().min(2, V.tooShort).max(50, V.tooLong) });
+import { contactListNameSchema } from '../lib/contact-list-forms';
 
 async function downloadSample() {
   try {
@@ -33,7 +30,7 @@ export default function ContactListsPage() {
   const form = useFormik({
     initialValues: { name: editing?.list?.name ?? '' },
     enableReinitialize: true,
-    validate: zodFormikValidate<{ name: string }>(nameSchema),
+    validate: zodFormikValidate<{ name: string }>(contactListNameSchema),
     onSubmit: async (values, helpers) => {
       try {
         if (editing?.list) await m.update.mutateAsync({ id: editing.list.id, name: values.name.trim() });

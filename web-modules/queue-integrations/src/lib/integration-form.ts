@@ -18,29 +18,13 @@ export interface IntegrationFormValues {
   typebotRestartMessage: string;
 }
 
-/** This module's texts for the shared rule's keys ("Muito curto!", "Muito longo!"); the others are the SDK's. */
-const OWN_KEYS: Record<string, string> = {
-  [V.tooShort]: 'queueIntegrations:validation.tooShort',
-  [V.tooLong]: 'queueIntegrations:validation.tooLong',
-};
-
-/** A contract rule whose issues carry this module's keys where it has its own text. */
-function withOwnKeys<T extends z.ZodType>(rule: T) {
-  return z.unknown().transform((value, ctx) => {
-    const result = rule.safeParse(value);
-    if (result.success) return result.data as z.output<T>;
-    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: OWN_KEYS[issue.message] ?? issue.message });
-    return z.NEVER;
-  });
-}
-
 /**
  * What the dialog checks before sending: the name, by the plugin's own rule (blank reads as
  * required). The per-type fields are checked by the server with the same contract and shown on
  * their fields from its 400 answer.
  */
 export const integrationFormSchema = z.object({
-  name: withOwnKeys(z.string().trim().min(1, V.required).pipe(integrationNameSchema)),
+  name: z.string().trim().min(1, V.required).pipe(integrationNameSchema),
 });
 
 export function integrationFormValues(i?: QueueIntegration): IntegrationFormValues {

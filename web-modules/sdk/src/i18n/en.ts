@@ -83,6 +83,7 @@ export const en: Shape<typeof pt> = {
     timeOrder: "The end time must come after the start time.",
     pairingNumber: "Enter the phone number with country and area code, 8 to 15 digits (e.g. +55 11 98765-4321).",
     id: "Invalid identifier.",
+    choosePlan: "Choose a plan.",
     ids: "Invalid list of identifiers.",
     number: "Invalid number.",
     invalidText: "The text contains characters that are not allowed.",

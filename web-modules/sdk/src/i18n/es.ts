@@ -83,6 +83,7 @@ export const es: Shape<typeof pt> = {
     timeOrder: "La hora final debe ser posterior a la inicial.",
     pairingNumber: "Introduzca el número del móvil con código de país y de área, de 8 a 15 dígitos (ej.: +55 11 98765-4321).",
     id: "Identificador inválido.",
+    choosePlan: "Elija un plan.",
     ids: "Lista de identificadores inválida.",
     number: "Número inválido.",
     invalidText: "El texto contiene caracteres no permitidos.",

@@ -83,6 +83,7 @@ export const tr: Shape<typeof pt> = {
     timeOrder: "Bitiş saati başlangıçtan sonra olmalıdır.",
     pairingNumber: "Telefon numarasını ülke ve alan koduyla, 8 ila 15 rakam olarak girin (örn. +55 11 98765-4321).",
     id: "Geçersiz kimlik.",
+    choosePlan: "Bir plan seçin.",
     ids: "Geçersiz kimlik listesi.",
     number: "Geçersiz sayı.",
     invalidText: "Metin izin verilmeyen karakterler içeriyor.",

@@ -41,5 +41,5 @@ export const en: typeof pt = {
     restartMessage: 'Restart message',
     saved: 'Integration saved.',
   },
-  validation: { tooShort: 'Too Short!', tooLong: 'Too Long!', url: 'Enter a valid http(s) URL' },
+  validation: { url: 'Enter a valid http(s) URL' },
 };

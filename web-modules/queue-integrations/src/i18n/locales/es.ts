@@ -41,5 +41,5 @@ export const es: typeof pt = {
     restartMessage: 'Mensaje al reiniciar',
     saved: 'Integración guardada.',
   },
-  validation: { tooShort: '¡Muy corto!', tooLong: '¡Muy largo!', url: 'Ingrese una URL http(s) válida' },
+  validation: { url: 'Ingrese una URL http(s) válida' },
 };

@@ -40,5 +40,5 @@ export const pt = {
     restartMessage: 'Mensagem ao reiniciar',
     saved: 'Integração salva.',
   },
-  validation: { tooShort: 'Muito curto!', tooLong: 'Muito longo!', url: 'Informe uma URL http(s) válida' },
+  validation: { url: 'Informe uma URL http(s) válida' },
 };

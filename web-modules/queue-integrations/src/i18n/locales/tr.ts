@@ -41,5 +41,5 @@ export const tr: typeof pt = {
     restartMessage: 'Yeniden başlatma mesajı',
     saved: 'Entegrasyon kaydedildi.',
   },
-  validation: { tooShort: 'Çok kısa!', tooLong: 'Çok uzun!', url: 'Geçerli bir http(s) URL girin' },
+  validation: { url: 'Geçerli bir http(s) URL girin' },
 };

@@ -1,11 +1,13 @@
 import { Card, H5, HTMLTable, Icon, Tag } from '@blueprintjs/core';
 import type { DashboardAttendant } from '@guiche/contracts';
-import { Avatar, useTranslation } from '@guiche/web-sdk';
+import { Avatar, formatNumber, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
+
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <span aria-label={rating.toFixed(1)} title={rating.toFixed(1)}>
+    <span aria-label={formatNumber(rating, ONE_DECIMAL)} title={formatNumber(rating, ONE_DECIMAL)}>
       {[1, 2, 3, 4, 5].map((n) => (
         <Icon key={n} icon={rating >= n - 0.25 ? 'star' : 'star-empty'} size={12} intent={rating >= n - 0.25 ? 'warning' : 'none'} />
       ))}
@@ -25,7 +27,7 @@ export function OnlineTag({ online }: { online: boolean }) {
 /** The attendants table: name, score, rated calls, total calls, average wait and service, online. */
 export function AttendantsTable({ attendants }: { attendants: DashboardAttendant[] }) {
   const { t } = useTranslation(NS);
-  const minutes = (v: number) => t('cards.minutes', { value: v.toLocaleString() });
+  const minutes = (v: number) => t('cards.minutes', { value: formatNumber(v) });
   return (
     <Card className="db-table-card">
       <H5>{t('attendants.table')}</H5>

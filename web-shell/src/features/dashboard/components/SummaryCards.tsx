@@ -2,7 +2,7 @@ import { Card, H2 } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
 import { Icon } from '@blueprintjs/core';
 import type { DashboardAnswer } from '@guiche/contracts';
-import { formatDate, useTranslation } from '@guiche/web-sdk';
+import { formatDate, formatNumber, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
 
 interface Item { key: string; label: string; value: string; icon: IconName }
@@ -11,7 +11,7 @@ interface Item { key: string; label: string; value: string; icon: IconName }
 export function SummaryCards({ data }: { data: DashboardAnswer }) {
   const { t } = useTranslation(NS);
   const c = data.counters;
-  const minutes = (value: number) => t('cards.minutes', { value: value.toLocaleString() });
+  const minutes = (value: number) => t('cards.minutes', { value: formatNumber(value) });
   const items: Item[] = [
     { key: 'pending', label: t('cards.pending'), value: String(c.supportPending), icon: 'time' },
     { key: 'happening', label: t('cards.happening'), value: String(c.supportHappening), icon: 'chat' },

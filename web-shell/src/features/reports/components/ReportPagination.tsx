@@ -17,7 +17,7 @@ export function ReportPagination({ page, pageSize, total, onPage, onPageSize }: 
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <div className="rp-pagination" data-testid="report-pagination">
-      <span>{t('pagination.total', { total })}</span>
+      <span>{t('pagination.total', { count: total })}</span>
       <label className="rp-pagesize">
         {t('pagination.pageSize')}
         <HTMLSelect value={pageSize} onChange={(e) => onPageSize(Number(e.currentTarget.value))} data-testid="report-page-size">

@@ -21,6 +21,6 @@ export interface ConversationTicket {
   contact: Contact;
   queue: { id: number; name: string; color: string } | null;
   user: { id: number; name: string } | null;
-  whatsapp: { id: number; name: string; channel: string; groupAsTicket?: string; wavoip?: string | null; hasFarewell?: boolean } | null;
+  whatsapp: { id: number; name: string; channel: string; groupAsTicket?: string; wavoip?: string | null; hasFarewell?: boolean; hasRatingMessage?: boolean } | null;
   tags: { id: number; name: string; color: string }[];
 }

@@ -15,6 +15,8 @@ type CloseOption = 'farewell' | 'silent';
  * will happen: without, and said so, when neither the agent's profile nor the connection has a
  * farewell message (the server sends the agent's, else the connection's); the rating request when
  * the company rates its service (setting userRating); the contact's rating when there is one.
+ * The rating request needs the connection's rating message (the server sends nothing without it):
+ * then the switch is off and disabled, and the dialog says why (issue #32).
  * With requiredTag the contact needs a tag first.
  */
 export function ResolveTicketDialog({ ticket, onClose }: { ticket: Ticket | null; onClose(): void }) {
@@ -27,17 +29,18 @@ export function ResolveTicketDialog({ ticket, onClose }: { ticket: Ticket | null
   const settings = user?.company?.companieSettings ?? {};
   const ratingEnabled = settings.userRating === 'enabled';
   const hasFarewell = Boolean(user?.farewellMessage?.trim()) || Boolean(ticket?.whatsapp?.hasFarewell);
+  const canAskRating = ratingEnabled && Boolean(ticket?.whatsapp?.hasRatingMessage);
   const tagMissing = settings.requiredTag === 'enabled' && ticket !== null && !(ticket.contact as { tags?: unknown[] }).tags?.length;
 
   useEffect(() => {
     setOption(hasFarewell ? 'farewell' : 'silent');
-    setAskRating(ratingEnabled);
-  }, [ticket?.id, ratingEnabled, hasFarewell]);
+    setAskRating(canAskRating);
+  }, [ticket?.id, canAskRating, hasFarewell]);
 
   const submit = async () => {
     if (!ticket) return;
     setBusy(true);
-    const done = await actions.resolve(ticket, option === 'farewell', ratingEnabled && askRating);
+    const done = await actions.resolve(ticket, option === 'farewell', canAskRating && askRating);
     setBusy(false);
     if (done) onClose();
   };
@@ -67,9 +70,20 @@ export function ResolveTicketDialog({ ticket, onClose }: { ticket: Ticket | null
             </p>
           )}
           {ratingEnabled && (
-            <Switch checked={askRating} onChange={(e) => setAskRating(e.currentTarget.checked)} label={t('resolve.askRating')} />
+            <Switch
+              checked={canAskRating && askRating}
+              disabled={!canAskRating}
+              onChange={(e) => setAskRating(e.currentTarget.checked)}
+              label={t('resolve.askRating')}
+              data-testid="resolve-ask-rating"
+            />
           )}
-          {ratingEnabled && <p className="bp6-text-muted">{t('resolve.askRatingHint')}</p>}
+          {canAskRating && <p className="bp6-text-muted">{t('resolve.askRatingHint')}</p>}
+          {ratingEnabled && !canAskRating && (
+            <p className="bp6-text-muted" data-testid="resolve-no-rating-message">
+              {t('resolve.noRatingMessage')}
+            </p>
+          )}
           <p>
             <strong>{t('resolve.rating')}:</strong>{' '}
             {rate ? (

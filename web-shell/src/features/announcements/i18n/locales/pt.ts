@@ -38,7 +38,7 @@ export const pt = {
   },
   priority: {
     "1": "Alta",
-    "2": "Media",
+    "2": "Média",
     "3": "Baixa",
   },
   dialog: {

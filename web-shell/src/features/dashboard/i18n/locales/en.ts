@@ -51,7 +51,8 @@ export const en: DashboardLocale = {
   attendants: {
     featured: 'Highlight of the period',
     featuredNone: 'No completed tickets in the period',
-    featuredTickets: '{{count}} completed tickets',
+    featuredTickets_one: '{{count}} completed ticket',
+    featuredTickets_other: '{{count}} completed tickets',
     table: 'Attendants',
     name: 'Name',
     score: 'Score',

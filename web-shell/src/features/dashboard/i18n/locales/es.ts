@@ -51,7 +51,8 @@ export const es: DashboardLocale = {
   attendants: {
     featured: 'Destacado del período',
     featuredNone: 'Ninguna atención concluida en el período',
-    featuredTickets: '{{count}} atenciones concluidas',
+    featuredTickets_one: '{{count}} atención concluida',
+    featuredTickets_other: '{{count}} atenciones concluidas',
     table: 'Agentes',
     name: 'Nombre',
     score: 'Evaluación',

@@ -52,7 +52,8 @@ export const pt = {
   attendants: {
     featured: 'Destaque do período',
     featuredNone: 'Nenhum atendimento concluído no período',
-    featuredTickets: '{{count}} atendimentos concluídos',
+    featuredTickets_one: '{{count}} atendimento concluído',
+    featuredTickets_other: '{{count}} atendimentos concluídos',
     table: 'Atendentes',
     name: 'Nome',
     score: 'Avaliação',

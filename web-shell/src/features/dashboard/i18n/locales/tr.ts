@@ -51,7 +51,8 @@ export const tr: DashboardLocale = {
   attendants: {
     featured: 'Dönemin öne çıkanı',
     featuredNone: 'Bu dönemde tamamlanan talep yok',
-    featuredTickets: '{{count}} tamamlanan talep',
+    featuredTickets_one: '{{count}} tamamlanan talep',
+    featuredTickets_other: '{{count}} tamamlanan talep',
     table: 'Temsilciler',
     name: 'Ad',
     score: 'Puan',

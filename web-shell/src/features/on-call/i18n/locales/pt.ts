@@ -23,7 +23,7 @@ export const pt = {
   remove: {
     title: 'Excluir plantonista',
     confirm: 'Deseja realmente excluir este plantonista?',
-    done: 'Plantao removido com sucesso',
+    done: 'Plantão removido com sucesso',
   },
   weekdays: { monday: 'Segunda-feira', tuesday: 'Terça-feira', wednesday: 'Quarta-feira', thursday: 'Quinta-feira', friday: 'Sexta-feira', saturday: 'Sábado', sunday: 'Domingo' },
   range: '{{day}}: {{start}} às {{end}}',

@@ -41,7 +41,8 @@ export const en: ReportsLocale = {
   pagination: {
     pageSize: 'Items per page',
     page: 'Page {{page}} of {{pages}}',
-    total: '{{total}} tickets',
+    total_one: '{{count}} ticket',
+    total_other: '{{count}} tickets',
     previous: 'Previous',
     next: 'Next',
   },

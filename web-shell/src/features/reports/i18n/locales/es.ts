@@ -41,7 +41,8 @@ export const es: ReportsLocale = {
   pagination: {
     pageSize: 'Elementos por página',
     page: 'Página {{page}} de {{pages}}',
-    total: '{{total}} atenciones',
+    total_one: '{{count}} atención',
+    total_other: '{{count}} atenciones',
     previous: 'Anterior',
     next: 'Siguiente',
   },

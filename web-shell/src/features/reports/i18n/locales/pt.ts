@@ -42,7 +42,8 @@ export const pt = {
   pagination: {
     pageSize: 'Itens por página',
     page: 'Página {{page}} de {{pages}}',
-    total: '{{total}} atendimentos',
+    total_one: '{{count}} atendimento',
+    total_other: '{{count}} atendimentos',
     previous: 'Anterior',
     next: 'Próxima',
   },

@@ -41,7 +41,8 @@ export const tr: ReportsLocale = {
   pagination: {
     pageSize: 'Sayfa başına öğe',
     page: 'Sayfa {{page}} / {{pages}}',
-    total: '{{total}} talep',
+    total_one: '{{count}} talep',
+    total_other: '{{count}} talep',
     previous: 'Önceki',
     next: 'Sonraki',
   },
