@@ -11,7 +11,8 @@ import { serveWidgetSite, type WidgetSite } from './support/widget-site.js';
  * Issue #26, stored XSS: classic payloads (script tags, event handlers, javascript: and data: URLs,
  * SVG, srcdoc, markdown and WhatsApp-format tricks, encodings and unicode look-alikes, vCards) are
  * stored as what visitors and agents type — contact and visitor names, inbound and outbound
- * bodies, ticket notes, tags, queues, quick messages, links, attached files' names — and the pages that show them are opened in
+ * bodies, ticket notes, tags, queues, quick messages, links, attached files' names, location pins and the
+ * platform's announcements — and the pages that show them are opened in
  * Chromium: the agents' pages (under the app's CSP) and a customer's site embedding the widget
  * (no CSP at all there). Each payload calls window.__xss(n) if it ever runs; none may, and the app's
  * pages must report no CSP violation (an injected inline handler would be blocked, and reported).
@@ -102,6 +103,7 @@ let widgetKey: string;
 let queueId: number;
 /** One ticket per ten payloads (all of them fit the conversation's first page): inbound, outbound, notes. */
 const tickets: { id: number; uuid: string; contactId: number; payloads: string[] }[] = [];
+let pinsTicket = 0;
 
 interface Watch {
   ran: number[];
@@ -183,6 +185,24 @@ beforeAll(async () => {
   await ok('POST', '/tags/sync', { contactId: tickets[0]!.contactId, tags: tagIds.slice(0, 20) });
   // More than one queue needs a greeting (the menu the contact sees): a payload too. The plan allows 10.
   for (const [i, name] of SHORT.slice(0, 8).entries()) await ok('POST', '/queue', { name, color: `#${(0x100000 + i * 0x0a0b0c).toString(16).slice(-6)}`, greetingMessage: PAYLOADS[i]! });
+  // Location pins whose names are payloads, on a visitor of their own (shown as the pin's label).
+  const pinPeer = { id: randomBytes(8).toString('hex'), name: 'Pinos' };
+  for (const [i, name] of SHORT.slice(0, 10).entries()) {
+    const pinned = await kernel.kernel.core.ingest.ingest(connectionId, {
+      wid: `xss-pin-${randomBytes(6).toString('hex')}`,
+      fromMe: false,
+      timestamp: new Date(),
+      peer: pinPeer,
+      body: name,
+      mediaType: 'locationMessage',
+      data: { latitude: -23.55 + i / 100, longitude: -46.63, name },
+    });
+    pinsTicket = pinned.ticketId;
+  }
+  // The platform's announcements (title and text), read by every company's admins.
+  for (const [i, title] of SHORT.slice(0, 5).entries()) {
+    expect((await kernel.api('POST', '/announcements', { token: kernel.superToken, body: { title, text: PAYLOADS[i]!, priority: 1 } })).status).toBe(201);
+  }
   site = await serveWidgetSite(kernel.apiUrl, widgetKey);
 }, 240_000);
 
@@ -264,6 +284,24 @@ describe('stored payloads stay inert text', () => {
       expect(seen.ran, path).toEqual([]);
       expect(seen.violations, path).toEqual([]);
     }
+  }, 120_000);
+
+  it('in location pins and the announcements popover', async () => {
+    const { page: p, seen } = await page();
+    await logIn(p, admin);
+    const { uuid } = await kernel.db('tickets').where({ id: pinsTicket }).first('uuid');
+    await p.goto(`/tickets/${uuid}`);
+    const pins = p.getByTestId('conversation-panel').getByTestId('message-location');
+    await expect.poll(() => pins.count(), { timeout: 20_000 }).toBe(10);
+    expect((await pins.allInnerTexts()).join(' ')).toContain('xss(');
+    for (const pin of await pins.all()) expect(await pin.getAttribute('href')).toMatch(/^https:\/\//);
+    await p.getByTestId('announcements-button').click();
+    const items = p.getByTestId('announcement-item');
+    await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(5);
+    expect((await items.allInnerTexts()).join(' ')).toContain('xss(');
+    await settle(p);
+    expect(seen.ran).toEqual([]);
+    expect(seen.violations).toEqual([]);
   }, 120_000);
 
   it("on a customer's site (no CSP): the visitor's name and messages and the agent's answers", async () => {

@@ -231,11 +231,12 @@ describe('users page', () => {
     expect(me).toMatchObject({ defaultTheme: 'dark', profile: 'user' });
     expect(me.profileImage).toMatch(/users\//);
 
-    // The pages themselves refuse a plain user who types their address.
-    await page.goto('/users');
-    await page.getByText('Somente administradores gerenciam os usuários.').waitFor();
-    await page.goto('/queues');
-    await page.getByText('Somente administradores gerenciam as filas.').waitFor();
+    // A plain user who types their address gets the one restricted state, never the page.
+    for (const path of ['/users', '/queues']) {
+      await page.goto(path);
+      await page.getByTestId('access-restricted').getByText('Acesso restrito').waitFor();
+      expect(await page.locator('#content table').count(), path).toBe(0);
+    }
   });
 
   it('deletes a user only after the confirmation', async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createTestKernel, type TestCompany, type TestKernel, type TestUser } from '@guiche/core/testing';
 import { FIRST_PARTY_PLUGINS } from '../../src/config.js';
 
@@ -83,6 +83,10 @@ async function seedTenant(k: TestKernel, prefix: string): Promise<Tenant> {
   // Helps belong to the platform (no company, no marker): refused to everyone but super users.
   const [help] = await db('helps').insert({ title: 'Ajuda da plataforma', video: 'dQw4w9WgXcQ' }).returning('id');
   const [announcement] = await db('announcements').insert({ companyId: 1, title: 'Aviso da plataforma', text: 'Para todos' }).returning('id');
+  const [webhook] = await db('webhookSubscriptions').insert({ companyId, url: 'https://hook.invalid/', events: JSON.stringify(['message.created']), secret: 'sealed' }).returning('id');
+  const [delivery] = await db('webhookDeliveries')
+    .insert({ companyId, subscriptionId: webhook.id, eventId: randomUUID(), eventKey: `seed:${label}`, type: 'message.created', body: '{}' })
+    .returning('id');
   const [invoice] = await db('invoices').insert({ companyId, detail: `Fatura ${label}`, users: 1, connections: 1, queues: 1, value: 10, dueDate: '2999-01-01' }).returning('id');
   const chat = await k.api('POST', '/chats', { token: c.admin.token, body: { title: `Chat ${label}`, users: [{ id: user.user.id }] } });
   if (chat.status >= 300) throw new Error(`chat seed failed: ${chat.status} ${JSON.stringify(chat.body)}`);
@@ -117,6 +121,8 @@ async function seedTenant(k: TestKernel, prefix: string): Promise<Tenant> {
       help: help.id,
       announcement: announcement.id,
       invoice: invoice.id,
+      webhook: webhook.id,
+      webhookDelivery: Number(delivery.id),
       chatUuid: chat.body.uuid,
       webchat: webchat.body.id,
       webchatToken: webchat.body.token,
@@ -170,6 +176,8 @@ export const PATH_PARAM_RESOURCES: [RegExp, Record<string, string>][] = [
   [/^\/api\/(whatsappapi|facebook|instagram)\/tickets\//, { ticketId: 'ticket' }],
   [/^\/api\/whatsappapi\//, { id: 'connection' }],
   [/^\/api\/telegram\/\{id\}\//, { id: 'connection' }],
+  [/^\/api\/webhooks\//, { id: 'webhook', deliveryId: 'webhookDelivery' }],
+  [/^\/api\/companySettings\//, { companyId: 'company' }],
 ];
 
 /** Path parameters that are not a tenant's record (a phone number, a setting key, a public token). */
