@@ -14,7 +14,8 @@ let state = seed;
 /** A small seeded generator: a failure prints the seed that replays it (DAILY_SEED=…). */
 function random(n: number): number {
   state = (state * 1103515245 + 12345) % 2147483648;
-  return state % n;
+  // The high bits: an LCG's low bits cycle (the lowest alternates), so `state % 2` once picked one company every time.
+  return Math.floor((state / 2147483648) * n);
 }
 const pick = <T>(list: T[]): T => list[random(list.length)];
 

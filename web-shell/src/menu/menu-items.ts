@@ -59,7 +59,7 @@ export const MENU_ITEMS: MenuItem[] = [
   { key: 'contactLists', to: '/contact-lists', subPaths: ['/contact-lists/:contactListId/contacts'], labelKey: 'menu.contactLists', icon: 'list', section: 'admin', access: 'everyone', planFlag: 'useCampaigns' },
   { key: 'campaignsConfig', to: '/campaigns-config', labelKey: 'menu.campaignsConfig', icon: 'cog', section: 'admin', access: 'everyone', planFlag: 'useCampaigns' },
   { key: 'announcements', to: '/announcements', labelKey: 'menu.announcements', icon: 'notifications', section: 'admin', access: 'super' },
-  { key: 'messagesApi', to: '/messages-api', labelKey: 'menu.messagesApi', icon: 'code', section: 'admin', access: 'admin', planFlag: 'useExternalApi' },
+  { key: 'messagesApi', to: '/messages-api', subPaths: ['/messages-api/webhooks'], labelKey: 'menu.messagesApi', icon: 'code', section: 'admin', access: 'admin', planFlag: 'useExternalApi' },
   { key: 'plantao', to: '/plantao', labelKey: 'menu.plantao', icon: 'time', section: 'admin', access: 'admin' },
   { key: 'users', to: '/users', labelKey: 'menu.users', icon: 'people', section: 'admin', access: 'admin' },
   { key: 'queues', to: '/queues', labelKey: 'menu.queues', icon: 'flow-branch', section: 'admin', access: 'admin' },
