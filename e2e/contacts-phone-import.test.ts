@@ -48,7 +48,8 @@ describe('import from phone', () => {
     await expect.poll(() => page.getByTestId('import-created').textContent()).toBe('Criados: 2');
     expect(await page.getByTestId('import-failed').textContent()).toBe('Com erro: 1');
     expect(await page.getByTestId('import-error-row').innerText()).toContain('3');
-    await page.getByRole('button', { name: 'Fechar', exact: true }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Fechar', exact: true }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('contact-name').allInnerTexts()).toEqual(expect.arrayContaining(['Agenda Ana', 'Agenda Beto']));
 
     await page.getByTestId('contacts-import-export').click();

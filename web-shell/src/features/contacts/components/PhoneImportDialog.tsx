@@ -40,7 +40,8 @@ export function PhoneImportDialog({ source, onClose }: Props) {
     <Dialog
       isOpen={source !== null}
       onClose={busy ? undefined : onClose}
-      onClosed={() => {
+      // Reset when it opens, not when it has closed: reopened before its closing transition ended, it must not show the last result.
+      onOpening={() => {
         run.reset();
         setProgress(null);
       }}
