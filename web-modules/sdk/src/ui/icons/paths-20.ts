@@ -78,10 +78,12 @@ import i_notifications from '@blueprintjs/icons/lib/esm/generated/20px/paths/not
 import i_office from '@blueprintjs/icons/lib/esm/generated/20px/paths/office.js';
 import i_offline from '@blueprintjs/icons/lib/esm/generated/20px/paths/offline.js';
 import i_paperclip from '@blueprintjs/icons/lib/esm/generated/20px/paths/paperclip.js';
+import i_pause from '@blueprintjs/icons/lib/esm/generated/20px/paths/pause.js';
 import i_people from '@blueprintjs/icons/lib/esm/generated/20px/paths/people.js';
 import i_person from '@blueprintjs/icons/lib/esm/generated/20px/paths/person.js';
 import i_phone from '@blueprintjs/icons/lib/esm/generated/20px/paths/phone.js';
 import i_phone_call from '@blueprintjs/icons/lib/esm/generated/20px/paths/phone-call.js';
+import i_play from '@blueprintjs/icons/lib/esm/generated/20px/paths/play.js';
 import i_plus from '@blueprintjs/icons/lib/esm/generated/20px/paths/plus.js';
 import i_predictive_analysis from '@blueprintjs/icons/lib/esm/generated/20px/paths/predictive-analysis.js';
 import i_refresh from '@blueprintjs/icons/lib/esm/generated/20px/paths/refresh.js';
@@ -92,6 +94,7 @@ import i_saved from '@blueprintjs/icons/lib/esm/generated/20px/paths/saved.js';
 import i_search from '@blueprintjs/icons/lib/esm/generated/20px/paths/search.js';
 import i_selection from '@blueprintjs/icons/lib/esm/generated/20px/paths/selection.js';
 import i_send_message from '@blueprintjs/icons/lib/esm/generated/20px/paths/send-message.js';
+import i_send_to from '@blueprintjs/icons/lib/esm/generated/20px/paths/send-to.js';
 import i_settings from '@blueprintjs/icons/lib/esm/generated/20px/paths/settings.js';
 import i_share from '@blueprintjs/icons/lib/esm/generated/20px/paths/share.js';
 import i_small_tick from '@blueprintjs/icons/lib/esm/generated/20px/paths/small-tick.js';
@@ -206,10 +209,12 @@ export const paths20: Record<string, string[]> = {
   'office': i_office,
   'offline': i_offline,
   'paperclip': i_paperclip,
+  'pause': i_pause,
   'people': i_people,
   'person': i_person,
   'phone': i_phone,
   'phone-call': i_phone_call,
+  'play': i_play,
   'plus': i_plus,
   'predictive-analysis': i_predictive_analysis,
   'refresh': i_refresh,
@@ -220,6 +225,7 @@ export const paths20: Record<string, string[]> = {
   'search': i_search,
   'selection': i_selection,
   'send-message': i_send_message,
+  'send-to': i_send_to,
   'settings': i_settings,
   'share': i_share,
   'small-tick': i_small_tick,
