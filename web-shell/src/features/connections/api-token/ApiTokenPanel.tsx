@@ -4,13 +4,9 @@ import type { Connection } from '@guiche/contracts';
 import { ConfirmDialog, toastError, toastSuccess, useSession, useTranslation } from '@guiche/web-sdk';
 import { fetchApiToken, regenerateApiToken } from './api-token-api.js';
 import { API_TOKEN_NS } from './register.js';
+import { showsApiToken } from './visibility.js';
 
 const MASK = '•'.repeat(30);
-
-/** Admins of plans with the messages API, on a saved connection other than a website chat (whose key is public). */
-export function showsApiToken(connection: Connection | undefined, user: { profile: string; super?: boolean } | null, planFlags: Record<string, boolean>): boolean {
-  return !!connection && connection.channel !== 'webchat' && !!user && (user.profile === 'admin' || !!user.super) && !!planFlags.useExternalApi;
-}
 
 /**
  * The connection's API token in its dialog (issue #29): masked until revealed, copyable, and
