@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestKernel, type TestKernel } from '@guiche/core/testing';
+import { createTestKernel, startChildKernel, type ChildKernel, type TestKernel } from '@guiche/core/testing';
 import { createWebchatChannel } from '../../channel-webchat/src/plugin.js';
 import { createExternalApiPlugin } from '../src/plugin.js';
 import { apiCompany, FakeWorld, fakeWhatsapp, send, type ApiCompany } from './support.js';
@@ -10,6 +10,8 @@ let k: TestKernel;
 let shop: ApiCompany;
 let other: ApiCompany;
 let webchatId: number;
+/** A second node of the same deployment (built kernel in a child process: `npx tsc -b` first). */
+let node: ChildKernel | undefined;
 
 const path = (id: number | string) => `/messages-api/connections/${id}/token`;
 const tokenOf = async (id: number) => (await k.db('whatsapps').where({ id }).first('token')).token as string;
@@ -25,6 +27,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await node?.kill();
   await k?.close();
 });
 
@@ -95,4 +98,20 @@ describe('regenerating a connection token', () => {
     // The other company's connection is untouched.
     expect(await tokenOf(other.connectionId)).toBe(other.token);
   });
+});
+
+describe('regenerating on one node, on another node', () => {
+  it('the other node refuses the old token on its next call and takes the new one', async () => {
+    node = await startChildKernel(k, { plugins: ['@guiche/plugin-external-api'] });
+    // An empty body: past the token gate it is 400 ERR_VALIDATION, so nothing is sent either way.
+    const call = (token: string) =>
+      fetch(`${node!.url}/api/messages/send`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' }).then(async (res) => ({ status: res.status, body: await res.json() }));
+    const current = await tokenOf(other.connectionId);
+    expect(await call(current)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+
+    const res = await k.api('POST', path(other.connectionId), { token: other.admin.token });
+    expect(res.status).toBe(200);
+    expect(await call(current)).toMatchObject({ status: 401, body: { error: 'ERR_API_TOKEN_INVALID' } });
+    expect(await call(res.body.token)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+  }, 60_000);
 });
