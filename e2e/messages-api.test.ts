@@ -89,6 +89,47 @@ describe('/messages-api', () => {
     await page.close();
   });
 
+  it('an admin reveals and regenerates the token in the connection dialog, then picks the connection here and a send with its token works', async () => {
+    const company = await connectedCompany();
+    world.numbers.set('5511987650002', '5511987650002');
+    const page = await newPage(browser, kernel);
+    await logIn(page, company.admin);
+    await page.goto(`${kernel.url}/connections`);
+    await page.getByTestId('connection-row').filter({ hasText: 'Loja' }).getByTestId('connection-edit').click();
+    const panel = page.getByTestId('connection-dialog').getByTestId('cn-api-token-panel');
+    const field = panel.getByTestId('cn-api-token');
+    expect(await field.inputValue()).not.toContain(company.token);
+    await panel.getByTestId('cn-api-token-reveal').click();
+    await expect.poll(() => field.inputValue()).toBe(company.token);
+
+    // Regenerating asks first; the old token is refused right after.
+    await panel.getByTestId('cn-api-token-regenerate').click();
+    await page.locator('.bp6-dialog').filter({ hasText: 'Gerar novo token da API' }).getByRole('button', { name: 'Gerar novo token' }).click();
+    await expect.poll(() => field.inputValue()).not.toBe(company.token);
+    const fresh = await field.inputValue();
+    expect((await kernel.db('whatsapps').where({ id: company.connectionId }).first('token')).token).toBe(fresh);
+    const old = await fetch(`${kernel.apiUrl}/messages/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${company.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ number: '5511987650002', body: 'old token' }),
+    });
+    expect(old.status).toBe(401);
+
+    // /messages-api: picking the connection fills the token, the curl and the test form.
+    await page.goto(`${kernel.url}/messages-api`);
+    await page.getByTestId('messages-api-connection').selectOption(String(company.connectionId));
+    await expect.poll(() => page.getByTestId('messages-api-token').inputValue()).toBe(fresh);
+    expect(await page.getByTestId('messages-api-curl-text').textContent()).toContain(`Authorization: Bearer ${fresh}`);
+    expect(await page.locator('#api-text-token').inputValue()).toBe(fresh);
+    await page.locator('#api-text-number').fill('5511987650002');
+    await page.locator('#api-text-body').fill('Enviado com o token escolhido');
+    await page.getByTestId('messages-api-send-text').click();
+    await expect.poll(() => page.getByTestId('messages-api-answer-text').textContent()).toContain('"status": "queued"');
+    const sent = await waitFor(() => world.outbound.all.find((d) => d.body === 'Enviado com o token escolhido'));
+    expect(sent).toMatchObject({ connectionId: company.connectionId, toId: '5511987650002' });
+    await page.close();
+  });
+
   it('shows a plain user "Acesso restrito" (the profile, not the plan), and sends an admin whose plan lacks the flag back to / naming what the plan lacks', async () => {
     const withFlag = await connectedCompany();
     const agent = await kernel.createUser(withFlag.company.id);

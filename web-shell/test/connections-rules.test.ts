@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Connection } from '@guiche/contracts';
 import { connectionFormSchema, connectionFormValues, connectionPayload, fromLocalInput, mustResetSession, toLocalInput } from '../src/features/connections/lib/connection-form.js';
+import { showsApiToken } from '../src/features/connections/api-token/visibility.js';
 import { formatShortDateTime } from '../src/features/connections/lib/format.js';
 import { IMPORT_PREPARING_MS, importButton, importFraction, readImportEvent } from '../src/features/connections/lib/import-progress.js';
 import { applyConnectionEvent, applySessionEvent, channelAllowed, NEW_CONNECTION_CHANNELS, sessionActions } from '../src/features/connections/lib/status.js';
@@ -175,5 +176,21 @@ describe('connection dialog rules (account-admin.md §5)', () => {
   it('shows the last update as dd/MM/yy HH:mm', () => {
     expect(formatShortDateTime(new Date(2026, 0, 5, 9, 7))).toBe('05/01/26 09:07');
     expect(formatShortDateTime(null)).toBe('');
+  });
+});
+
+describe('the API token panel of the connection dialog (issue #29)', () => {
+  const admin = { profile: 'admin' };
+  const flags = { useExternalApi: true };
+  it('shows to admins (and the super user) of plans with the API, on saved connections that are not website chats', () => {
+    expect(showsApiToken(connection(), admin, flags)).toBe(true);
+    expect(showsApiToken(connection({ channel: 'whatsappapi' }), { profile: 'user', super: true }, flags)).toBe(true);
+  });
+  it('hides from plain users, without the plan flag, on new connections and on website chats', () => {
+    expect(showsApiToken(connection(), { profile: 'user' }, flags)).toBe(false);
+    expect(showsApiToken(connection(), null, flags)).toBe(false);
+    expect(showsApiToken(connection(), admin, { useExternalApi: false })).toBe(false);
+    expect(showsApiToken(undefined, admin, flags)).toBe(false);
+    expect(showsApiToken(connection({ channel: 'webchat' }), admin, flags)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { definePlugin, type PluginDefinition } from '@guiche/core';
 import { registerRoutes } from './routes.js';
+import { registerTokenRoutes } from './connection-tokens.js';
 import type { RateLimit } from './token-auth.js';
 import { webhookConfigFromEnv, type WebhookConfig } from './webhooks/config.js';
 import { createDeliveries } from './webhooks/deliveries.js';
@@ -23,6 +24,7 @@ export function createExternalApiPlugin(options: { rateLimit?: RateLimit; webhoo
     webModule: 'external-api',
     register(ctx) {
       registerRoutes(ctx, options.rateLimit ?? defaultRateLimit());
+      registerTokenRoutes(ctx);
       const webhooks = { ...webhookConfigFromEnv(), ...options.webhooks };
       const deliveries = createDeliveries(ctx, webhooks);
       const subscribers = createSubscriberCache(ctx);

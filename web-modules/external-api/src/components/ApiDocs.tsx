@@ -15,10 +15,10 @@ const STATUSES = [
 ] as const;
 
 /** The documentation half of /messages-api: endpoint, headers, fields, curl examples in this site's own base URL, error codes. */
-export function ApiDocs() {
+export function ApiDocs({ token }: { token?: string }) {
   const { t } = useTranslation(NS);
   const base = window.location.origin;
-  const curl = curlExamples(base);
+  const curl = curlExamples(base, token);
   return (
     <Card className="mapi-docs" data-testid="messages-api-docs">
       <p>{t('intro')}</p>

@@ -1,13 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Card, FileInput, FormGroup, H4, InputGroup, TextArea } from '@blueprintjs/core';
 import { i18n, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register';
 import { sendTest, validate, type FieldErrors, type SendAnswer } from '../lib/send';
 
 /** One of the page's two test forms (text or media): it calls the real endpoint and shows the answer. */
-export function SendTestForm({ kind }: { kind: 'text' | 'media' }) {
+export function SendTestForm({ kind, pickedToken }: { kind: 'text' | 'media'; pickedToken?: string }) {
   const { t } = useTranslation(NS);
-  const [token, setToken] = useState('');
+  const [token, setToken] = useState(pickedToken ?? '');
+  // A connection picked at the top of the page fills the token.
+  useEffect(() => {
+    if (pickedToken) setToken(pickedToken);
+  }, [pickedToken]);
   const [number, setNumber] = useState('');
   const [body, setBody] = useState('');
   const [files, setFiles] = useState<File[]>([]);

@@ -35,18 +35,20 @@ export function validate(values: { token: string; number: string; body: string; 
   return errors;
 }
 
-export function curlExamples(base: string): { text: string; media: string } {
+/** The curl examples, with the picked connection's token when there is one. */
+export function curlExamples(base: string, token?: string): { text: string; media: string } {
+  const bearer = token || 'SEU_TOKEN';
   return {
     text: [
       `curl -X POST '${base}${SEND_URL}' \\`,
-      `  -H 'Authorization: Bearer SEU_TOKEN' \\`,
+      `  -H 'Authorization: Bearer ${bearer}' \\`,
       `  -H 'Content-Type: application/json' \\`,
       `  -H 'Idempotency-Key: pedido-1234' \\`,
       `  -d '{"number":"5511999998888","body":"Seu pedido saiu para entrega."}'`,
     ].join('\n'),
     media: [
       `curl -X POST '${base}${SEND_URL}' \\`,
-      `  -H 'Authorization: Bearer SEU_TOKEN' \\`,
+      `  -H 'Authorization: Bearer ${bearer}' \\`,
       `  -F 'number=5511999998888' \\`,
       `  -F 'body=Sua nota fiscal' \\`,
       `  -F 'medias=@nota.pdf' \\`,

@@ -8,6 +8,7 @@ import { NS } from '../i18n/register.js';
 import { CloudApiPanel } from '../meta/CloudApiPanel.js';
 import { WebchatSitePanel } from '../webchat/WebchatSitePanel.js';
 import { TelegramPanel } from '../telegram/TelegramPanel.js';
+import { ApiTokenPanel } from '../api-token/ApiTokenPanel.js';
 import { connectionFormSchema, connectionFormValues, connectionPayload, importsHistory, mustResetSession, type ConnectionFormValues } from '../lib/connection-form.js';
 import { useScheduleType } from '../../settings/hooks/useSettings.js';
 import { connectionTabsPayload, connectionTabsSchema, connectionTabsValues, TAB_OF_FIELD } from '../lib/connection-tabs.js';
@@ -191,6 +192,7 @@ export function ConnectionDialog({ isOpen, channel, connection, onSubmit, onRemo
       {kind === 'whatsappapi' && <CloudApiPanel connection={connection} />}
       {kind === 'webchat' && <WebchatSitePanel connection={connection} />}
       {kind === 'telegram' && <TelegramPanel connection={connection} />}
+      <ApiTokenPanel connection={connection} />
       {area('complationMessage', t('dialog.complationMessage'))}
       {area('outOfHoursMessage', t('dialog.outOfHoursMessage'))}
       {kind === 'whatsapp' && (
