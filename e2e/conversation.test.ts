@@ -207,6 +207,16 @@ describe('conversation panel and contact drawer', () => {
       .poll(async () => kernel.db('contactTags').join('tags', 'tags.id', 'contactTags.tagId').where('contactTags.contactId', ticket.contactId).pluck('tags.name'))
       .toEqual(['Cliente VIP']);
     await page.keyboard.press('Escape');
+    // The contact's tag is not the ticket's: the row shows the tags the ticket's own picker sets (issue #32).
+    const row = page.locator(`[data-testid="ticket-row"][data-ticket-id="${ticket.id}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId('ticket-row-tag').count()).toBe(0);
+    await drawer.locator('#cd-ticket-tags-input').click();
+    // (The contact picker's list may still be closing: its option is the selected one.)
+    await page.getByRole('option', { name: 'Cliente VIP', selected: false }).click();
+    await expect.poll(() => row.getByTestId('ticket-row-tag').textContent()).toBe('Cliente VIP');
+    expect(await kernel.db('ticketTags').join('tags', 'tags.id', 'ticketTags.tagId').where('ticketTags.ticketId', ticket.id).pluck('tags.name')).toEqual(['Cliente VIP']);
+    await page.keyboard.press('Escape');
 
     // Block, confirmed, then unblock.
     await drawer.getByTestId('contact-block').click();

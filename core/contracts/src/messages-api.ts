@@ -211,6 +211,8 @@ export interface TicketNote {
 
 export const ticketTagParamsSchema = z.object({ ticketId: id, tagId: id });
 export const ticketTagsParamsSchema = z.object({ ticketId: id });
+/** PUT /ticket-tags/:ticketId: the ticket's whole set of plain (non-kanban) tags; its kanban lane stays. */
+export const ticketTagSetSchema = z.object({ tagIds: z.array(id).max(100, V.tooLong) });
 
 // ——— Quick messages ———
 

@@ -1,4 +1,4 @@
-import { ticketTagParamsSchema, ticketTagsParamsSchema } from '@guiche/contracts';
+import { ticketTagParamsSchema, ticketTagSetSchema, ticketTagsParamsSchema } from '@guiche/contracts';
 import { AppError, type Routes } from '../plugin-sdk/types.js';
 import { authenticate } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
@@ -7,7 +7,11 @@ import { emitTicket } from './ticket-events.js';
 
 const TAGS = ['ticket-tags'];
 
-/** Tags on tickets (outreach-config.md §4 Kanban, §7): a kanban card moves lanes by these two calls. */
+/**
+ * Tags on tickets (outreach-config.md §4 Kanban, §7). One model: a ticket's tags are `ticket_tags`
+ * rows; its plain tags are what the drawer's picker sets (PUT /ticket-tags/:ticketId) and what its
+ * row shows, its kanban tag is its lane (the two single-tag calls, and the Kanban plugin's move).
+ */
 export function registerTicketTagRoutes(routes: Routes, core: CoreServices): void {
   const { db } = core;
   const tagsOf = (ticket: TicketRow) =>
@@ -28,6 +32,30 @@ export function registerTicketTagRoutes(routes: Routes, core: CoreServices): voi
       await db('ticketTags').insert({ companyId: auth.companyId, ticketId: ticket.id, tagId: tag.id }).onConflict(['ticketId', 'tagId']).ignore();
       await emitTicket(core, ticket, 'update');
       return { ticketId: ticket.id, tags: await tagsOf(ticket) };
+    });
+
+    // The ticket's whole set of plain tags (the drawer's picker); its kanban lane is left alone.
+    // Every id must be a plain tag of the caller's company, else 404 and nothing changes.
+    scope.put('/ticket-tags/:ticketId', { schema: { tags: TAGS, params: ticketTagsParamsSchema, body: ticketTagSetSchema } }, async (request) => {
+      const { auth } = request;
+      const visible = await loadVisibleTicket(core, auth, request.params.ticketId);
+      const tagIds = [...new Set(request.body.tagIds)];
+      await db.transaction(async (trx) => {
+        // Locking the ticket row serialises two pickers saving the same ticket.
+        await trx('tickets').where({ companyId: auth.companyId, id: visible.id }).forUpdate().first('id');
+        const plain = trx('tags').where({ companyId: auth.companyId, kanban: false });
+        const owned = tagIds.length ? await plain.clone().whereIn('id', tagIds).pluck('id') : [];
+        if (owned.length !== tagIds.length) throw new AppError('ERR_NO_TAG_FOUND', 404);
+        await trx('ticketTags').where({ companyId: auth.companyId, ticketId: visible.id }).whereIn('tagId', plain.clone().select('id')).whereNotIn('tagId', tagIds).delete();
+        if (tagIds.length) {
+          await trx('ticketTags')
+            .insert(tagIds.map((tagId) => ({ companyId: auth.companyId, ticketId: visible.id, tagId })))
+            .onConflict(['ticketId', 'tagId'])
+            .ignore();
+        }
+      });
+      await emitTicket(core, visible, 'update');
+      return { ticketId: visible.id, tags: await tagsOf(visible) };
     });
 
     // Removes the ticket's kanban (lane) tags: the card goes back to the default lane; other tags stay.

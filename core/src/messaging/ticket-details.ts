@@ -55,7 +55,7 @@ const EXTRAS = `t.id as x_ticket_id, ${CONTACT_SELECT},
        w.group_as_ticket as x_whatsapp_group_as_ticket, w.wavoip as x_whatsapp_wavoip,
        coalesce(btrim(w.complation_message), '') <> '' as x_whatsapp_has_farewell,
        coalesce(btrim(w.rating_message), '') <> '' as x_whatsapp_has_rating_message,
-       coalesce((select json_agg(json_build_object('id', tags.id, 'name', tags.name, 'color', tags.color) order by tags.name)
+       coalesce((select json_agg(json_build_object('id', tags.id, 'name', tags.name, 'color', tags.color, 'kanban', tags.kanban) order by tags.name)
                  from ticket_tags join tags on tags.id = ticket_tags.tag_id
                  where ticket_tags.ticket_id = t.id and ticket_tags.company_id = t.company_id), '[]'::json) as x_tags,
        (select r.rate from ticket_ratings r

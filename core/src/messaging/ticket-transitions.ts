@@ -53,8 +53,16 @@ async function mustUser(db: Knex, companyId: number, userId: number): Promise<vo
   if (!(await db('users').where({ id: userId, companyId }).first('id'))) throw new AppError('ERR_NO_USER_FOUND', 404);
 }
 
-async function contactHasTag(db: Knex, ticket: TicketRow): Promise<boolean> {
-  return Boolean(await db('contactTags').where({ companyId: ticket.companyId, contactId: ticket.contactId }).first('tagId'));
+/** requiredTag: the contact has a tag, or the ticket has a plain (non-kanban) one from its drawer's picker. */
+async function hasRequiredTag(db: Knex, ticket: TicketRow): Promise<boolean> {
+  const [contactTag, ticketTag] = await Promise.all([
+    db('contactTags').where({ companyId: ticket.companyId, contactId: ticket.contactId }).first('tagId'),
+    db('ticketTags')
+      .join('tags', 'tags.id', 'ticketTags.tagId')
+      .where({ 'ticketTags.companyId': ticket.companyId, 'ticketTags.ticketId': ticket.id, 'tags.kanban': false })
+      .first('ticketTags.tagId'),
+  ]);
+  return Boolean(contactTag || ticketTag);
 }
 
 /** The row changes and log entries of one transition (the caller runs them in one transaction). */
@@ -137,7 +145,7 @@ export async function transition(core: CoreServices, auth: AuthUser, id: number,
   if (input.userId) await mustUser(db, auth.companyId, input.userId);
   const queueAfter = input.queueId !== undefined ? input.queueId : current.queueId;
   if ((kind === 'accept' || kind === 'reopen') && !queueAfter) throw new AppError('ERR_TICKET_WITHOUT_QUEUE', 400);
-  if (kind === 'resolve' && (await core.settings.get(auth.companyId, 'requiredTag')) === 'enabled' && !(await contactHasTag(db, current))) {
+  if (kind === 'resolve' && (await core.settings.get(auth.companyId, 'requiredTag')) === 'enabled' && !(await hasRequiredTag(db, current))) {
     throw new AppError('ERR_TAG_REQUIRED', 400);
   }
   const { changes, logs } = plan(kind, current, input, auth);

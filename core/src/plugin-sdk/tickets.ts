@@ -47,7 +47,8 @@ export interface TicketDetails extends TicketRow {
    * hasRatingMessage: it has a ratingMessage, without which no rating request is sent.
    */
   whatsapp: { id: number; name: string; channel: string; groupAsTicket: string; wavoip: string | null; hasFarewell: boolean; hasRatingMessage: boolean } | null;
-  tags: { id: number; name: string; color: string }[];
+  /** The ticket's tags: its plain tags (the drawer's picker) and its kanban lane (`kanban` true). */
+  tags: { id: number; name: string; color: string; kanban: boolean }[];
   /** The contact's answer to the rating question of this ticket (1 to 5), when there is one. */
   userRating: { rate: number } | null;
 }

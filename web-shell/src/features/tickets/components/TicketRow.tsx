@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatDateTime, formatRelativeTime, useTranslation } from '@guiche/web-sdk';
 import type { Ticket } from '../api/types.js';
 import { plainPreview, tagSummary, truncate } from '../lib/text.js';
+import { kanbanLane, plainTags } from '../lib/ticket-tags.js';
 import { TICKETS_NS } from '../i18n/register.js';
 
 export const TICKET_ROW_HEIGHT = 84;
@@ -18,11 +19,14 @@ interface Props {
 
 /**
  * One ticket of the list (inbox.md §2): contact name and last message cut at 30 characters, one tag
- * plus a count, the owner for admins, the unread count and when it last moved.
+ * plus a count (the ticket's plain tags, as its drawer's picker sets them), its Kanban lane apart,
+ * the owner for admins, the unread count and when it last moved.
  */
 export const TicketRow = memo(function TicketRow({ ticket, selected, showOwner, presence, onAccept }: Props) {
   const { t } = useTranslation(TICKETS_NS);
-  const { first, more } = tagSummary(ticket.tags);
+  const tags = plainTags(ticket.tags);
+  const lane = kanbanLane(ticket.tags);
+  const { first, more } = tagSummary(tags);
   const unread = ticket.unreadMessages ?? 0;
   const picture = ticket.contact.urlPicture || ticket.contact.profilePicUrl;
   const when = ticket.lastMessageAt ?? ticket.updatedAt;
@@ -54,13 +58,18 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, showOwner, 
           <span className="tk-row__tags">
             {ticket.isGroup && <Tag minimal>{t('list.group')}</Tag>}
             {first && (
-              <Tag minimal round style={{ background: first.color, color: '#fff' }} title={ticket.tags.map((tag) => tag.name).join(', ')}>
+              <Tag minimal round style={{ background: first.color, color: '#fff' }} title={tags.map((tag) => tag.name).join(', ')} data-testid="ticket-row-tag">
                 {truncate(first.name, 14)}
               </Tag>
             )}
             {more > 0 && (
-              <Tag minimal round title={ticket.tags.slice(1).map((tag) => tag.name).join(', ')}>
+              <Tag minimal round title={tags.slice(1).map((tag) => tag.name).join(', ')}>
                 {t('list.moreTags', { count: more })}
+              </Tag>
+            )}
+            {lane && (
+              <Tag minimal icon="column-layout" title={t('list.kanbanLane', { name: lane.name })} data-testid="ticket-row-lane">
+                {t('list.kanbanChip', { name: truncate(lane.name, 12) })}
               </Tag>
             )}
             {showOwner && ticket.user && (

@@ -22,5 +22,6 @@ export interface ConversationTicket {
   queue: { id: number; name: string; color: string } | null;
   user: { id: number; name: string } | null;
   whatsapp: { id: number; name: string; channel: string; groupAsTicket?: string; wavoip?: string | null; hasFarewell?: boolean; hasRatingMessage?: boolean } | null;
-  tags: { id: number; name: string; color: string }[];
+  /** Plain tags (set from the drawer) and the kanban lane (`kanban` true; absent from older payloads). */
+  tags: { id: number; name: string; color: string; kanban?: boolean }[];
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Dialog, useSession, useTranslation } from '@guiche/web-sdk';
 import type { Ticket } from '../api/types.js';
 import { useTicketActions } from '../hooks/useTicketActions.js';
+import { hasPlainTag } from '../lib/ticket-tags.js';
 import { TICKETS_NS } from '../i18n/register.js';
 
 /** Rating emojis cover 1 to 5 (inbox.md §9). */
@@ -17,7 +18,7 @@ type CloseOption = 'farewell' | 'silent';
  * the company rates its service (setting userRating); the contact's rating when there is one.
  * The rating request needs the connection's rating message (the server sends nothing without it):
  * then the switch is off and disabled, and the dialog says why (issue #32).
- * With requiredTag the contact needs a tag first.
+ * With requiredTag the contact or the ticket (a plain tag, from the drawer's picker) needs a tag first.
  */
 export function ResolveTicketDialog({ ticket, onClose }: { ticket: Ticket | null; onClose(): void }) {
   const { t } = useTranslation(TICKETS_NS);
@@ -30,7 +31,7 @@ export function ResolveTicketDialog({ ticket, onClose }: { ticket: Ticket | null
   const ratingEnabled = settings.userRating === 'enabled';
   const hasFarewell = Boolean(user?.farewellMessage?.trim()) || Boolean(ticket?.whatsapp?.hasFarewell);
   const canAskRating = ratingEnabled && Boolean(ticket?.whatsapp?.hasRatingMessage);
-  const tagMissing = settings.requiredTag === 'enabled' && ticket !== null && !(ticket.contact as { tags?: unknown[] }).tags?.length;
+  const tagMissing = settings.requiredTag === 'enabled' && ticket !== null && !hasPlainTag(ticket) && !(ticket.contact as { tags?: unknown[] }).tags?.length;
 
   useEffect(() => {
     setOption(hasFarewell ? 'farewell' : 'silent');

@@ -6,10 +6,12 @@ import { ConfirmDialog, Drawer, ErrorCard, toastError, toastSuccess, useSocketEv
 import './i18n/register.js';
 import './drawer.css';
 import { NS } from './i18n/register.js';
-import { drawerKeys, fetchContact, setContactActive, toggleDisableBot } from './api.js';
+import { drawerKeys, fetchContact, setContactActive, setTicketTags, syncContactTags, toggleDisableBot } from './api.js';
 import type { ConversationTicket } from '../conversation/types.js';
 import { ContactEditDialog } from './components/ContactEditDialog.js';
-import { ContactTags } from './components/ContactTags.js';
+import { TagPicker, type TagLite } from './components/TagPicker.js';
+import { ticketKeys } from '../api/query-keys.js';
+import { kanbanTags, plainTags } from '../lib/ticket-tags.js';
 import { MediaTabs } from './components/MediaTabs.js';
 import { NotesSection } from './components/NotesSection.js';
 import { EarlierTickets } from './components/EarlierTickets.js';
@@ -97,6 +99,10 @@ function DrawerBody({ ticket }: { ticket: ConversationTicket }) {
 
   const store = (next: Contact) => client.setQueryData<Contact>(key, (prev) => ({ ...(prev ?? contact), ...next, extraInfo: next.extraInfo ?? prev?.extraInfo ?? contact.extraInfo }));
 
+  /** The ticket's plain tags as the picker sets them; its kanban lane stays (the live update confirms both). */
+  const storeTicketTags = (tags: TagLite[]) =>
+    client.setQueryData<ConversationTicket>(ticketKeys.ticket(ticket.uuid), (prev) => (prev ? { ...prev, tags: [...tags, ...kanbanTags(prev.tags)] } : prev));
+
   useSocketEvent<{ action: string; contact?: Contact; contactId?: number }>(Events.contact(ticket.companyId), (payload) => {
     if (payload.action === 'update' && payload.contact?.id === contactId) store(payload.contact);
   });
@@ -167,7 +173,21 @@ function DrawerBody({ ticket }: { ticket: ConversationTicket }) {
         />
       </section>
       {query.isError && <ErrorCard error={query.error} onRetry={() => void query.refetch()} />}
-      <ContactTags contactId={contactId} ticketId={ticket.id} tags={contact.tags ?? []} onChange={(tags) => client.setQueryData<Contact>(key, (prev) => ({ ...(prev ?? contact), tags: tags as Contact['tags'] }))} />
+      <TagPicker
+        title={t('tags.title')}
+        inputId="cd-ticket-tags-input"
+        plainOnly
+        tags={plainTags(ticket.tags)}
+        save={async (tagIds) => plainTags(await setTicketTags(ticket.id, tagIds))}
+        onChange={storeTicketTags}
+      />
+      <TagPicker
+        title={t('tags.contactTitle')}
+        inputId="cd-tags-input"
+        tags={contact.tags ?? []}
+        save={(tagIds) => syncContactTags(contactId, ticket.id, tagIds)}
+        onChange={(tags) => client.setQueryData<Contact>(key, (prev) => ({ ...(prev ?? contact), tags: tags as Contact['tags'] }))}
+      />
       <section className="cd-section" aria-labelledby="cd-media-title">
         <h4 id="cd-media-title" className="cd-section__title">
           {t('tabs.title')}

@@ -68,3 +68,9 @@ export async function syncContactTags(contactId: number, ticketId: number, tagId
   const { data } = await api.post<{ tags: Pick<Tag, 'id' | 'name' | 'color'>[] }>('/tags/sync', { contactId, ticketId, tags: tagIds.map((id) => ({ id })) });
   return data.tags;
 }
+
+/** PUT /ticket-tags/:ticketId: the ticket's plain tags (its row shows them); answers all its tags, its kanban lane included. */
+export async function setTicketTags(ticketId: number, tagIds: number[]): Promise<(Pick<Tag, 'id' | 'name' | 'color'> & { kanban: boolean })[]> {
+  const { data } = await api.put<{ tags: (Pick<Tag, 'id' | 'name' | 'color'> & { kanban: boolean })[] }>(`/ticket-tags/${ticketId}`, { tagIds });
+  return data.tags;
+}

@@ -55,6 +55,8 @@ export const en: Shape<typeof pt> = {
     noMessage: 'No messages',
     owner: 'Agent: {{name}}',
     moreTags: '+{{count}}',
+    kanbanLane: 'Kanban column: {{name}}',
+    kanbanChip: 'Kanban: {{name}}',
     group: 'Group',
   },
   filters: {

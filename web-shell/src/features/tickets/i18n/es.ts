@@ -55,6 +55,8 @@ export const es: Shape<typeof pt> = {
     noMessage: 'Sin mensajes',
     owner: 'Agente: {{name}}',
     moreTags: '+{{count}}',
+    kanbanLane: 'Columna del Kanban: {{name}}',
+    kanbanChip: 'Kanban: {{name}}',
     group: 'Grupo',
   },
   filters: {

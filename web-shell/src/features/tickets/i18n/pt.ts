@@ -53,6 +53,8 @@ export const pt = {
     noMessage: 'Sem mensagens',
     owner: 'Atendente: {{name}}',
     moreTags: '+{{count}}',
+    kanbanLane: 'Coluna do Kanban: {{name}}',
+    kanbanChip: 'Kanban: {{name}}',
     group: 'Grupo',
   },
   filters: {

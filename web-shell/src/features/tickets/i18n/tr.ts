@@ -55,6 +55,8 @@ export const tr: Shape<typeof pt> = {
     noMessage: 'Mesaj yok',
     owner: 'Temsilci: {{name}}',
     moreTags: '+{{count}}',
+    kanbanLane: 'Kanban sütunu: {{name}}',
+    kanbanChip: 'Kanban: {{name}}',
     group: 'Grup',
   },
   filters: {

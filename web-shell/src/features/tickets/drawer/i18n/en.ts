@@ -31,7 +31,7 @@ export const en: Shape<typeof pt> = {
     confirmBlock: 'Block {{name}}? Messages from this contact will no longer open tickets.',
     confirmUnblock: 'Unblock {{name}}?',
   },
-  tags: { title: 'Tags', placeholder: 'Add tag', none: 'No tag found.', loading: 'Loading...', create: 'Create tag "{{name}}"' },
+  tags: { title: 'Ticket tags', contactTitle: 'Contact tags', placeholder: 'Add tag', none: 'No tag found.', loading: 'Loading...', create: 'Create tag "{{name}}"' },
   earlier: { title: 'Earlier tickets', empty: 'No earlier tickets.', loading: 'Loading…', item: '#{{id}} · {{date}}', noQueue: 'No queue', status: { open: 'Open', pending: 'Pending', closed: 'Resolved', group: 'Group' } },
   tabs: {
     title: 'Files and links',

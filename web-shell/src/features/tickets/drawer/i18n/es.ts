@@ -31,7 +31,7 @@ export const es: Shape<typeof pt> = {
     confirmBlock: '¿Bloquear a {{name}}? Los mensajes de este contacto dejarán de abrir tickets.',
     confirmUnblock: '¿Desbloquear a {{name}}?',
   },
-  tags: { title: 'Etiquetas', placeholder: 'Agregar etiqueta', none: 'No se encontró ninguna etiqueta.', loading: 'Cargando...', create: 'Crear etiqueta "{{name}}"' },
+  tags: { title: 'Etiquetas del ticket', contactTitle: 'Etiquetas del contacto', placeholder: 'Agregar etiqueta', none: 'No se encontró ninguna etiqueta.', loading: 'Cargando...', create: 'Crear etiqueta "{{name}}"' },
   earlier: { title: 'Atenciones anteriores', empty: 'Ninguna atención anterior.', loading: 'Cargando…', item: '#{{id}} · {{date}}', noQueue: 'Sin cola', status: { open: 'Abierta', pending: 'Pendiente', closed: 'Resuelta', group: 'Grupo' } },
   tabs: {
     title: 'Archivos y enlaces',

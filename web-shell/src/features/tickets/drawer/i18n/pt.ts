@@ -29,7 +29,7 @@ export const pt = {
     confirmBlock: 'Deseja bloquear {{name}}? Mensagens deste contato deixarão de abrir atendimentos.',
     confirmUnblock: 'Deseja desbloquear {{name}}?',
   },
-  tags: { title: 'Tags', placeholder: 'Adicionar tag', none: 'Nenhuma tag encontrada.', loading: 'Carregando...', create: 'Criar tag "{{name}}"' },
+  tags: { title: 'Tags do ticket', contactTitle: 'Tags do contato', placeholder: 'Adicionar tag', none: 'Nenhuma tag encontrada.', loading: 'Carregando...', create: 'Criar tag "{{name}}"' },
   earlier: { title: 'Atendimentos anteriores', empty: 'Nenhum atendimento anterior.', loading: 'Carregando…', item: '#{{id}} · {{date}}', noQueue: 'Sem fila', status: { open: 'Aberto', pending: 'Pendente', closed: 'Resolvido', group: 'Grupo' } },
   tabs: {
     title: 'Arquivos e links',

@@ -31,7 +31,7 @@ export const tr: Shape<typeof pt> = {
     confirmBlock: '{{name}} engellensin mi? Bu kişinin mesajları artık talep açmayacak.',
     confirmUnblock: '{{name}} kişisinin engeli kaldırılsın mı?',
   },
-  tags: { title: 'Etiketler', placeholder: 'Etiket ekle', none: 'Etiket bulunamadı.', loading: 'Yükleniyor...', create: '"{{name}}" etiketini oluştur' },
+  tags: { title: 'Talep etiketleri', contactTitle: 'Kişi etiketleri', placeholder: 'Etiket ekle', none: 'Etiket bulunamadı.', loading: 'Yükleniyor...', create: '"{{name}}" etiketini oluştur' },
   earlier: { title: 'Önceki talepler', empty: 'Önceki talep yok.', loading: 'Yükleniyor…', item: '#{{id}} · {{date}}', noQueue: 'Kuyruk yok', status: { open: 'Açık', pending: 'Beklemede', closed: 'Çözüldü', group: 'Grup' } },
   tabs: {
     title: 'Dosyalar ve bağlantılar',

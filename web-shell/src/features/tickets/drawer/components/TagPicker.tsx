@@ -4,25 +4,35 @@ import { MultiSelect, type ItemRenderer } from '@blueprintjs/select';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Tag } from '@guiche/contracts';
 import { canCreateTagNamed, createCompanyTag, toastError, useCompanyTags, useTranslation } from '@guiche/web-sdk';
-import { syncContactTags } from '../api.js';
 import { NS } from '../i18n/register.js';
 
-type TagLite = Pick<Tag, 'id' | 'name' | 'color'>;
+export type TagLite = Pick<Tag, 'id' | 'name' | 'color'>;
 
 /** The id of the item a picker offers for "create this tag" before the server gives it a real one. */
 const NEW_TAG_ID = -1;
 
 interface Props {
-  contactId: number;
-  ticketId: number;
+  /** The section's heading, also the input's accessible name. */
+  title: string;
+  /** The input's id (the section's heading id is derived from it). */
+  inputId: string;
   tags: TagLite[];
+  /** Plain tags only (the ticket's picker): kanban tags are Kanban's lanes, not offered here. */
+  plainOnly?: boolean;
+  /** Saves the whole set; answers the set the server kept. */
+  save(tagIds: number[]): Promise<TagLite[]>;
   onChange(tags: TagLite[]): void;
 }
 
-/** The contact's tags; adding or removing one sends the whole set (POST /tags/sync). */
-export function ContactTags({ contactId, ticketId, tags, onChange }: Props) {
+/**
+ * A tag picker of the drawer: adding or removing one saves the whole set (the ticket's through
+ * PUT /ticket-tags/:ticketId, the contact's through POST /tags/sync). A typed name of 3+ characters
+ * that no tag has can be created (POST /tags) and added.
+ */
+export function TagPicker({ title, inputId, tags, plainOnly = false, save: saveSet, onChange }: Props) {
   const { t } = useTranslation(NS);
   const all = useCompanyTags();
+  const items = (all.data ?? []).filter((tag) => !plainOnly || !tag.kanban);
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
 
@@ -31,7 +41,7 @@ export function ContactTags({ contactId, ticketId, tags, onChange }: Props) {
     const before = tags;
     onChange(next);
     try {
-      onChange(await syncContactTags(contactId, ticketId, next.map((tag) => tag.id)));
+      onChange(await saveSet(next.map((tag) => tag.id)));
     } catch (err) {
       onChange(before);
       toastError(err);
@@ -70,12 +80,12 @@ export function ContactTags({ contactId, ticketId, tags, onChange }: Props) {
     ) : null;
 
   return (
-    <section className="cd-section" aria-labelledby="cd-tags-title">
-      <h4 id="cd-tags-title" className="cd-section__title">
-        {t('tags.title')} {saving && <Spinner size={12} className="cd-inline-spinner" />}
+    <section className="cd-section" aria-labelledby={`${inputId}-title`}>
+      <h4 id={`${inputId}-title`} className="cd-section__title">
+        {title} {saving && <Spinner size={12} className="cd-inline-spinner" />}
       </h4>
       <MultiSelect<Tag>
-        items={all.data ?? []}
+        items={items}
         selectedItems={tags as Tag[]}
         itemRenderer={renderItem}
         itemPredicate={(query, tag) => tag.name.toLowerCase().includes(query.toLowerCase())}
@@ -90,7 +100,7 @@ export function ContactTags({ contactId, ticketId, tags, onChange }: Props) {
         tagRenderer={(tag) => tag.name}
         tagInputProps={{
           tagProps: (_value, index) => ({ style: { background: tags[index]?.color ?? undefined, color: '#111418' }, minimal: false }),
-          inputProps: { 'aria-label': t('tags.placeholder'), id: 'cd-tags-input' } as never,
+          inputProps: { 'aria-label': title, id: inputId } as never,
           disabled: saving,
         }}
         noResults={<MenuItem disabled text={all.isLoading ? t('tags.loading') : t('tags.none')} roleStructure="listoption" />}
