@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ConnectionService, ConnectionSummary } from '../plugin-sdk/connections.js';
+import { generateConnectionToken } from './token.js';
 
 const COLUMNS = ['id', 'companyId', 'name', 'channel', 'status', 'isDefault'] as const;
 
@@ -15,5 +16,14 @@ export function createConnectionService(db: Knex): ConnectionService {
     },
     defaultOf: (companyId, within) => one(reader(within)('whatsapps').where({ companyId, isDefault: true })),
     byToken: (token) => one(db('whatsapps').where({ token })),
+    async apiToken(companyId, id) {
+      const row: { token: string } | undefined = await db('whatsapps').where({ id, companyId }).whereNot({ channel: 'webchat' }).first('token');
+      return row?.token ?? null;
+    },
+    async rotateApiToken(companyId, id) {
+      const token = generateConnectionToken();
+      const updated = await db('whatsapps').where({ id, companyId }).whereNot({ channel: 'webchat' }).update({ token, updatedAt: db.fn.now() });
+      return updated ? token : null;
+    },
   };
 }

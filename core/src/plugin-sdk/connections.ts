@@ -25,4 +25,8 @@ export interface ConnectionService {
   defaultOf(companyId: number, within?: Pick<WithinTransaction, 'trx'>): Promise<ConnectionSummary | null>;
   /** The connection whose current token this is (any company: the token is the credential), or null. */
   byToken(token: string): Promise<ConnectionSummary | null>;
+  /** The API token of the company's connection (never a website chat's: its token is a public key), or null. */
+  apiToken(companyId: number, id: number): Promise<string | null>;
+  /** A new API token for the company's connection, the old one refused from now on; null when there is no such connection (or a website chat). */
+  rotateApiToken(companyId: number, id: number): Promise<string | null>;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from '@guiche/contracts';
-import { AppError, generateConnectionToken, requireAdmin, type PluginContext } from '@guiche/core';
+import { AppError, requireAdmin, type PluginContext } from '@guiche/core';
 
 const params = z.object({ whatsappId: id });
 
@@ -26,18 +26,15 @@ export function registerTokenRoutes(ctx: PluginContext): void {
 
   ctx.routes.get('/messages-api/connections/:whatsappId/token', options, async (request) => {
     const connection = await apiConnection(ctx, request.auth.companyId, request.params.whatsappId);
-    const row = await ctx.db('whatsapps').where({ id: connection.id, companyId: connection.companyId }).first('token');
-    return { token: row.token as string };
+    const token = await ctx.connections.apiToken(connection.companyId, connection.id);
+    if (!token) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    return { token };
   });
 
   ctx.routes.post('/messages-api/connections/:whatsappId/token', options, async (request) => {
     const connection = await apiConnection(ctx, request.auth.companyId, request.params.whatsappId);
-    const token = generateConnectionToken();
-    const updated = await ctx.db('whatsapps')
-      .where({ id: connection.id, companyId: connection.companyId })
-      .whereNot({ channel: 'webchat' })
-      .update({ token, updatedAt: ctx.db.fn.now() });
-    if (!updated) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    const token = await ctx.connections.rotateApiToken(connection.companyId, connection.id);
+    if (!token) throw new AppError('ERR_NO_WAPP_FOUND', 404);
     return { token };
   });
 }
