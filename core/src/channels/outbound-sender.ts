@@ -1,23 +1,17 @@
 import { AppError } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
-import type { Knex } from 'knex';
 import type { MessageSender, SendRequest } from '../messaging/types.js';
 import type { WithinTransaction } from '../timed-work/index.js';
 import type { TicketRow } from '../messaging/ticket-access.js';
 import { emitMessage, emitMessageAsCommitted } from '../messaging/ticket-events.js';
-import { MESSAGE_COLUMNS, type MessageRow } from '../messaging/messages-repository.js';
-import type { ChannelCapabilities, MessageMediaType } from './types.js';
+import type { ChannelCapabilities } from './types.js';
 import { enqueueOperation, enqueueSend } from './outbound-queue.js';
+import { storeOutbound } from './outbound-store.js';
 
 /** inbox.md §9: an own message may be edited for 15 minutes. */
 export const EDIT_WINDOW_MS = 900_000;
 
 type Capabilities = (channel: string) => ChannelCapabilities | null;
-
-function mediaTypeOf(mimetype: string): MessageMediaType {
-  const kind = mimetype.split('/')[0];
-  return kind === 'image' || kind === 'audio' || kind === 'video' ? kind : 'application';
-}
 
 /** Live update of one message to the people allowed to see its ticket. */
 export async function announceMessage(core: CoreServices, messageId: number, action: 'create' | 'update'): Promise<void> {
@@ -57,61 +51,15 @@ export function createMessageSender(core: CoreServices, capabilitiesOf: Capabili
 
   return {
     async send(request: SendRequest, within?: WithinTransaction) {
-      const isPrivate = Boolean(request.isPrivate);
-      const store = async (trx: Knex.Transaction) => {
-        const locked = await trx('tickets')
-          .where({ id: request.ticketId, companyId: request.companyId })
-          .forUpdate()
-          .first('tickets.*', trx.raw('EXISTS (SELECT 1 FROM contacts WHERE contacts.id = tickets.contact_id AND contacts.company_id = tickets.company_id) AS "contactExists"'));
-        if (!locked) throw new AppError('ERR_NO_TICKET_FOUND', 404);
-        const { contactExists, ...ticket } = locked;
-        if (!contactExists) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
-        if (!isPrivate && !ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND', 404);
-        if (request.quotedMsgId !== undefined) {
-          const quoted = await trx('messages').where({ companyId: request.companyId, id: request.quotedMsgId }).first('id');
-          if (!quoted) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
-        }
-        const media = request.media;
-        const [row] = await trx('messages')
-          .insert({
-            companyId: request.companyId,
-            ticketId: ticket.id,
-            contactId: ticket.contactId,
-            whatsappId: ticket.whatsappId,
-            userId: request.userId,
-            fromMe: true,
-            body: request.body,
-            ack: 0,
-            mediaType: media ? mediaTypeOf(media.mimetype) : request.location ? 'locationMessage' : 'chat',
-            mediaUrl: media?.path ?? null,
-            mediaName: media?.fileName ?? null,
-            quotedMsgId: request.quotedMsgId ?? null,
-            isPrivate,
-            isForwarded: Boolean(request.isForwarded),
-            sendStatus: isPrivate ? null : 'pending',
-            data: media
-              ? JSON.stringify({ mimetype: media.mimetype, asVoiceNote: Boolean(media.asVoiceNote) })
-              : request.location
-                ? JSON.stringify({ location: request.location })
-                : null,
-          })
-          .returning(MESSAGE_COLUMNS);
-        // A private note is not the conversation's last word: the list keeps showing what the customer saw.
-        const preview = isPrivate ? {} : { lastMessage: request.body || media?.fileName || '', lastMessageAt: trx.fn.now() };
-        const [touched] = await trx('tickets')
-          .where({ id: ticket.id })
-          .update({ ...preview, updatedAt: trx.fn.now() })
-          .returning('*');
-        return { id: Number(row.id), connectionId: ticket.whatsappId as number | null, message: row as MessageRow, ticket: touched as TicketRow };
-      };
-      const { id, connectionId, message, ticket } = within ? await store(within.trx) : await db.transaction(store);
+      const message = await storeOutbound(within ? within.trx : db, request);
+      const id = Number(message.id);
+      const connectionId = message.whatsappId as number | null;
       const deliver = async () => {
-        // A send of its own transaction: the rows it wrote are the event's. Inside the caller's, the
-        // ticket may change after the send (the bot routes it to another queue), and an event with
-        // the earlier row would put it back in the lists of the queue it left: read it as committed.
-        const emitted = within ? emitMessageAsCommitted(core, ticket.id, message, 'create') : emitMessage(core, ticket, message, 'create');
-        await emitted.catch((err: unknown) => core.log.warn({ err, messageId: id }, 'message event not emitted'));
-        if (!isPrivate && connectionId) await trigger(core, () => enqueueSend(core.jobs, connectionId, id), id);
+        // The ticket as committed, read with its details in the event's one statement: inside the
+        // caller's transaction the ticket may change after the send (the bot routes it to another
+        // queue), and an event with an earlier row would put it back in the lists of the queue it left.
+        await emitMessageAsCommitted(core, Number(message.ticketId), message, 'create').catch((err: unknown) => core.log.warn({ err, messageId: id }, 'message event not emitted'));
+        if (!request.isPrivate && connectionId) await trigger(core, () => enqueueSend(core.jobs, connectionId, id), id);
       };
       if (within) within.afterCommit(deliver);
       else await deliver();
