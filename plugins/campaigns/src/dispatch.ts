@@ -152,11 +152,14 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
       const body = fillVariables(asking ? message.confirmation! : message.body, shipping, settings.variables);
       const media = row.mediaPath ? { path: row.mediaPath, mimetype: row.mediaType ?? 'application/octet-stream', fileName: row.mediaName ?? 'file' } : undefined;
       try {
-        await trx.transaction(async (sp) => {
-          const within = { trx: sp, afterCommit: job.afterCommit };
+        // No savepoint (two statements a contact): open and send refuse before they write (send's
+        // checks are conditions of its one statement; a lost ticket race leaves only the contact,
+        // which a later send makes anyway), and any other error fails the whole claim.
+        {
+          const within = { trx, afterCommit: job.afterCommit };
           const opened = await ctx.conversations.open({ companyId: row.companyId, connectionId: payload.connectionId, number: shipping.number }, within);
           const sent = await ctx.messages.send({ companyId: row.companyId, ticketId: opened.ticketId, userId: null, body, media }, within);
-          await sp('campaignShippings').where({ id: shipping.id }).update({
+          await trx('campaignShippings').where({ id: shipping.id }).update({
             state: asking ? 'confirmation_requested' : 'sending',
             ...(asking ? { confirmationRequestedAt: job.now } : {}),
             messageIndex: message.index,
@@ -165,7 +168,7 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
             messageId: sent.id,
             sendingAt: job.now,
           });
-        });
+        }
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         // This contact cannot be reached (e.g. an invalid number): failed with the reason, never counted as delivered.
