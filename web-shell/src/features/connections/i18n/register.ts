@@ -1,10 +1,12 @@
 import { registerTranslations } from '@guiche/web-sdk';
-import { pt } from './locales/pt.js';
-import { en } from './locales/en.js';
-import { es } from './locales/es.js';
-import { tr } from './locales/tr.js';
 
 /** i18next namespace of every string of the connections page. */
 export const NS = 'connections';
 
-registerTranslations(NS, { pt, en, es, tr });
+// Only the active language's strings are fetched (with the shell's, in its locale chunk).
+registerTranslations(NS, {
+  pt: async () => (await import(/* webpackChunkName: "locale-pt" */ './locales/pt.js')).pt,
+  en: async () => (await import(/* webpackChunkName: "locale-en" */ './locales/en.js')).en,
+  es: async () => (await import(/* webpackChunkName: "locale-es" */ './locales/es.js')).es,
+  tr: async () => (await import(/* webpackChunkName: "locale-tr" */ './locales/tr.js')).tr,
+});
