@@ -188,5 +188,6 @@ export const en: Shape<typeof pt> = {
     operationFailed: 'The operation could not be completed',
     listLoadFailed: 'Could not load the list of records',
     moduleLoadFailed: 'Could not load this module.',
+    websiteVisitor: 'Website visitor',
   },
 };

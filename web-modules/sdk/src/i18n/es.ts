@@ -188,5 +188,6 @@ export const es: Shape<typeof pt> = {
     operationFailed: 'No fue posible realizar la operación',
     listLoadFailed: 'No fue posible cargar la lista de registros',
     moduleLoadFailed: 'No fue posible cargar este módulo.',
+    websiteVisitor: 'Visitante del sitio',
   },
 };

@@ -186,5 +186,6 @@ export const pt = {
     operationFailed: 'Não foi possível realizar a operação',
     listLoadFailed: 'Não foi possível carregar a lista de registros',
     moduleLoadFailed: 'Não foi possível carregar este módulo.',
+    websiteVisitor: 'Visitante do site',
   },
 };

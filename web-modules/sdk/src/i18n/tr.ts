@@ -188,5 +188,6 @@ export const tr: Shape<typeof pt> = {
     operationFailed: 'İşlem gerçekleştirilemedi',
     listLoadFailed: 'Kayıt listesi yüklenemedi',
     moduleLoadFailed: 'Bu modül yüklenemedi.',
+    websiteVisitor: 'Web sitesi ziyaretçisi',
   },
 };
