@@ -341,7 +341,7 @@ describe('internal chat in the browser', () => {
     const user = company.admin;
     const denied = await kernel.api('GET', '/chats', { token: user.token });
     expect(denied.status).toBe(403);
-    expect(denied.body).toEqual({ error: 'ERR_PLAN_DISABLED' });
+    expect(denied.body).toEqual({ error: 'ERR_PLAN_DISABLED', feature: 'useInternalChat' });
 
     const session = await openAs(user);
     await session.page.goto('/chats');

@@ -147,7 +147,9 @@ describe('/messages-api', () => {
     await logIn(page, noFlag.admin);
     await page.goto(`${kernel.url}/messages-api`);
     await page.getByTestId('plan-denied').getByText('O plano desta empresa não inclui API.').waitFor();
-    await expect.poll(() => page.getByText('Esta empresa não possui permissão para acessar essa página!').count()).toBeGreaterThan(0);
+    // The toast names the module too (#32), never the generic "no permission for this page".
+    await expect.poll(() => page.getByText('O plano desta empresa não inclui API. Estamos lhe redirecionando.').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Esta empresa não possui permissão').count()).toBe(0);
     await page.waitForURL((url) => url.pathname !== '/messages-api');
     expect(await page.getByTestId('messages-api-page').count()).toBe(0);
     await page.close();

@@ -52,6 +52,7 @@ export { callOutside, outsideJson, OutsideServiceError, type OutsideCallOptions 
 export type { TimedHandler, TimedHandlerOptions, TimedJob, TimedWork, TimerSpec, WithinTransaction } from './plugin-sdk/timed-work.js';
 export { TICKET_CHANGED, MESSAGE_CHANGED, type TicketChange, type MessageChange } from './messaging/ticket-events.js';
 export { CONTACT_CHANGED, type ContactChange } from './contacts/contact-events.js';
+export { findContact } from './contacts/contact-repository.js';
 export { ticketDetails } from './messaging/ticket-details.js';
 export { findMessage, toRecords } from './messaging/messages-repository.js';
 export { secretBox, mask, isMasked, MASK, type SecretBox } from './secrets/secret-box.js';

@@ -58,7 +58,7 @@ async function connectWhatsapp(k: TestKernel, wa: FakeWhatsapp, admin: string): 
   wa.autoOpen = true;
   socket.close(515);
   await waitFor(async () => (await k.db('whatsapps').where({ id: res.body.id }).first('status'))?.status === 'CONNECTED', { timeout: 20000 });
-  return { id: res.body.id, token: res.body.token };
+  return { id: res.body.id, token: (await k.db('whatsapps').where({ id: res.body.id }).first('token')).token as string };
 }
 
 export async function startBotWorld(kernelOptions: Parameters<typeof createTestKernel>[0] = {}): Promise<BotWorld> {
@@ -71,7 +71,7 @@ export async function startBotWorld(kernelOptions: Parameters<typeof createTestK
   const admin = company.admin.token;
   const web = await k.api('POST', '/whatsapp', { token: admin, body: { name: 'Site', channel: 'webchat' } });
   await waitFor(async () => (await k.db('whatsapps').where({ id: web.body.id }).first('status'))?.status === 'CONNECTED');
-  const connections = { webchat: { id: web.body.id as number, token: web.body.token as string }, whatsapp: await connectWhatsapp(k, wa, admin) };
+  const connections = { webchat: { id: web.body.id as number, token: (await k.api('GET', `/webchat/sites/${web.body.id}`, { token: admin })).body.token as string }, whatsapp: await connectWhatsapp(k, wa, admin) };
 
   // WhatsApp deliveries, routed to the customer (jid) they were sent to.
   const waInboxes = new Map<string, Inbox<Received>>();

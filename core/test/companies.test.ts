@@ -15,7 +15,7 @@ describe('companies (super user)', () => {
     expect((await k.api('GET', '/probe', { token: admin.token })).status).toBe(200);
     const moved = await k.api('PUT', `/companies/${company.id}`, { token: k.superToken, body: { planId: basic.body.id } });
     expect(moved).toMatchObject({ status: 200, body: { planId: basic.body.id } });
-    expect((await k.api('GET', '/probe', { token: admin.token })).body).toEqual({ error: 'ERR_PLAN_DISABLED' });
+    expect((await k.api('GET', '/probe', { token: admin.token })).body).toEqual({ error: 'ERR_PLAN_DISABLED', feature: 'useKanban' });
   });
 
   it('keeps company 1 active and due 2999-12-31', async () => {

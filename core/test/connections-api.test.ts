@@ -25,6 +25,11 @@ async function connection(c: TestCompany, body: Record<string, unknown> = {}) {
   return res.body;
 }
 
+/** The API token lives only in the row and behind the admin's token route (#29): never in a connection's answer. */
+async function apiTokenOf(id: number): Promise<string> {
+  return (await k.db('whatsapps').where({ id }).first('token')).token;
+}
+
 async function queue(companyId: number, name: string, color: string): Promise<number> {
   const [row] = await k.db('queues').insert({ companyId, name, color }).returning('id');
   return row.id;
@@ -69,7 +74,8 @@ describe('creating a connection', () => {
       companyId: c.company.id,
       schedules: [],
     });
-    expect(res.body.token).toMatch(/^[A-Z0-9]{30}$/);
+    expect(res.body).not.toHaveProperty('token');
+    expect(await apiTokenOf(res.body.id)).toMatch(/^[A-Z0-9]{30}$/);
     expect(res.body.queues.map((q: { name: string }) => q.name)).toEqual(['Sales', 'Support']);
 
     expect(await event).toMatchObject({ action: 'create', whatsapp: { id: res.body.id, name: 'Main line' } });
@@ -80,8 +86,8 @@ describe('creating a connection', () => {
     const c = await k.createCompany();
     const a = await connection(c);
     const b = await connection(c);
-    expect(a.token).not.toBe(b.token);
-    expect(b.token).toMatch(/^[A-Z0-9]{30}$/);
+    expect(await apiTokenOf(a.id)).not.toBe(await apiTokenOf(b.id));
+    expect(await apiTokenOf(b.id)).toMatch(/^[A-Z0-9]{30}$/);
   });
 
   it('rejects a name shorter than 2 or longer than 50 characters, or missing, and writes nothing', async () => {
@@ -300,12 +306,38 @@ describe('roles and tenancy', () => {
     const seen = await expectNoEvent(agentSocket, /whatsapp/, async () => {
       const res = await create(manager.token, { name: 'By manager' });
       expect(res.status).toBe(201);
-      expect(res.body.token).toMatch(/^[A-Z0-9]{30}$/);
+      expect(res.body).not.toHaveProperty('token');
       await event;
     });
     expect(seen).toEqual([]);
     const list = await k.api('GET', '/whatsapp', { token: manager.token });
     expect(list.body[0]).toHaveProperty('qrcode');
+  });
+
+  it('the API token is in no answer or live event, for the admin, a connection manager or an agent (#29)', async () => {
+    const c = await k.createCompany();
+    const manager = await k.createUser(c.company.id);
+    const agent = await k.createUser(c.company.id);
+    await k.db('users').where({ id: manager.user.id }).update({ allowConnections: true });
+    const sockets = { admin: await k.socket(c.admin.token), manager: await k.socket(manager.token) };
+    const created = Object.fromEntries(Object.entries(sockets).map(([who, socket]) => [who, nextEvent(socket, `company-${c.company.id}-whatsapp`)]));
+    const conn = await connection(c);
+    const token = await apiTokenOf(conn.id);
+    const updated = Object.fromEntries(Object.entries(sockets).map(([who, socket]) => [who, nextEvent(socket, `company-${c.company.id}-whatsapp`, (p) => p.action === 'update')]));
+    const sessions = Object.fromEntries(Object.entries(sockets).map(([who, socket]) => [who, nextEvent(socket, `company-${c.company.id}-whatsappSession`)]));
+    expect((await k.api('PUT', `/whatsapp/${conn.id}`, { token: manager.token, body: { greetingMessage: 'Oi' } })).status).toBe(200);
+    expect((await k.api('DELETE', `/whatsappsession/${conn.id}`, { token: c.admin.token })).status).toBe(200);
+
+    const seen: unknown[] = [conn];
+    for (const who of ['admin', 'manager'] as const) seen.push(await created[who], await updated[who], await sessions[who]);
+    for (const user of [c.admin, manager, agent]) {
+      seen.push((await k.api('GET', '/whatsapp', { token: user.token })).body, (await k.api('GET', `/whatsapp/${conn.id}`, { token: user.token })).body);
+    }
+    expect(seen).toHaveLength(13);
+    for (const answer of seen) {
+      expect(JSON.stringify(answer)).toContain(`"id":${conn.id}`);
+      expect(JSON.stringify(answer)).not.toContain(token);
+    }
   });
 
   it('another company\'s connection is not found anywhere, and companyId in the query is ignored', async () => {
@@ -352,12 +384,14 @@ describe('reading and editing', () => {
     const q1 = await queue(c.company.id, 'One', '#aa0000');
     const q2 = await queue(c.company.id, 'Two', '#00aa00');
     const conn = await connection(c, { queueIds: [q1], greetingMessage: 'Hi', channel: 'whatsapp' });
+    const tokenBefore = await apiTokenOf(conn.id);
     const res = await k.api('PUT', `/whatsapp/${conn.id}`, {
       token: c.admin.token,
       body: { queueIds: [q2], maxUseBotQueuesNPS: 7, expiresTicketNPS: 5, timeCreateNewTicket: 30, allowGroup: true, groupAsTicket: 'enabled', channel: 'instagram', token: 'X' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ greetingMessage: 'Hi', maxUseBotQueuesNPS: 7, expiresTicketNPS: 5, timeCreateNewTicket: 30, allowGroup: true, groupAsTicket: 'enabled', channel: 'whatsapp', token: conn.token });
+    expect(res.body).toMatchObject({ greetingMessage: 'Hi', maxUseBotQueuesNPS: 7, expiresTicketNPS: 5, timeCreateNewTicket: 30, allowGroup: true, groupAsTicket: 'enabled', channel: 'whatsapp' });
+    expect(await apiTokenOf(conn.id)).toBe(tokenBefore);
     expect(res.body.queues.map((q: { id: number }) => q.id)).toEqual([q2]);
     await wasPublished(ConnectionTopics.updated, (p) => p.connectionId === conn.id);
     expect((await k.api('PUT', `/whatsapp/${conn.id}`, { token: c.admin.token, body: { maxUseBotQueues: -1 } })).status).toBe(400);

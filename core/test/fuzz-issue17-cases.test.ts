@@ -24,7 +24,7 @@ beforeAll(async () => {
   ticketId = ticket.id;
   const webchat = await k.api('POST', '/whatsapp', { token: a.admin.token, body: { name: 'Site', channel: 'webchat' } });
   expect(webchat.status).toBeLessThan(300);
-  webchatToken = webchat.body.token;
+  webchatToken = (await k.api('GET', `/webchat/sites/${webchat.body.id}`, { token: a.admin.token })).body.token;
 }, 60_000);
 afterAll(async () => k?.close());
 

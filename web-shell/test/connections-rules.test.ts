@@ -15,7 +15,6 @@ function connection(overrides: Partial<Connection> = {}): Connection {
     number: null,
     status: 'OPENING',
     isDefault: true,
-    token: 'T',
     qrcode: null,
     session: null,
     retries: 0,

@@ -205,7 +205,6 @@ export interface Connection {
   number: string | null;
   status: ConnectionStatus;
   isDefault: boolean;
-  token: string;
   qrcode?: string | null;
   session?: string | null;
   retries: number;

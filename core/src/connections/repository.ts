@@ -7,7 +7,11 @@ export const CONNECTIONS_TABLE = 'whatsapps';
 type Row = Record<string, unknown> & { id: number; companyId: number };
 type QueueRef = Connection['queues'][number];
 
-/** What a caller may read: the QR code and session only when asked and allowed; the token only when allowed. */
+/**
+ * What a caller may read: the QR code and session only when asked and allowed. The API token is
+ * never part of a connection (list, detail, socket events): admins read it through
+ * GET /messages-api/connections/{id}/token only (#29).
+ */
 export interface ConnectionView {
   session: boolean;
   secrets: boolean;
@@ -16,9 +20,8 @@ export const FULL_VIEW: ConnectionView = { session: true, secrets: true };
 
 /** The snake-case mapper reads max_use_bot_queues_nps back as ...Nps; the API spells it NPS. */
 function toConnection(row: Row, queues: QueueRef[], view: ConnectionView): Connection {
-  const { maxUseBotQueuesNps, expiresTicketNps, qrcode, session, token, ...rest } = row;
+  const { maxUseBotQueuesNps, expiresTicketNps, qrcode, session, token: _apiToken, ...rest } = row;
   const connection = { ...rest, maxUseBotQueuesNPS: maxUseBotQueuesNps, expiresTicketNPS: expiresTicketNps, queues } as Record<string, unknown>;
-  if (view.secrets) connection.token = token;
   if (view.secrets && view.session) Object.assign(connection, { qrcode, session });
   return connection as unknown as Connection;
 }

@@ -80,7 +80,7 @@ export async function createConnection(core: CoreServices, companyId: number, in
   const { id, cleared } = await core.db.transaction(async (trx) => {
     const { company, plan } = await lockCompanyPlan(trx, companyId);
     const flag = channelFlags[input.channel];
-    if (flag && !plan[flag]) throw new AppError('ERR_PLAN_DISABLED', 403);
+    if (flag && !plan[flag]) throw new AppError('ERR_PLAN_DISABLED', 403, { feature: flag });
     const [{ count }] = await trx(CONNECTIONS_TABLE).where({ companyId }).count({ count: '*' });
     const existing = Number(count);
     const max = await planMaximum(trx, company, 'connections');

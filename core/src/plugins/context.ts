@@ -87,7 +87,8 @@ function gatedTimedWork(timedWork: TimedWork, flag: PlanFlag | null, log: CoreSe
 /** onRequest hook of a plugin scope: the company's plan must enable the plugin's flag. */
 export function planGate(core: CoreServices, flag: PlanFlag) {
   return async (request: FastifyRequest) => {
-    if (!(await core.plans.has(request.auth.companyId, flag))) throw new AppError('ERR_PLAN_DISABLED', 403);
+    // `feature` names the module the plan lacks: the web says which, not just "the plan" (#32).
+    if (!(await core.plans.has(request.auth.companyId, flag))) throw new AppError('ERR_PLAN_DISABLED', 403, { feature: flag });
   };
 }
 

@@ -130,7 +130,7 @@ export function runChannelConformance({ channel, peer, kernel: kernelOptions, ti
       const company = await k.createCompany();
       const res = await k.api('POST', '/whatsapp', { token: company.admin.token, body: { name: 'Conformance', channel: definition.channel } });
       if (res.status !== 200 && res.status !== 201) throw new Error(`connection not created: ${res.status} ${JSON.stringify(res.body)}`);
-      const connection = { id: res.body.id, companyId: company.company.id, token: res.body.token, channel: definition.channel };
+      const connection = { id: res.body.id, companyId: company.company.id, token: (await k.db('whatsapps').where({ id: res.body.id }).first('token')).token as string, channel: definition.channel };
       state.ctx = { kernel: k, company, connection };
       await peer.connect(state.ctx);
     });

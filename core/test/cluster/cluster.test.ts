@@ -69,7 +69,7 @@ describe('a three-node deployment behind nginx', () => {
       (user) => new Agent(cluster.url, user.token, companyId),
     );
     await Promise.all(agents.map((a) => a.connected()));
-    const visitor = new Visitor(cluster.url, site.body.token);
+    const visitor = new Visitor(cluster.url, (await api('GET', `/webchat/sites/${site.body.id}`, admin.token)).body.token);
     const customers: WhatsappCustomer[] = ACCOUNTS.flatMap((account, i) => [1, 2].map((c) => ({ account, number: `552190000${i}${c}00` })));
     const traffic = startTraffic(cluster.hub, customers, visitor);
     const schedules: ScenarioState['schedules'] = [];

@@ -125,7 +125,7 @@ async function seedTenant(k: TestKernel, prefix: string): Promise<Tenant> {
       webhookDelivery: Number(delivery.id),
       chatUuid: chat.body.uuid,
       webchat: webchat.body.id,
-      webchatToken: webchat.body.token,
+      webchatToken: (await k.api('GET', `/webchat/sites/${webchat.body.id}`, { token: c.admin.token })).body.token,
     },
   };
 }

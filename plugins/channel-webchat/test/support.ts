@@ -9,7 +9,10 @@ export const newClientId = () => randomBytes(8).toString('hex');
 export async function createWebchatConnection(k: TestKernel, admin: TestUser, name = 'Site'): Promise<{ id: number; token: string }> {
   const res = await k.api('POST', '/whatsapp', { token: admin.token, body: { name, channel: 'webchat' } });
   if (res.status !== 200 && res.status !== 201) throw new Error(`connection not created: ${res.status} ${JSON.stringify(res.body)}`);
-  return { id: res.body.id, token: res.body.token };
+  // The widget key comes from the site settings (admin), never from the connection's answer (#29).
+  const site = await k.api('GET', `/webchat/sites/${res.body.id}`, { token: admin.token });
+  if (site.status !== 200) throw new Error(`site not read: ${site.status} ${JSON.stringify(site.body)}`);
+  return { id: res.body.id, token: site.body.token };
 }
 
 export interface VisitorAuth {

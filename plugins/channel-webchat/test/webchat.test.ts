@@ -62,7 +62,7 @@ describe('visitor authentication', () => {
     await expect(connectVisitor(k.url, { token: connection.token, visitorId: 'short' }, sockets)).rejects.toThrow('ERR_VALIDATION');
     const other = await k.api('POST', '/whatsapp', { token: company.admin.token, body: { name: 'Phone', channel: 'whatsappapi' } });
     expect(other.status).toBeLessThan(300);
-    await expect(connectVisitor(k.url, { token: other.body.token, visitorId: newVisitorId() }, sockets)).rejects.toThrow('ERR_NO_WAPP_FOUND');
+    await expect(connectVisitor(k.url, { token: (await k.db('whatsapps').where({ id: other.body.id }).first('token')).token, visitorId: newVisitorId() }, sockets)).rejects.toThrow('ERR_NO_WAPP_FOUND');
     expect((await history(newVisitorId(), 'B'.repeat(30))).status).toBe(404);
     expect((await history('bad id')).status).toBe(400);
   });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   const company = await k.createCompany();
   const res = await k.api('POST', '/whatsapp', { token: company.admin.token, body: { name: 'Cloud', channel: 'whatsappapi' } });
   expect(res.status).toBe(201);
-  ctx = { kernel: k, company, connection: { id: res.body.id, token: res.body.token, companyId: company.company.id, channel: 'whatsappapi' } };
+  ctx = { kernel: k, company, connection: { id: res.body.id, token: (await k.db('whatsapps').where({ id: res.body.id }).first('token')).token, companyId: company.company.id, channel: 'whatsappapi' } };
   await peer.connect(ctx);
 }, 60_000);
 

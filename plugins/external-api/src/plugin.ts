@@ -4,7 +4,8 @@ import { registerTokenRoutes } from './connection-tokens.js';
 import type { RateLimit } from './token-auth.js';
 import { webhookConfigFromEnv, type WebhookConfig } from './webhooks/config.js';
 import { createDeliveries } from './webhooks/deliveries.js';
-import { captureEvents } from './webhooks/capture.js';
+import { captureEvents, createFiling } from './webhooks/capture.js';
+import { startOutboxRelay } from './webhooks/outbox-relay.js';
 import { createSubscriberCache } from './webhooks/subscriber-cache.js';
 import { registerWebhookRoutes } from './webhooks/routes.js';
 
@@ -22,13 +23,14 @@ export function createExternalApiPlugin(options: { rateLimit?: RateLimit; webhoo
     planFlag: 'useExternalApi',
     migrations: 'migrations',
     webModule: 'external-api',
-    register(ctx) {
+    async register(ctx) {
       registerRoutes(ctx, options.rateLimit ?? defaultRateLimit());
       registerTokenRoutes(ctx);
       const webhooks = { ...webhookConfigFromEnv(), ...options.webhooks };
       const deliveries = createDeliveries(ctx, webhooks);
       const subscribers = createSubscriberCache(ctx);
       captureEvents(ctx, deliveries, subscribers);
+      await startOutboxRelay(ctx, createFiling(ctx, deliveries), webhooks).start();
       registerWebhookRoutes(ctx, deliveries, subscribers, webhooks);
     },
   });

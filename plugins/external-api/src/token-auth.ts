@@ -45,7 +45,7 @@ export function tokenGate(ctx: PluginContext, rate: RateLimit) {
     if (!token || !connection) throw new AppError('ERR_API_TOKEN_INVALID', 401);
     if (connection.channel === 'webchat') throw new AppError('ERR_API_TOKEN_PUBLIC_KEY', 403);
     request.apiConnection = connection;
-    if (!(await ctx.plans.has(connection.companyId, 'useExternalApi'))) throw new AppError('ERR_PLAN_DISABLED', 403);
+    if (!(await ctx.plans.has(connection.companyId, 'useExternalApi'))) throw new AppError('ERR_PLAN_DISABLED', 403, { feature: 'useExternalApi' });
     const hit = await ctx.rateLimits.hit(`external-api:${tokenHash(token).slice(0, 32)}`, rate.max, rate.windowMs);
     reply.header('x-ratelimit-limit', rate.max);
     reply.header('x-ratelimit-remaining', hit.remaining);

@@ -8,7 +8,7 @@ import { createTestKernel, startChildKernel, startWebhookReceiver, waitFor, type
  */
 
 const PLUGIN = '@guiche/plugin-external-api';
-const ENV = { WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOKS_TIMEOUT_MS: '3000', WEBHOOKS_RETRY_BASE_MS: '50', TIMED_WORK_POLL_MS: '20' };
+const ENV = { WEBHOOKS_OUTBOX_GRACE_MS: '1500', WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOKS_TIMEOUT_MS: '3000', WEBHOOKS_RETRY_BASE_MS: '50', TIMED_WORK_POLL_MS: '20' };
 let k: TestKernel;
 let c: TestCompany;
 let receiver: WebhookReceiver;
@@ -83,6 +83,40 @@ describe('webhooks across processes', () => {
     for (const id of ids) expect(receiver.accepted.filter((w) => w.type === 'contact.created' && w.data.id === id)).toHaveLength(1);
     const rows = await k.db('webhookDeliveries').where({ subscriptionId: created.body.webhook.id }).select('eventKey');
     expect(rows.map((r: any) => r.eventKey).sort()).toEqual(ids.map((id) => `contact.created:${id}`).sort());
+  }, 180_000);
+  it('delivers a change whose bus event never went out (the node died after its commit): the outbox row survives the kill', async () => {
+    // Only nodes of this test: the earlier ones would relay at once.
+    for (const child of children.splice(0)) await child.kill();
+    await k.db('webhookSubscriptions').where({ companyId: c.company.id }).update({ enabled: false });
+    const doomed = await node('outbox-doomed');
+    const created = await call(doomed, 'POST', '/webhooks', { url: receiver.url, events: ['contact.created', 'contact.updated'] });
+    expect(created.status).toBe(201);
+    receiver.secret = created.body.secret;
+    const quiet = await k.createCompany({ planFlags: { useExternalApi: true } });
+
+    // Written straight to PostgreSQL: committed, and no bus event ever published for it.
+    const [contact] = await k.db('contacts').insert({ companyId: c.company.id, name: 'Sem Evento', number: `55118${String(Date.now()).slice(-8)}`, channel: 'whatsapp' }).returning('id');
+    await k.db('contacts').where({ id: contact.id }).update({ name: 'Sem Evento Renomeado', updatedAt: new Date() });
+    // A message's arrival stamps lastMessageAt: not a contact edit, no event.
+    await k.db('contacts').where({ id: contact.id }).update({ lastMessageAt: new Date(), updatedAt: new Date() });
+    await k.db('contacts').insert({ companyId: quiet.company.id, name: 'Sem Assinatura', number: '5511900000001', channel: 'whatsapp' });
+    await doomed.kill('SIGKILL');
+    const outbox = await k.db('webhookOutbox').whereIn('companyId', [c.company.id, quiet.company.id]).select('companyId', 'type', 'resourceId');
+    expect(outbox.map((r: any) => [r.companyId, r.type, Number(r.resourceId)])).toEqual([
+      [c.company.id, 'contact.created', contact.id],
+      [c.company.id, 'contact.updated', contact.id],
+    ]);
+    expect(receiver.accepted.filter((w) => w.data?.id === contact.id)).toEqual([]);
+
+    await node('outbox-survivor');
+    await waitFor(() => receiver.accepted.some((w) => w.type === 'contact.updated' && w.data.id === contact.id), { timeout: 60_000 });
+    const received = receiver.accepted.filter((w) => w.data?.id === contact.id);
+    expect(received.map((w) => w.type).sort()).toEqual(['contact.created', 'contact.updated']);
+    expect(received.find((w) => w.type === 'contact.updated')!.data.name).toBe('Sem Evento Renomeado');
+    expect(receiver.rejected).toEqual([]);
+    await waitFor(async () => (await k.db('webhookOutbox').where({ companyId: c.company.id })).length === 0, { timeout: 30_000 });
+    const keys = (await k.db('webhookDeliveries').where({ subscriptionId: created.body.webhook.id }).select('eventKey')).map((r: any) => r.eventKey as string);
+    expect(keys.filter((key) => key.startsWith(`contact.created:${contact.id}`) || key.startsWith(`contact.updated:${contact.id}:`))).toHaveLength(2);
   }, 180_000);
 });
 

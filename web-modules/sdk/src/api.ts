@@ -3,7 +3,7 @@ import type { AuthResponse } from '@guiche/contracts';
 import { clearSession, getToken, storeSession } from './storage.js';
 import { navigateTo, notifySessionEnded } from './navigation.js';
 import { errorCodeOf } from './errors.js';
-import { i18n } from './i18n/index.js';
+import { planDeniedMessage } from './plan-denial.js';
 import { ERROR_TOAST_MS, showToast } from './toast.js';
 import { Intent } from '@blueprintjs/core';
 
@@ -57,10 +57,10 @@ function endSession(): void {
 }
 
 let denialPending = false;
-function denyByPlan(): void {
+function denyByPlan(feature: unknown): void {
   if (denialPending) return;
   denialPending = true;
-  showToast({ message: i18n.t('errors.ERR_PLAN_DISABLED'), intent: Intent.DANGER, timeout: ERROR_TOAST_MS });
+  showToast({ message: planDeniedMessage(feature), intent: Intent.DANGER, timeout: ERROR_TOAST_MS });
   setTimeout(() => {
     denialPending = false;
     navigateTo('/');
@@ -76,7 +76,7 @@ api.interceptors.response.use(
     if (!config || isAuthRequest(config)) throw error;
 
     if (status === 403 && code === 'ERR_PLAN_DISABLED') {
-      denyByPlan();
+      denyByPlan((error.response?.data as { feature?: unknown } | undefined)?.feature);
       throw error;
     }
     // A 403 (and an expired access token) earns one refresh, then the request is retried once.

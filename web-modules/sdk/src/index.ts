@@ -32,6 +32,8 @@ export {
 } from './i18n/index.js';
 
 export { zodFormikValidate, serverValidationErrors } from './forms.js';
+export { planDeniedMessage } from './plan-denial.js';
+export { contactNumberText, type DisplayableContact } from './contact-display.js';
 export { formatDate, formatDateTime, formatTime, formatCurrency, formatNumber, formatRelativeTime, daysUntil, parseDate } from './format.js';
 export { defineWebModule, type WebModule, type WebModuleRoute, type WebModuleMenuItem } from './web-module.js';
 

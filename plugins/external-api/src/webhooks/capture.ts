@@ -12,7 +12,7 @@ import {
   type PluginContext,
   type TicketChange,
 } from '@guiche/core';
-import type { SubscribableWebhookEvent } from '@guiche/contracts';
+import type { Contact, SubscribableWebhookEvent } from '@guiche/contracts';
 import type { WebhookDeliveries } from './deliveries.js';
 import { busMessageKey } from './event-id.js';
 import type { SubscriberCache } from './subscriber-cache.js';
@@ -28,33 +28,93 @@ interface TicketState {
 }
 
 /**
- * Which ticket events a change is: the last state seen is kept per ticket, so status, queue and
- * user changes are told apart. A ticket first seen is "created" when it is younger than the
- * company's oldest subscription; an older one only reports a status change the publisher knew.
+ * Which ticket events a change is: the last state seen is kept per ticket (locked), so status,
+ * queue and user changes are told apart, and the bus and the outbox relay never both file one
+ * change. A ticket first seen is "created" when it is younger than the company's oldest
+ * subscription; an older one only reports a status change the publisher knew.
  */
-async function ticketTypes(trx: Knex.Transaction, change: TicketChange, createdAt: Date, subscribers: SubscriptionRow[]): Promise<SubscribableWebhookEvent[]> {
-  const now: TicketState = { status: change.status, queueId: change.queueId, userId: change.userId };
-  const inserted = await trx(STATE).insert({ ticketId: change.ticketId, companyId: change.companyId, ...now }).onConflict('ticketId').ignore().returning('ticketId');
+async function ticketTypes(trx: Knex.Transaction, ticket: TicketRow, previousStatus: string | null, subscribers: SubscriptionRow[]): Promise<SubscribableWebhookEvent[]> {
+  const now: TicketState = { status: ticket.status, queueId: ticket.queueId ?? null, userId: ticket.userId ?? null };
+  const inserted = await trx(STATE).insert({ ticketId: ticket.id, companyId: ticket.companyId, ...now }).onConflict('ticketId').ignore().returning('ticketId');
   if (inserted.length) {
     const oldest = Math.min(...subscribers.map((s) => new Date(s.createdAt).getTime()));
-    if (createdAt.getTime() >= oldest) return ['ticket.created'];
-    return change.previousStatus && change.previousStatus !== change.status ? ['ticket.status'] : [];
+    if (new Date(ticket.createdAt).getTime() >= oldest) return ['ticket.created'];
+    return previousStatus && previousStatus !== now.status ? ['ticket.status'] : [];
   }
-  const before: TicketState = await trx(STATE).where({ ticketId: change.ticketId }).forUpdate().first('status', 'queueId', 'userId');
+  const before: TicketState = await trx(STATE).where({ ticketId: ticket.id }).forUpdate().first('status', 'queueId', 'userId');
   const types: SubscribableWebhookEvent[] = [];
   if (before.status !== now.status) types.push('ticket.status');
   if ((before.queueId ?? null) !== now.queueId) types.push('ticket.queue');
   if ((before.userId ?? null) !== now.userId) types.push('ticket.user');
-  if (types.length) await trx(STATE).where({ ticketId: change.ticketId }).update(now);
+  if (types.length) await trx(STATE).where({ ticketId: ticket.id }).update(now);
   return types;
+}
+
+type TicketRow = Parameters<typeof ticketDetails>[1] & { id: number; companyId: number; status: string; queueId: number | null; userId: number | null; createdAt: Date };
+
+export const messageEventKey = (type: SubscribableWebhookEvent, messageId: number, ack: number) =>
+  // One message.ack per level reached: an edit or a media update at the same ack is not another event.
+  type === 'message.created' ? `${type}:${messageId}` : `${type}:${messageId}:${ack}`;
+export const contactEventKey = (type: SubscribableWebhookEvent, contact: { id: number; updatedAt: string }) =>
+  // An update is known by the record's time, the same on the bus and in the outbox relay.
+  type === 'contact.created' ? `${type}:${contact.id}` : `${type}:${contact.id}:${new Date(contact.updatedAt).getTime()}`;
+
+/**
+ * Files deliveries of one change, in the caller's transaction, with keys every path computes alike
+ * (the bus on every node, the outbox relay): a second filing of the same event is ignored.
+ */
+export function createFiling(ctx: PluginContext, deliveries: WebhookDeliveries) {
+  return {
+    async ticket(trx: Knex.Transaction, companyId: number, ticketId: number, wanting: SubscriptionRow[], event: { keyOf(type: SubscribableWebhookEvent): string; createdAt: string; previousStatus: string | null }): Promise<void> {
+      const ticket: TicketRow | undefined = await trx('tickets').where({ id: ticketId, companyId }).first();
+      if (!ticket) return;
+      const types = await ticketTypes(trx, ticket, event.previousStatus, wanting);
+      if (!types.length) return;
+      const data = await ticketDetails(trx, ticket);
+      for (const type of types) {
+        await deliveries.enqueue(trx, companyId, wanting, {
+          type,
+          key: type === 'ticket.created' ? `${type}:${ticketId}` : event.keyOf(type),
+          orderKey: `ticket:${ticketId}`,
+          createdAt: event.createdAt,
+          data,
+        });
+      }
+    },
+
+    async message(trx: Knex.Transaction, companyId: number, wanting: SubscriptionRow[], event: { type: SubscribableWebhookEvent; messageId: number; ack: number; createdAt: string }): Promise<void> {
+      const row = await findMessage(trx, companyId, event.messageId);
+      if (!row) return;
+      const [record] = await toRecords(trx, ctx.storage, companyId, [row], false);
+      await deliveries.enqueue(trx, companyId, wanting, {
+        type: event.type,
+        key: messageEventKey(event.type, event.messageId, event.ack),
+        orderKey: `ticket:${row.ticketId}`,
+        createdAt: event.createdAt,
+        data: record,
+      });
+    },
+
+    async contact(trx: Knex.Transaction, companyId: number, wanting: SubscriptionRow[], event: { type: SubscribableWebhookEvent; contact: Contact; createdAt: string }): Promise<void> {
+      await deliveries.enqueue(trx, companyId, wanting, {
+        type: event.type,
+        key: contactEventKey(event.type, event.contact),
+        orderKey: `contact:${event.contact.id}`,
+        createdAt: event.createdAt,
+        data: event.contact,
+      });
+    },
+  };
 }
 
 /**
  * Turns the core's bus events into deliveries. Every node hears each event: the delivery's unique
  * (subscription, event key) keeps one row. Events are handled one at a time per node, in the order
- * heard, so a ticket's deliveries are filed in order.
+ * heard, so a ticket's deliveries are filed in order. What the bus never carried (a node killed
+ * after its commit) the outbox relay files (./outbox-relay.ts).
  */
 export function captureEvents(ctx: PluginContext, deliveries: WebhookDeliveries, subscribers: SubscriberCache): { idle(): Promise<void>; stop(): void } {
+  const filing = createFiling(ctx, deliveries);
   let chain: Promise<void> = Promise.resolve();
   const serial =
     <T>(name: string, handler: (message: BusMessage<T>) => Promise<void>) =>
@@ -68,23 +128,10 @@ export function captureEvents(ctx: PluginContext, deliveries: WebhookDeliveries,
     if (change.action !== 'update') return;
     const wanting = await subscribers.of(change.companyId, TICKET_TYPES);
     if (!wanting.length) return;
-    await ctx.db.transaction(async (trx) => {
-      const ticket = await trx('tickets').where({ id: change.ticketId, companyId: change.companyId }).first();
-      if (!ticket) return;
-      const types = await ticketTypes(trx, change, new Date(ticket.createdAt), wanting);
-      if (!types.length) return;
-      const data = await ticketDetails(trx, ticket);
-      const key = busMessageKey(message);
-      for (const type of types) {
-        await deliveries.enqueue(trx, change.companyId, wanting, {
-          type,
-          key: type === 'ticket.created' ? `${type}:${change.ticketId}` : `${type}:${key}`,
-          orderKey: `ticket:${change.ticketId}`,
-          createdAt: message.publishedAt,
-          data,
-        });
-      }
-    });
+    const key = busMessageKey(message);
+    await ctx.db.transaction((trx) =>
+      filing.ticket(trx, change.companyId, change.ticketId, wanting, { keyOf: (type) => `${type}:${key}`, createdAt: message.publishedAt, previousStatus: change.previousStatus }),
+    );
   }
 
   async function onMessage(message: BusMessage<MessageChange>): Promise<void> {
@@ -93,19 +140,7 @@ export function captureEvents(ctx: PluginContext, deliveries: WebhookDeliveries,
     if (!type) return;
     const wanting = await subscribers.of(change.companyId, [type]);
     if (!wanting.length) return;
-    const row = await findMessage(ctx.db, change.companyId, change.messageId);
-    if (!row) return;
-    const [record] = await toRecords(ctx.db, ctx.storage, change.companyId, [row], false);
-    await ctx.db.transaction((trx) =>
-      deliveries.enqueue(trx, change.companyId, wanting, {
-        type,
-        // One message.ack per level reached: an edit or a media update at the same ack is not another event.
-        key: type === 'message.created' ? `${type}:${change.messageId}` : `${type}:${change.messageId}:${change.ack}`,
-        orderKey: `ticket:${change.ticketId}`,
-        createdAt: message.publishedAt,
-        data: record,
-      }),
-    );
+    await ctx.db.transaction((trx) => filing.message(trx, change.companyId, wanting, { type, messageId: change.messageId, ack: change.ack, createdAt: message.publishedAt }));
   }
 
   async function onContact(message: BusMessage<ContactChange>): Promise<void> {
@@ -113,15 +148,7 @@ export function captureEvents(ctx: PluginContext, deliveries: WebhookDeliveries,
     const type: SubscribableWebhookEvent = change.action === 'create' ? 'contact.created' : 'contact.updated';
     const wanting = await subscribers.of(change.companyId, [type]);
     if (!wanting.length) return;
-    await ctx.db.transaction((trx) =>
-      deliveries.enqueue(trx, change.companyId, wanting, {
-        type,
-        key: type === 'contact.created' ? `${type}:${change.contact.id}` : `${type}:${busMessageKey(message)}`,
-        orderKey: `contact:${change.contact.id}`,
-        createdAt: message.publishedAt,
-        data: change.contact,
-      }),
-    );
+    await ctx.db.transaction((trx) => filing.contact(trx, change.companyId, wanting, { type, contact: change.contact, createdAt: message.publishedAt }));
   }
 
   const unsubscribe = [

@@ -12,6 +12,11 @@ export interface WebhookConfig {
   disableAfterFailures: number;
   /** …or WEBHOOKS_DISABLE_AFTER_HOURS of failing with no success in between (default 24). */
   disableAfterMs: number;
+  /**
+   * WEBHOOKS_OUTBOX_GRACE_MS: how old an outbox row is before the relay files it (default 10 s):
+   * the bus files nearly every event at once, the relay what a node dying after its commit never announced.
+   */
+  outboxGraceMs: number;
 }
 
 function positive(value: string | undefined, fallback: number): number {
@@ -27,6 +32,7 @@ export function webhookConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Webh
     maxAttempts: Math.floor(positive(env.WEBHOOKS_MAX_ATTEMPTS, 10)),
     disableAfterFailures: Math.floor(positive(env.WEBHOOKS_DISABLE_AFTER, 20)),
     disableAfterMs: positive(env.WEBHOOKS_DISABLE_AFTER_HOURS, 24) * 3_600_000,
+    outboxGraceMs: positive(env.WEBHOOKS_OUTBOX_GRACE_MS, 10_000),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Button, Card, Intent } from '@blueprintjs/core';
 import { useDraggable } from '@dnd-kit/core';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '@guiche/web-sdk';
+import { contactNumberText, useTranslation } from '@guiche/web-sdk';
 import type { KanbanTicket } from '../api/kanban-api';
 import { NS } from '../i18n/register';
 
@@ -46,7 +46,7 @@ export function KanbanCardBody({ ticket, onOpen, viewLabel, noMessage }: BodyPro
   return (
     <Card className="kb-card" compact>
       <div className="kb-card-name">{ticket.contact.name}</div>
-      <div className="kb-card-number">{ticket.contact.number}</div>
+      <div className="kb-card-number">{contactNumberText(ticket.contact)}</div>
       <div className="kb-card-message">{ticket.lastMessage || noMessage}</div>
       <Button
         size="small"

@@ -39,6 +39,8 @@ export interface ContactOption {
   id: number;
   name: string;
   number: string;
+  channel?: string;
+  email?: string | null;
 }
 
 export interface ConnectionOption {

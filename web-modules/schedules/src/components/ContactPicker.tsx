@@ -1,6 +1,7 @@
 import { MenuItem } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import { useState } from 'react';
+import { contactNumberText } from '@guiche/web-sdk';
 import type { ContactOption } from '../api/schedules-api';
 import { useContact, useContactChoices } from '../hooks/useSchedules';
 
@@ -30,7 +31,7 @@ export function ContactPicker({ id, value, onChange, onBlur, placeholder, noResu
       inputValueRenderer={(c) => c.name}
       itemRenderer={(c, { handleClick, handleFocus, modifiers, ref }) =>
         modifiers.matchesPredicate ? (
-          <MenuItem key={c.id} ref={ref} text={c.name} label={c.number} active={modifiers.active} onClick={handleClick} onFocus={handleFocus} roleStructure="listoption" data-testid="schedule-contact-option" />
+          <MenuItem key={c.id} ref={ref} text={c.name} label={contactNumberText(c)} active={modifiers.active} onClick={handleClick} onFocus={handleFocus} roleStructure="listoption" data-testid="schedule-contact-option" />
         ) : null
       }
       onItemSelect={(c) => onChange(c.id)}

@@ -188,5 +188,21 @@ export const tr: Shape<typeof pt> = {
     operationFailed: 'İşlem gerçekleştirilemedi',
     listLoadFailed: 'Kayıt listesi yüklenemedi',
     moduleLoadFailed: 'Bu modül yüklenemedi.',
+    websiteVisitor: 'Web sitesi ziyaretçisi',
+    planLacks: 'Bu şirketin planı {{feature}} içermiyor. Yönlendiriliyorsunuz.',
+  },
+  /** Plan module names, by plan flag: what a denial names (#32). */
+  planFeatures: {
+    useWhatsapp: 'WhatsApp',
+    useFacebook: 'Facebook',
+    useInstagram: 'Instagram',
+    useTelegram: 'Telegram',
+    useCampaigns: 'Kampanyalar',
+    useSchedules: 'Zamanlamalar',
+    useInternalChat: 'Dahili sohbet',
+    useExternalApi: 'Mesaj API ve webhook',
+    useKanban: 'Kanban',
+    useOpenAi: 'Promptlar ve OpenAI',
+    useIntegrations: 'Entegrasyonlar',
   },
 };

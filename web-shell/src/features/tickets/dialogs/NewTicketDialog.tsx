@@ -1,7 +1,7 @@
 import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Dialog, isAdmin, toastSuccess, useFocusAfterSave, useSession, useTranslation } from '@guiche/web-sdk';
+import { contactNumberText, Dialog, isAdmin, toastSuccess, useFocusAfterSave, useSession, useTranslation } from '@guiche/web-sdk';
 import { createTicket } from '../api/tickets-api.js';
 import type { ContactOption } from '../api/types.js';
 import { QueueSelect } from '../components/QueueSelect.js';
@@ -84,7 +84,7 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
               placeholder={t('newTicket.contactPlaceholder')}
               selected={contact}
               useResults={useContactSearch}
-              describe={(c) => c.number ?? undefined}
+              describe={(c) => contactNumberText(c) || undefined}
               noResults={t('newTicket.noContacts')}
               searching={t('newTicket.searching')}
               hint={t('newTicket.contactPlaceholder')}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Icon, Intent, Position, Switch } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Events, type Contact } from '@guiche/contracts';
-import { ConfirmDialog, Drawer, ErrorCard, toastError, toastSuccess, useSocketEvent, useTranslation } from '@guiche/web-sdk';
+import { ConfirmDialog, contactNumberText, Drawer, ErrorCard, toastError, toastSuccess, useSocketEvent, useTranslation } from '@guiche/web-sdk';
 import './i18n/register.js';
 import './drawer.css';
 import { NS } from './i18n/register.js';
@@ -143,7 +143,7 @@ function DrawerBody({ ticket }: { ticket: ConversationTicket }) {
           {contact.name}
         </h3>
         <span className="cd-number" data-testid="drawer-contact-number">
-          {contact.number || t('noNumber')}
+          {contactNumberText(contact) || t('noNumber')}
         </span>
         {contact.email && (
           <a className="cd-email" href={`mailto:${contact.email}`}>

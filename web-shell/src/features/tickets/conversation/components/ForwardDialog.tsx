@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, DialogBody, DialogFooter, FormGroup, InputGroup, Menu, MenuItem, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Contact } from '@guiche/contracts';
-import { Dialog, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
+import { contactNumberText, Dialog, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { conversationKeys, forwardMessages, searchContacts } from '../api.js';
 import { NS } from '../i18n/register.js';
 
@@ -76,7 +76,7 @@ export function ForwardDialog({ messageIds, isOpen, onClose, onForwarded }: Prop
           ) : (
             <Menu className="cv-forward__list" aria-label={t('forward.contact')}>
               {(contacts.data ?? []).slice(0, 30).map((c) => (
-                <MenuItem key={c.id} text={c.name} label={c.number} active={chosen?.id === c.id} icon={chosen?.id === c.id ? 'tick' : 'person'} onClick={() => setChosen(c)} />
+                <MenuItem key={c.id} text={c.name} label={contactNumberText(c)} active={chosen?.id === c.id} icon={chosen?.id === c.id ? 'tick' : 'person'} onClick={() => setChosen(c)} />
               ))}
             </Menu>
           ))}
