@@ -176,3 +176,101 @@ describe('closing reasons on resolve', () => {
     expect(logs.map((l) => l.data)).toEqual([{ closeAll: true, closeReasonId: r.id }, { closeAll: true, closeReasonId: r.id }]);
   });
 });
+
+describe('closing reasons in the tickets report and the dashboard', () => {
+  let c: TestCompany;
+  let conn: number;
+  let qa: number;
+  let qb: number;
+  let ana: TestUser;
+  let bia: TestUser;
+  const R: Record<string, number> = {};
+  const T: Record<string, number> = {};
+  const DAY = 'date_from=2026-11-09&date_to=2026-11-11';
+  const at = (iso: string) => new Date(iso);
+
+  beforeAll(async () => {
+    c = await k.createCompany();
+    conn = await connection(c.company.id);
+    qa = await queue(c.company.id);
+    qb = await queue(c.company.id);
+    ana = await k.createUser(c.company.id, { profile: 'user' });
+    bia = await k.createUser(c.company.id, { profile: 'user' });
+    await k.db('users').where({ id: ana.user.id }).update({ showDashboard: true, name: 'Ana' });
+    await k.db('users').where({ id: bia.user.id }).update({ name: 'Bia' });
+    await k.db('userQueues').insert({ companyId: c.company.id, userId: ana.user.id, queueId: qa });
+    R.sale = (await reason(c.admin.token, { name: 'Venda', color: '#00aa00' })).id;
+    R.spam = (await reason(c.admin.token, { name: 'Spam', color: '#aa0000' })).id;
+    // Closed in São Paulo on 10 Nov (13:00Z = 10:00) and 11 Nov (02:30Z on the 12th = 23:30 on the 11th).
+    const closed = (userId: number, queueId: number, closeReasonId: number | null, closedAt: string) =>
+      ticket(c.company.id, conn, { status: 'closed', userId, queueId, closeReasonId, createdAt: at('2026-11-10T12:00:00Z'), closedAt: at(closedAt) });
+    T.a1 = (await closed(ana.user.id, qa, R.sale!, '2026-11-10T13:00:00Z')).id;
+    T.a2 = (await closed(ana.user.id, qa, R.spam!, '2026-11-12T02:30:00Z')).id;
+    T.b1 = (await closed(bia.user.id, qb, R.sale!, '2026-11-10T14:00:00Z')).id;
+    T.b2 = (await closed(bia.user.id, qb, null, '2026-11-10T15:00:00Z')).id;
+    // Outside the range (12 Nov in São Paulo).
+    T.late = (await closed(bia.user.id, qb, R.sale!, '2026-11-12T03:30:00Z')).id;
+  });
+
+  it('the report filters by reason and each row names its reason', async () => {
+    const res = await k.api('GET', `/ticket/reports?dateFrom=2026-11-01&dateTo=2026-11-30&closeReasons=[${R.sale}]&pageSize=50`, { token: c.admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.tickets.map((t: any) => t.id).sort((x: number, y: number) => x - y)).toEqual([T.a1, T.b1, T.late]);
+    expect(res.body.tickets[0].closeReason).toEqual({ id: R.sale, name: 'Venda', color: '#00aa00' });
+    const all = await k.api('GET', `/ticket/reports?dateFrom=2026-11-01&dateTo=2026-11-30&pageSize=50`, { token: c.admin.token });
+    expect(all.body.tickets.find((t: any) => t.id === T.b2).closeReason).toBeNull();
+    // Another company's reason id selects nothing of theirs or ours.
+    const other = await k.createCompany();
+    const theirs = await reason(other.admin.token, { name: 'Deles' });
+    const none = await k.api('GET', `/ticket/reports?dateFrom=2026-11-01&dateTo=2026-11-30&closeReasons=[${theirs.id}]`, { token: c.admin.token });
+    expect(none.body.tickets).toEqual([]);
+  });
+
+  it('the export has the reason column', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const res = await fetch(`${k.apiUrl}/ticket/reports/export?dateFrom=2026-11-01&dateTo=2026-11-30&closeReasons=[${R.spam}]`, { headers: { authorization: `Bearer ${c.admin.token}` } });
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook.getWorksheet('RelatorioDeAtendimentos')!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]!.at(-1)).toBe('Motivo de encerramento');
+    expect(rows.length).toBe(2);
+    expect(rows[1]![0]).toBe(T.a2);
+    expect(rows[1]!.at(-1)).toBe('Spam');
+  });
+
+  it('the dashboard counts reasons by day, queue and agent in the range', async () => {
+    const res = await k.api('GET', `/dashboard/closing-reasons?${DAY}`, { token: c.admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.reasons).toEqual([
+      { id: R.sale, name: 'Venda', color: '#00aa00', total: 2 },
+      { id: R.spam, name: 'Spam', color: '#aa0000', total: 1 },
+    ]);
+    expect(res.body.byDay).toEqual([
+      { day: '2026-11-10', reasonId: R.sale, total: 2 },
+      { day: '2026-11-11', reasonId: R.spam, total: 1 },
+    ]);
+    expect(res.body.byQueue).toEqual(expect.arrayContaining([
+      expect.objectContaining({ queueId: qa, reasonId: R.sale, total: 1 }),
+      expect.objectContaining({ queueId: qa, reasonId: R.spam, total: 1 }),
+      expect.objectContaining({ queueId: qb, reasonId: R.sale, total: 1 }),
+    ]));
+    expect(res.body.byQueue).toHaveLength(3);
+    expect(res.body.byUser).toEqual([
+      { userId: ana.user.id, userName: 'Ana', reasonId: R.sale, total: 1 },
+      { userId: ana.user.id, userName: 'Ana', reasonId: R.spam, total: 1 },
+      { userId: bia.user.id, userName: 'Bia', reasonId: R.sale, total: 1 },
+    ].sort((x, y) => x.reasonId - y.reasonId).sort((x, y) => x.userName.localeCompare(y.userName)));
+  });
+
+  it("a plain user with showDashboard counts only their scope; one without gets 403; another company sees nothing", async () => {
+    const mine = await k.api('GET', `/dashboard/closing-reasons?${DAY}`, { token: ana.token });
+    expect(mine.body.reasons.map((r: any) => [r.name, r.total])).toEqual([['Spam', 1], ['Venda', 1]]);
+    expect(mine.body.byUser.every((u: any) => u.userId === ana.user.id)).toBe(true);
+    expect(await k.api('GET', `/dashboard/closing-reasons?${DAY}`, { token: bia.token })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    const other = await k.createCompany();
+    expect((await k.api('GET', `/dashboard/closing-reasons?${DAY}`, { token: other.admin.token })).body).toEqual({ reasons: [], byDay: [], byQueue: [], byUser: [] });
+    expect((await k.api('GET', `/ticket/reports?dateFrom=2026-11-01&dateTo=2026-11-30&closeReasons=[${R.sale}]`, { token: other.admin.token })).body.tickets).toEqual([]);
+  });
+});
