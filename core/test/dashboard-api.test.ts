@@ -253,7 +253,7 @@ describe('GET /ticket/reports and the export (outreach-config.md Tickets report)
     const t4 = first.body.tickets.find((t: any) => t.id === T.t4);
     expect(t4).toEqual({
       id: T.t4, uuid: expect.any(String), whatsappName: 'Linha 1', contactName: 'T4', userName: 'Ana', queueName: 'Vendas', status: 'closed',
-      lastMessage: 'msg T4', createdAt: '2026-11-10T14:00:00.000Z', closedAt: '2026-11-11T15:00:00.000Z', supportTime: 1800, NPS: 5,
+      lastMessage: 'msg T4', createdAt: '2026-11-10T14:00:00.000Z', closedAt: '2026-11-11T15:00:00.000Z', supportTime: 1800, NPS: 5, closeReason: null,
     });
     expect((await get(`/ticket/reports?${NOV}&pageSize=7`)).status).toBe(400);
   });
