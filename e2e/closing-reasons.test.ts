@@ -98,4 +98,33 @@ describe('closing reasons', () => {
     expect(await row.getByTestId('report-close-reason').innerText()).toBe('Venda fechada');
     await admin.close();
   }, 120_000);
+
+  it('close-all asks for the reason once and every closed ticket carries it', async () => {
+    const companyId = company.company.id;
+    const token = randomBytes(15).toString('hex').toUpperCase().slice(0, 30);
+    const [conn] = await kernel.db('whatsapps').insert({ companyId, name: 'Linha 2', channel: 'whatsapp', token }).returning('id');
+    const ids: number[] = [];
+    for (const [name, number] of [['Fila Um', '5511990002222'], ['Fila Dois', '5511990003333']]) {
+      const [contact] = await kernel.db('contacts').insert({ companyId, name, number, channel: 'whatsapp' }).returning('id');
+      const [row] = await kernel.db('tickets').insert({ companyId, whatsappId: conn.id, contactId: contact.id, queueId, status: 'pending' }).returning('id');
+      ids.push(row.id);
+    }
+    const page = await newPage(browser, kernel, { viewport: { width: 1400, height: 860 } });
+    await logIn(page, company.admin);
+    await page.getByTestId('tickets-page').waitFor();
+    await page.getByRole('tab', { name: /Aguardando/ }).click();
+    await page.getByTestId('tickets-close-all').click();
+    const dialog = page.getByRole('dialog', { name: 'Encerrar todos os tickets?' });
+    await expect.poll(() => dialog.getByTestId('close-all-summary').innerText()).toContain('2 tickets');
+    const confirm = dialog.getByTestId('close-all-confirm');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Motivo de encerramento').selectOption({ label: 'Venda fechada' });
+    await expect.poll(() => confirm.isDisabled()).toBe(false);
+    await confirm.click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const reasonId = (await kernel.db('closingReasons').where({ companyId, name: 'Venda fechada' }).first()).id;
+    const closed = await kernel.db('tickets').whereIn('id', ids).orderBy('id').select('status', 'closeReasonId');
+    expect(closed).toEqual([{ status: 'closed', closeReasonId: reasonId }, { status: 'closed', closeReasonId: reasonId }]);
+    await page.close();
+  }, 120_000);
 });
