@@ -54,6 +54,7 @@ import type { CoreServices } from './services.js';
 import { createChannelRuntime } from './channels/index.js';
 import { createIngestService, registerMessagingRoutes } from './messaging/index.js';
 import { registerDashboardRoutes } from './dashboard/index.js';
+import { registerClosingReasonRoutes } from './closing-reasons/index.js';
 import { registerDemoPage, seedDemo, type DemoInfo } from './demo/index.js';
 import {
   createDrain, createMetrics, createMetricsServer, installDrain, installHttpMetrics, installRequestContext,
@@ -228,6 +229,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
       registerContactRoutes(routes, core);
       registerAccountRoutes(routes, core);
       registerBillingRoutes(routes, core);
+      registerClosingReasonRoutes(routes, core);
     },
     { prefix: config.API_BASE },
   );

@@ -94,6 +94,8 @@ export const reportQuerySchema = z.object({
   users: idList.optional(),
   queueIds: queueList.optional(),
   status: statusList.optional(),
+  /** Closing reason ids (issue #33). */
+  closeReasons: idList.optional(),
   dateFrom: day.optional(),
   dateTo: day.optional(),
   page: int(1, 10000000).default(1),
@@ -181,6 +183,8 @@ export interface ReportTicket {
   /** Seconds an agent held the ticket (running for an active one). */
   supportTime: number;
   NPS: number | null;
+  /** The closing reason of the ticket's last close (issue #33). */
+  closeReason: { id: number; name: string; color: string } | null;
 }
 
 export interface ReportAnswer {

@@ -75,6 +75,10 @@ export const ErrorCodes = [
   'ERR_PAYMENT_NOT_CONFIGURED',
   'ERR_PAYMENT_PROVIDER',
   'ERR_NO_WEBHOOK_FOUND',
+  'ERR_NO_CLOSING_REASON_FOUND',
+  'ERR_DUPLICATED_CLOSING_REASON',
+  'ERR_CLOSING_REASON_REQUIRED',
+  'ERR_CLOSING_REASON_IN_USE',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

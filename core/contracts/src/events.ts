@@ -7,6 +7,7 @@ export const Events = {
   /** To the importing user only: { action: 'progress', source: 'contacts' | 'chats', done, total }. */
   contactImport: (companyId: number) => `company-${companyId}-contactImport`,
   tag: (companyId: number) => `company-${companyId}-tag`,
+  closingReason: (companyId: number) => `company-${companyId}-closingReason`,
   chat: (companyId: number) => `company-${companyId}-chat`,
   chatUser: (userId: number) => `chat-user-${userId}`,
   chatRoom: (chatId: number) => `chat-${chatId}`,

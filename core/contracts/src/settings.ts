@@ -17,6 +17,7 @@ export const SettingDefaults: Record<string, string> = {
   acceptAudioMessageContact: 'enabled',
   enableLGPD: 'disabled',
   requiredTag: 'disabled',
+  requireCloseReason: 'disabled',
   lgpdDeleteMessage: 'disabled',
   lgpdHideNumber: 'disabled',
   lgpdConsent: 'disabled',

@@ -109,6 +109,8 @@ export const ticketUpdateSchema = z.object({
   requestRating: z.boolean().optional(),
   amountUsedBotQueues: int(0, 1000).optional(),
   promptId: optionalId.nullish(),
+  /** On resolve: the closing reason (required when the company's requireCloseReason setting is enabled). */
+  closeReasonId: optionalId.nullish(),
 });
 export type TicketUpdateInput = z.infer<typeof ticketUpdateSchema>;
 
@@ -116,6 +118,8 @@ export type TicketUpdateInput = z.infer<typeof ticketUpdateSchema>;
 export const ticketsCloseAllSchema = z.object({
   status: z.enum(['pending', 'open', 'group']),
   queueIds: z.array(z.union([z.null(), idOrZero])).max(IDS_MAX, PrimitiveV.ids).optional(),
+  /** One closing reason for all of them (asked once; required under requireCloseReason). */
+  closeReasonId: optionalId.nullish(),
 });
 
 /** The greeting posted as the virtual assistant when an agent accepts a ticket (setting sendGreetingAccepted). */

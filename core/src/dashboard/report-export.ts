@@ -19,6 +19,7 @@ function columnsIn(lang: ReportLang) {
     { header: c.closedAt, key: 'closedAt', width: 18 },
     { header: c.supportTime, key: 'supportTime', width: 20 },
     { header: c.nps, key: 'NPS', width: 6 },
+    { header: c.closeReason, key: 'closeReason', width: 24 },
   ];
 }
 
@@ -97,6 +98,8 @@ export async function writeReportXlsx(
           closedAt: formatDateTime(r.closedAt, texts.locale),
           supportTime: formatDuration(r.supportTime),
           NPS: r.NPS ?? '',
+          // No cell at all without a reason: the row ends with its NPS as before.
+          closeReason: r.closeReason?.name ?? null,
         })
         .commit();
     }

@@ -40,6 +40,7 @@ export function reportBase(db: Knex, viewer: Viewer, query: ReportQuery, range: 
       if (query.queueIds!.includes(0)) w.orWhereNull('t.queueId');
     });
   }
+  if (query.closeReasons?.length) q.whereIn('t.closeReasonId', query.closeReasons);
   if (query.tags?.length) {
     q.whereExists(db('ticketTags as tt').select(db.raw('1')).whereRaw('tt.ticket_id = t.id').whereIn('tt.tagId', query.tags));
   }
@@ -62,6 +63,9 @@ interface Row {
   supportSeconds: number | null;
   agentSince: Date | null;
   rate: number | null;
+  closeReasonId: number | null;
+  closeReasonName: string | null;
+  closeReasonColor: string | null;
   createdKey: string;
 }
 
@@ -74,10 +78,12 @@ export function reportRows(db: Knex, base: Knex.QueryBuilder, limit: number, off
     .leftJoin('whatsapps as w', 'w.id', 't.whatsappId')
     .leftJoin('users as u', 'u.id', 't.userId')
     .leftJoin('queues as q', 'q.id', 't.queueId')
+    .leftJoin('closingReasons as cr', 'cr.id', 't.closeReasonId')
     .orderBy([{ column: 't.createdAt', order: 'desc' }, { column: 't.id', order: 'desc' }])
     .limit(limit)
     .select('t.id', 't.uuid', 'w.name as whatsappName', 'c.name as contactName', 'c.number as contactNumber', 'c.isGroup as contactIsGroup',
       'u.name as userName', 'q.name as queueName', 't.status', 't.lastMessage', 't.createdAt', 't.closedAt', 'm.supportSeconds', 'm.agentSince', 'm.rate',
+      't.closeReasonId', 'cr.name as closeReasonName', 'cr.color as closeReasonColor',
       db.raw('t.created_at::text AS created_key'));
   // The cursor keeps created_at's microseconds (a JS Date would round them off and skip rows).
   if (after) q.whereRaw('(t.created_at, t.id) < (?::timestamptz, ?)', [after.createdKey, after.id]);
@@ -102,6 +108,7 @@ export function toReportTicket(row: Row, hideNumbers: boolean, now = Date.now())
     closedAt: row.closedAt ? new Date(row.closedAt).toISOString() : null,
     supportTime: (row.supportSeconds ?? 0) + running,
     NPS: row.rate ?? null,
+    closeReason: row.closeReasonId ? { id: row.closeReasonId, name: row.closeReasonName ?? '', color: row.closeReasonColor ?? '' } : null,
   };
 }
 

@@ -5,7 +5,7 @@ export type ReportLang = (typeof REPORT_LANGS)[number];
 interface ReportTexts {
   /** Intl locale of the dates. */
   locale: string;
-  columns: Record<'id' | 'connection' | 'contact' | 'user' | 'queue' | 'status' | 'lastMessage' | 'createdAt' | 'closedAt' | 'supportTime' | 'nps', string>;
+  columns: Record<'id' | 'connection' | 'contact' | 'user' | 'queue' | 'status' | 'lastMessage' | 'createdAt' | 'closedAt' | 'supportTime' | 'nps' | 'closeReason', string>;
   status: Record<'open' | 'pending' | 'closed' | 'group', string>;
 }
 
@@ -15,7 +15,7 @@ export const REPORT_TEXTS: Record<ReportLang, ReportTexts> = {
     locale: 'pt-BR',
     columns: {
       id: 'ID', connection: 'Conexão', contact: 'Contato', user: 'Usuário', queue: 'Fila', status: 'Status', lastMessage: 'Última mensagem',
-      createdAt: 'Data de abertura', closedAt: 'Data de fechamento', supportTime: 'Tempo de atendimento', nps: 'NPS',
+      createdAt: 'Data de abertura', closedAt: 'Data de fechamento', supportTime: 'Tempo de atendimento', nps: 'NPS', closeReason: 'Motivo de encerramento',
     },
     status: { open: 'Aberto', pending: 'Pendente', closed: 'Fechado', group: 'Grupo' },
   },
@@ -23,7 +23,7 @@ export const REPORT_TEXTS: Record<ReportLang, ReportTexts> = {
     locale: 'en-GB',
     columns: {
       id: 'ID', connection: 'Connection', contact: 'Contact', user: 'User', queue: 'Queue', status: 'Status', lastMessage: 'Last message',
-      createdAt: 'Opened at', closedAt: 'Closed at', supportTime: 'Service time', nps: 'NPS',
+      createdAt: 'Opened at', closedAt: 'Closed at', supportTime: 'Service time', nps: 'NPS', closeReason: 'Closing reason',
     },
     status: { open: 'Open', pending: 'Pending', closed: 'Closed', group: 'Group' },
   },
@@ -31,7 +31,7 @@ export const REPORT_TEXTS: Record<ReportLang, ReportTexts> = {
     locale: 'es-ES',
     columns: {
       id: 'ID', connection: 'Conexión', contact: 'Contacto', user: 'Usuario', queue: 'Cola', status: 'Estado', lastMessage: 'Último mensaje',
-      createdAt: 'Fecha de apertura', closedAt: 'Fecha de cierre', supportTime: 'Tiempo de atención', nps: 'NPS',
+      createdAt: 'Fecha de apertura', closedAt: 'Fecha de cierre', supportTime: 'Tiempo de atención', nps: 'NPS', closeReason: 'Motivo de cierre',
     },
     status: { open: 'Abierto', pending: 'Pendiente', closed: 'Cerrado', group: 'Grupo' },
   },
@@ -39,7 +39,7 @@ export const REPORT_TEXTS: Record<ReportLang, ReportTexts> = {
     locale: 'tr-TR',
     columns: {
       id: 'ID', connection: 'Bağlantı', contact: 'Kişi', user: 'Kullanıcı', queue: 'Kuyruk', status: 'Durum', lastMessage: 'Son mesaj',
-      createdAt: 'Açılış tarihi', closedAt: 'Kapanış tarihi', supportTime: 'Hizmet süresi', nps: 'NPS',
+      createdAt: 'Açılış tarihi', closedAt: 'Kapanış tarihi', supportTime: 'Hizmet süresi', nps: 'NPS', closeReason: 'Kapanış nedeni',
     },
     status: { open: 'Açık', pending: 'Beklemede', closed: 'Kapalı', group: 'Grup' },
   },

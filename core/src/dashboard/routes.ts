@@ -13,6 +13,7 @@ import { closedPerDay, totalsPerBucket, totalsPerQueue, totalsPerUser } from './
 import { dashboardCounters } from './counters.js';
 import { moments } from './moments.js';
 import { npsInfo } from './nps.js';
+import { closingReasonCounts } from './closing-reasons.js';
 import { resolveRange, type DayRange } from './range.js';
 import { writeReportXlsx } from './report-export.js';
 import { allReportRows, reportBase, reportRange, reportRows, reportTotal, toReportTicket } from './report-query.js';
@@ -78,6 +79,9 @@ export function registerDashboardRoutes(routes: Routes, core: CoreServices): voi
     );
     scope.get('/dashboard/atendimentos-encerrados', { schema }, async (request) =>
       dashboardCall(request.auth, request.query, (viewer, range) => closedPerDay(db, viewer, range)),
+    );
+    scope.get('/dashboard/closing-reasons', { schema }, async (request) =>
+      dashboardCall(request.auth, request.query, (viewer, range) => closingReasonCounts(db, viewer, range)),
     );
     /** The featured attendant of the range and how many of the listed attendants are online. */
     scope.get('/dashboard/user-info', { schema }, async (request) =>

@@ -6,6 +6,7 @@ import { findTicket, loadViewer, viewerSees, type TicketRow } from './ticket-acc
 import { isActiveTicketViolation, activeTicketOf, otherTicketConflict } from './ticket-conflict.js';
 import { addTicketLog, type TicketLogInput } from './ticket-logs.js';
 import { botStopChanges, cancelMootTimers } from '../bot/transitions.js';
+import { closeReasonFor } from '../closing-reasons/index.js';
 
 /** The transitions of inbox.md §4 a PUT /tickets/{id} can mean. */
 export type TransitionKind =
@@ -149,6 +150,12 @@ export async function transition(core: CoreServices, auth: AuthUser, id: number,
     throw new AppError('ERR_TAG_REQUIRED', 400);
   }
   const { changes, logs } = plan(kind, current, input, auth);
+  if (kind === 'resolve') {
+    // The ticket keeps its last close's reason; the close's log entry names it too (issue #33).
+    const closeReasonId = await closeReasonFor(db, core.settings, auth.companyId, input.closeReasonId);
+    Object.assign(changes, { closeReasonId });
+    if (closeReasonId) logs[0] = { ...logs[0]!, data: { closeReasonId } };
+  }
   const all = { ...changes, ...botStopChanges(kind, current), ...extras(input) };
   if (!Object.keys(all).length) return { kind, before: current, ticket: current };
 

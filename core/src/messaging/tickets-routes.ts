@@ -16,6 +16,7 @@ import { transition } from './ticket-transitions.js';
 import { createTicket } from './tickets-create.js';
 import { listTickets } from './tickets-list.js';
 import { earlierTickets } from './earlier-messages.js';
+import { closeReasonFor } from '../closing-reasons/index.js';
 
 const TAGS = ['tickets'];
 const uuidParams = z.object({ uuid });
@@ -50,11 +51,13 @@ export function registerTicketRoutes(routes: Routes, core: CoreServices): void {
       const rows = await db('ticketLogs')
         .leftJoin('users', 'users.id', 'ticketLogs.userId')
         .leftJoin('queues', 'queues.id', 'ticketLogs.queueId')
+        .leftJoin('closingReasons', (j) => j.on(db.raw('closing_reasons.id = (ticket_logs.data->>?)::int', ['closeReasonId'])).andOn('closingReasons.companyId', 'ticketLogs.companyId'))
         .where({ 'ticketLogs.companyId': ticket.companyId, 'ticketLogs.ticketId': ticket.id })
         .orderBy('ticketLogs.id', 'desc')
-        .select('ticketLogs.*', 'users.name as userName', 'queues.name as queueName', 'queues.color as queueColor');
-      return rows.map(({ userName, queueName, queueColor, ...log }) => ({
+        .select('ticketLogs.*', 'users.name as userName', 'queues.name as queueName', 'queues.color as queueColor', 'closingReasons.name as closeReasonName', 'closingReasons.color as closeReasonColor');
+      return rows.map(({ userName, queueName, queueColor, closeReasonName, closeReasonColor, ...log }) => ({
         ...log,
+        closeReason: closeReasonName ? { id: Number(log.data?.closeReasonId), name: closeReasonName, color: closeReasonColor } : null,
         id: Number(log.id),
         user: log.userId ? { id: log.userId, name: userName } : null,
         queue: log.queueId ? { id: log.queueId, name: queueName, color: queueColor } : null,
@@ -110,6 +113,7 @@ export function registerTicketRoutes(routes: Routes, core: CoreServices): void {
     scope.post('/tickets/closeAll', { schema: { tags: TAGS, body: ticketsCloseAllSchema }, preHandler: requireAdmin }, async (request) => {
       const { companyId, id: userId } = request.auth;
       const { status, queueIds } = request.body;
+      const closeReasonId = await closeReasonFor(db, core.settings, companyId, request.body.closeReasonId);
       const closed: TicketRow[] = await db.transaction(async (trx) => {
         const query = trx('tickets').where({ companyId, status });
         if (queueIds?.length) {
@@ -122,9 +126,10 @@ export function registerTicketRoutes(routes: Routes, core: CoreServices): void {
           });
         }
         const rows: TicketRow[] = await query
-          .update({ status: 'closed', closedAt: trx.fn.now(), amountUsedBotQueues: 0, updatedAt: trx.fn.now() })
+          .update({ status: 'closed', closedAt: trx.fn.now(), amountUsedBotQueues: 0, closeReasonId, updatedAt: trx.fn.now() })
           .returning('*');
-        await addTicketLog(trx, rows.map((t) => ({ companyId, ticketId: t.id, type: 'closed' as const, userId, queueId: t.queueId, data: { closeAll: true } })));
+        const data = closeReasonId ? { closeAll: true, closeReasonId } : { closeAll: true };
+        await addTicketLog(trx, rows.map((t) => ({ companyId, ticketId: t.id, type: 'closed' as const, userId, queueId: t.queueId, data })));
         return rows;
       });
       for (const ticket of closed) await emitTicket(core, ticket, 'update');

@@ -88,6 +88,7 @@ async function seedTenant(k: TestKernel, prefix: string): Promise<Tenant> {
     .insert({ companyId, subscriptionId: webhook.id, eventId: randomUUID(), eventKey: `seed:${label}`, type: 'message.created', body: '{}' })
     .returning('id');
   const [invoice] = await db('invoices').insert({ companyId, detail: `Fatura ${label}`, users: 1, connections: 1, queues: 1, value: 10, dueDate: '2999-01-01' }).returning('id');
+  const [closingReason] = await db('closingReasons').insert({ companyId, name: `Motivo ${label}`, color: '#123456' }).returning('id');
   const chat = await k.api('POST', '/chats', { token: c.admin.token, body: { title: `Chat ${label}`, users: [{ id: user.user.id }] } });
   if (chat.status >= 300) throw new Error(`chat seed failed: ${chat.status} ${JSON.stringify(chat.body)}`);
   return {
@@ -123,6 +124,7 @@ async function seedTenant(k: TestKernel, prefix: string): Promise<Tenant> {
       invoice: invoice.id,
       webhook: webhook.id,
       webhookDelivery: Number(delivery.id),
+      closingReason: closingReason.id,
       chatUuid: chat.body.uuid,
       webchat: webchat.body.id,
       webchatToken: (await k.api('GET', `/webchat/sites/${webchat.body.id}`, { token: c.admin.token })).body.token,
@@ -179,6 +181,7 @@ export const PATH_PARAM_RESOURCES: [RegExp, Record<string, string>][] = [
   [/^\/api\/webhooks\//, { id: 'webhook', deliveryId: 'webhookDelivery' }],
   [/^\/api\/companySettings\//, { companyId: 'company' }],
   [/^\/api\/messages-api\/connections\//, { whatsappId: 'connection' }],
+  [/^\/api\/closing-reasons\//, { id: 'closingReason' }],
 ];
 
 /** Path parameters that are not a tenant's record (a phone number, a setting key, a public token). */

@@ -2,6 +2,7 @@ import type { ShellFeature } from './feature.js';
 import { ticketsFeature } from './tickets/index.js';
 import { contactsFeature } from './contacts/index.js';
 import { tagsFeature } from './tags/index.js';
+import { closingReasonsFeature } from './closing-reasons/index.js';
 import { quickMessagesFeature } from './quick-messages/index.js';
 import { connectionsFeature } from './connections/index.js';
 import { usersFeature } from './users/index.js';
@@ -38,4 +39,5 @@ export const shellFeatures: ShellFeature[] = [
   helpsFeature,
   announcementsFeature,
   billingFeature,
+  closingReasonsFeature,
 ];

@@ -110,6 +110,7 @@ export const en: Shape<typeof pt> = {
     queues: 'Queues & Chatbot',
     queueIntegration: 'Integrations',
     files: 'File lists',
+    closingReasons: 'Closing reasons',
     settings: 'Settings',
     prompts: 'Open.Ai',
     connections: 'Connections',

@@ -110,6 +110,7 @@ export const es: Shape<typeof pt> = {
     queues: 'Colas y Chatbot',
     queueIntegration: 'Integraciones',
     files: 'Lista de archivos',
+    closingReasons: 'Motivos de cierre',
     settings: 'Configuración',
     prompts: 'Open.Ai',
     connections: 'Conexiones',

@@ -108,6 +108,7 @@ export const pt = {
     queues: 'Filas & Chatbot',
     queueIntegration: 'Integrações',
     files: 'Lista de arquivos',
+    closingReasons: 'Motivos de encerramento',
     settings: 'Configurações',
     prompts: 'Open.Ai',
     connections: 'Conexões',

@@ -110,6 +110,7 @@ export const tr: Shape<typeof pt> = {
     queues: 'Kuyruklar ve Chatbot',
     queueIntegration: 'Entegrasyonlar',
     files: 'Dosya listeleri',
+    closingReasons: 'Kapanış nedenleri',
     settings: 'Ayarlar',
     prompts: 'Open.Ai',
     connections: 'Bağlantılar',

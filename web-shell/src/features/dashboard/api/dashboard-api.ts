@@ -1,5 +1,5 @@
 import { api } from '@guiche/web-sdk';
-import type { DashboardAnswer, NpsInfo } from '@guiche/contracts';
+import type { ClosingReasonCounts, DashboardAnswer, NpsInfo } from '@guiche/contracts';
 import type { DashboardRange } from '../lib/dashboard-filter.js';
 
 export interface Bucket { label: string; total: number }
@@ -25,4 +25,8 @@ export async function fetchUserTotals(range: DashboardRange): Promise<UserTotal[
 }
 export async function fetchNps(range: DashboardRange): Promise<NpsInfo> {
   return (await api.get<NpsInfo>('/dashboard/nps-info', { params: params(range) })).data;
+}
+/** Closes with each closing reason by day, queue and agent (issue #33). */
+export async function fetchClosingReasonCounts(range: DashboardRange): Promise<ClosingReasonCounts> {
+  return (await api.get<ClosingReasonCounts>('/dashboard/closing-reasons', { params: params(range) })).data;
 }

@@ -9,11 +9,12 @@ import { DashboardFilter } from '../components/DashboardFilter.js';
 import { FeaturedAttendant } from '../components/FeaturedAttendant.js';
 import { RatingPie } from '../components/RatingPie.js';
 import { SummaryCards } from '../components/SummaryCards.js';
+import { ClosingReasonsPanel } from '../components/ClosingReasonsPanel.js';
 import { useDashboard, useOnlineUpdates } from '../hooks/useDashboard.js';
 import { NS } from '../i18n/register.js';
 import { DEFAULT_FILTER, rangeOf, type DashboardRange, type FilterForm } from '../lib/dashboard-filter.js';
 
-type TabId = 'indicators' | 'nps' | 'attendants';
+type TabId = 'indicators' | 'nps' | 'attendants' | 'closingReasons';
 
 /** / (inbox.md §2 Dashboard): admins and users with showDashboard; everyone else goes to /tickets. */
 export default function DashboardPage() {
@@ -82,6 +83,7 @@ function Dashboard() {
                 </div>
               }
             />
+            <Tab id="closingReasons" title={t('tabs.closingReasons')} panel={range ? <ClosingReasonsPanel range={range} /> : <div />} />
           </Tabs>
         )}
       </div>

@@ -5,6 +5,7 @@ import { useReportOptions } from '../hooks/useReport.js';
 import { NS } from '../i18n/register.js';
 import type { ReportFilters } from '../lib/report-filters.js';
 import { ContactSearch } from './ContactSearch.js';
+import { useClosingReasons } from '../../closing-reasons/hooks/useClosingReasons.js';
 
 export interface ReportFiltersBarProps {
   value: ReportFilters;
@@ -16,6 +17,7 @@ export interface ReportFiltersBarProps {
 export function ReportFiltersBar({ value, onChange, onApply }: ReportFiltersBarProps) {
   const { t } = useTranslation(NS);
   const o = useReportOptions();
+  const reasons = useClosingReasons();
   const set = (patch: Partial<ReportFilters>) => onChange({ ...value, ...patch });
   const statuses = TicketStatuses.map((s) => ({ id: s, name: t(`status.${s}`) }));
   const queues = [...(o.queues.data ?? []), { id: 0, name: t('noQueue'), color: '#7C7C7C' }];
@@ -34,6 +36,7 @@ export function ReportFiltersBar({ value, onChange, onApply }: ReportFiltersBarP
       {multi('report-users', t('filters.users'), o.users.data ?? [], value.users, (ids: number[]) => set({ users: ids }), o.users.isPending)}
       {multi('report-tags', t('filters.tags'), o.tags.data ?? [], value.tags, (ids: number[]) => set({ tags: ids }), o.tags.isPending)}
       {multi('report-queues', t('filters.queues'), queues, value.queueIds, (ids: number[]) => set({ queueIds: ids }), o.queues.isPending)}
+      {multi('report-close-reasons', t('filters.closeReasons'), reasons.data ?? [], value.closeReasons, (ids: number[]) => set({ closeReasons: ids }), reasons.isPending)}
       <FormGroup label={t('filters.from')} labelFor="report-from" className="rp-filter">
         <InputGroup id="report-from" type="date" value={value.dateFrom} onChange={(e) => set({ dateFrom: e.currentTarget.value })} />
       </FormGroup>

@@ -1,7 +1,7 @@
 import { Button, HTMLTable } from '@blueprintjs/core';
 import { useNavigate } from 'react-router';
 import type { ReportTicket } from '@guiche/contracts';
-import { useTranslation } from '@guiche/web-sdk';
+import { TagChip, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
 import { formatDuration, formatSp } from '../lib/report-filters.js';
 
@@ -25,6 +25,7 @@ export function ReportTable({ tickets }: { tickets: ReportTicket[] }) {
           <th>{t('table.closedAt')}</th>
           <th>{t('table.supportTime')}</th>
           <th>{t('table.nps')}</th>
+          <th>{t('table.closeReason')}</th>
           <th>{t('table.open')}</th>
         </tr>
       </thead>
@@ -42,6 +43,7 @@ export function ReportTable({ tickets }: { tickets: ReportTicket[] }) {
             <td>{formatSp(r.closedAt)}</td>
             <td>{formatDuration(r.supportTime)}</td>
             <td>{r.NPS ?? ''}</td>
+            <td data-testid="report-close-reason">{r.closeReason && <TagChip name={r.closeReason.name} color={r.closeReason.color} />}</td>
             <td>
               <Button variant="minimal" icon="share" aria-label={t('table.openTicket', { id: r.id })} onClick={() => navigate(`/tickets/${r.uuid}`)} />
             </td>

@@ -7,6 +7,8 @@ export interface ReportFilters {
   users: number[];
   tags: number[];
   queueIds: number[];
+  /** Closing reasons (issue #33). */
+  closeReasons: number[];
   dateFrom: string;
   dateTo: string;
 }
@@ -21,7 +23,7 @@ export function todaySp(now = new Date()): string {
 /** The default range: the first of the month to today (outreach-config.md §9). */
 export function defaultFilters(now = new Date()): ReportFilters {
   const today = todaySp(now);
-  return { contact: null, whatsappIds: [], statuses: [], users: [], tags: [], queueIds: [], dateFrom: `${today.slice(0, 8)}01`, dateTo: today };
+  return { contact: null, whatsappIds: [], statuses: [], users: [], tags: [], queueIds: [], closeReasons: [], dateFrom: `${today.slice(0, 8)}01`, dateTo: today };
 }
 
 /** The query string of GET /ticket/reports (lists as JSON arrays, outreach-config.md §7 Report). */
@@ -33,6 +35,7 @@ export function reportParams(f: ReportFilters, page: number, pageSize: number): 
   if (f.users.length) out.users = JSON.stringify(f.users);
   if (f.tags.length) out.tags = JSON.stringify(f.tags);
   if (f.queueIds.length) out.queueIds = JSON.stringify(f.queueIds);
+  if (f.closeReasons.length) out.closeReasons = JSON.stringify(f.closeReasons);
   if (f.dateFrom) out.dateFrom = f.dateFrom;
   if (f.dateTo) out.dateTo = f.dateTo;
   return out;

@@ -47,6 +47,7 @@ export const SETTING_OPTIONS: SettingOption[] = [
   toggle('sendMsgTransfTicket'),
   toggle('acceptAudioMessageContact'),
   toggle('requiredTag'),
+  toggle('requireCloseReason'),
   toggle('enableLGPD', { group: 'lgpd' }),
   toggle('lgpdConsent', { group: 'lgpd', when: lgpdOn }),
   { key: 'lgpdMessage', kind: 'text', group: 'lgpd', when: lgpdOn },

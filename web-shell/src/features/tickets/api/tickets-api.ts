@@ -39,8 +39,8 @@ export async function deleteTicket(id: number): Promise<void> {
 }
 
 /** POST /tickets/closeAll (admins): every ticket of the status in the queues, whoever holds it; answers how many closed. */
-export async function closeAllTickets(status: 'open' | 'pending' | 'group', queueIds: number[]): Promise<number> {
-  const { data } = await api.post<{ closed: number }>('/tickets/closeAll', { status, queueIds });
+export async function closeAllTickets(status: 'open' | 'pending' | 'group', queueIds: number[], closeReasonId: number | null = null): Promise<number> {
+  const { data } = await api.post<{ closed: number }>('/tickets/closeAll', { status, queueIds, ...(closeReasonId ? { closeReasonId } : {}) });
   return data.closed;
 }
 

@@ -19,6 +19,8 @@ export interface TicketLogEntry {
   createdAt: string;
   user: { id: number; name: string } | null;
   queue: { id: number; name: string; color: string } | null;
+  /** On a close: its closing reason (issue #33). */
+  closeReason?: { id: number; name: string; color: string } | null;
 }
 
 export interface QueueOption {

@@ -1,5 +1,7 @@
 import { Button, Callout, DialogBody, DialogFooter, Intent, Spinner } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
 import { Dialog, useTranslation } from '@guiche/web-sdk';
+import { ClosingReasonSelect, useCloseReasonRequired } from '../../closing-reasons/components/ClosingReasonSelect.js';
 import { useCloseAll } from '../hooks/useCloseAll.js';
 import type { CloseAllStatus } from '../lib/close-all.js';
 import { TICKETS_NS } from '../i18n/register.js';
@@ -22,6 +24,12 @@ export function CloseAllDialog({ isOpen, status, tabLabel, queueIds, queueNames,
   const { t } = useTranslation(TICKETS_NS);
   const { count, close } = useCloseAll(status, queueIds, isOpen);
   const running = close.isPending;
+  // One closing reason for all of them (issue #33), asked once.
+  const [closeReasonId, setCloseReasonId] = useState<number | null>(null);
+  const reasonRequired = useCloseReasonRequired();
+  useEffect(() => {
+    if (isOpen) setCloseReasonId(null);
+  }, [isOpen]);
   const queues = queueNames.join(', ');
   const total = count.data?.count ?? 0;
   const dismiss = () => {
@@ -56,6 +64,7 @@ export function CloseAllDialog({ isOpen, status, tabLabel, queueIds, queueNames,
       <DialogBody>
         {summary}
         <p className="bp6-text-muted">{t('closeAll.effect')}</p>
+        {isOpen && total > 0 && <ClosingReasonSelect id="close-all-reason" value={closeReasonId} onChange={setCloseReasonId} required={reasonRequired} />}
       </DialogBody>
       <DialogFooter
         actions={
@@ -66,8 +75,8 @@ export function CloseAllDialog({ isOpen, status, tabLabel, queueIds, queueNames,
               icon="remove"
               text={t('closeAll.confirm')}
               loading={running}
-              disabled={!count.isSuccess || total === 0}
-              onClick={() => close.mutate(undefined, { onSuccess: onClose })}
+              disabled={!count.isSuccess || total === 0 || (reasonRequired && closeReasonId === null)}
+              onClick={() => close.mutate(closeReasonId, { onSuccess: onClose })}
               data-testid="close-all-confirm"
             />
           </>

@@ -5,6 +5,7 @@ import type { Ticket } from '../api/types.js';
 import { useTicketActions } from '../hooks/useTicketActions.js';
 import { hasPlainTag } from '../lib/ticket-tags.js';
 import { TICKETS_NS } from '../i18n/register.js';
+import { ClosingReasonSelect, useCloseReasonRequired } from '../../closing-reasons/components/ClosingReasonSelect.js';
 
 /** Rating emojis cover 1 to 5 (inbox.md §9). */
 const RATING_EMOJI = ['😞', '🙁', '😐', '🙂', '😄'];
@@ -19,6 +20,7 @@ type CloseOption = 'farewell' | 'silent';
  * The rating request needs the connection's rating message (the server sends nothing without it):
  * then the switch is off and disabled, and the dialog says why (issue #32).
  * With requiredTag the contact or the ticket (a plain tag, from the drawer's picker) needs a tag first.
+ * The closing reason (issue #33) is asked first; with requireCloseReason resolving waits for one.
  */
 export function ResolveTicketDialog({ ticket, onClose }: { ticket: Ticket | null; onClose(): void }) {
   const { t } = useTranslation(TICKETS_NS);
@@ -27,6 +29,8 @@ export function ResolveTicketDialog({ ticket, onClose }: { ticket: Ticket | null
   const [option, setOption] = useState<CloseOption>('farewell');
   const [askRating, setAskRating] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [closeReasonId, setCloseReasonId] = useState<number | null>(null);
+  const reasonRequired = useCloseReasonRequired();
   const settings = user?.company?.companieSettings ?? {};
   const ratingEnabled = settings.userRating === 'enabled';
   const hasFarewell = Boolean(user?.farewellMessage?.trim()) || Boolean(ticket?.whatsapp?.hasFarewell);
@@ -37,11 +41,12 @@ export function ResolveTicketDialog({ ticket, onClose }: { ticket: Ticket | null
     setOption(hasFarewell ? 'farewell' : 'silent');
     setAskRating(canAskRating);
   }, [ticket?.id, canAskRating, hasFarewell]);
+  useEffect(() => setCloseReasonId(null), [ticket?.id]);
 
   const submit = async () => {
     if (!ticket) return;
     setBusy(true);
-    const done = await actions.resolve(ticket, option === 'farewell', canAskRating && askRating);
+    const done = await actions.resolve(ticket, option === 'farewell', canAskRating && askRating, closeReasonId);
     setBusy(false);
     if (done) onClose();
   };
@@ -61,6 +66,7 @@ export function ResolveTicketDialog({ ticket, onClose }: { ticket: Ticket | null
               {t('resolve.tagRequired')}
             </Callout>
           )}
+          {ticket && <ClosingReasonSelect id="resolve-close-reason" value={closeReasonId} onChange={setCloseReasonId} required={reasonRequired} />}
           <RadioGroup label={t('resolve.text')} selectedValue={option} onChange={(e) => setOption(e.currentTarget.value as CloseOption)}>
             <Radio value="farewell" label={t('resolve.withFarewell')} disabled={!hasFarewell} />
             <Radio value="silent" label={t('resolve.withoutFarewell')} />
@@ -100,7 +106,7 @@ export function ResolveTicketDialog({ ticket, onClose }: { ticket: Ticket | null
           actions={
             <>
               <Button text={t('resolve.cancel')} onClick={onClose} />
-              <Button type="submit" intent={Intent.SUCCESS} text={t('resolve.confirm')} loading={busy} disabled={tagMissing} />
+              <Button type="submit" intent={Intent.SUCCESS} text={t('resolve.confirm')} loading={busy} disabled={tagMissing || (reasonRequired && closeReasonId === null)} />
             </>
           }
         />

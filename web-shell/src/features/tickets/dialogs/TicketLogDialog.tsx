@@ -1,6 +1,6 @@
 import { Button, Classes, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { Dialog, EmptyState, ErrorCard, formatDateTime, LoadingState, useTranslation } from '@guiche/web-sdk';
+import { Dialog, EmptyState, ErrorCard, formatDateTime, LoadingState, TagChip, useTranslation } from '@guiche/web-sdk';
 import { fetchTicketLog } from '../api/tickets-api.js';
 import { ticketKeys } from '../api/query-keys.js';
 import type { Ticket } from '../api/types.js';
@@ -32,6 +32,11 @@ export function TicketLogDialog({ ticket, onClose }: { ticket: Ticket | null; on
               {entry.user?.name ?? t('log.system')}
               {entry.queue ? ` · ${entry.queue.name}` : ''}
             </span>
+            {entry.closeReason && (
+              <span data-testid="ticket-log-close-reason" title={t('log.closeReason')}>
+                <TagChip name={entry.closeReason.name} color={entry.closeReason.color} />
+              </span>
+            )}
             <time className={Classes.TEXT_MUTED} dateTime={entry.createdAt}>
               {formatDateTime(entry.createdAt)}
             </time>

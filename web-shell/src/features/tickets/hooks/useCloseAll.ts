@@ -24,7 +24,7 @@ export function useCloseAll(status: CloseAllStatus, queueIds: number[], counting
     meta: { silent: true },
   });
   const close = useMutation({
-    mutationFn: () => closeAllTickets(status, filter.queueIds),
+    mutationFn: (closeReasonId: number | null) => closeAllTickets(status, filter.queueIds, closeReasonId),
     onSuccess: (closed) => toastSuccess(t('closeAll.done', { count: closed })),
     onError: reportTicketError,
   });

@@ -76,9 +76,10 @@ export function useTicketActions() {
       if (done) navigate('/tickets');
       return done;
     },
-    async resolve(ticket: Ticket, sendFarewellMessage: boolean, requestRating: boolean) {
+    async resolve(ticket: Ticket, sendFarewellMessage: boolean, requestRating: boolean, closeReasonId: number | null = null) {
       if (!user) return null;
-      const done = await run(ticket, { status: 'closed', userId: user.id, sendFarewellMessage, ...(requestRating ? { requestRating } : {}) }, t('actions.resolved'));
+      const input = { status: 'closed' as const, userId: user.id, sendFarewellMessage, ...(requestRating ? { requestRating } : {}), ...(closeReasonId ? { closeReasonId } : {}) };
+      const done = await run(ticket, input, t('actions.resolved'));
       if (done) navigate('/tickets');
       return done;
     },

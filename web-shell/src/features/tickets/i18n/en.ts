@@ -171,6 +171,7 @@ export const en: Shape<typeof pt> = {
     error: 'Could not load the history.',
     close: 'Close',
     system: 'System',
+    closeReason: 'Closing reason',
     types: {
       create: 'Ticket created',
       chatBot: 'Served by the chatbot',

@@ -171,6 +171,7 @@ export const es: Shape<typeof pt> = {
     error: 'No se pudo cargar el historial.',
     close: 'Cerrar',
     system: 'Sistema',
+    closeReason: 'Motivo de cierre',
     types: {
       create: 'Ticket creado',
       chatBot: 'Atención por el chatbot',

@@ -174,6 +174,7 @@ export const pt = {
     error: 'Não foi possível carregar o histórico.',
     close: 'Fechar',
     system: 'Sistema',
+    closeReason: 'Motivo de encerramento',
     types: {
       create: 'Ticket criado',
       chatBot: 'Atendimento pelo chatbot',

@@ -171,6 +171,7 @@ export const tr: Shape<typeof pt> = {
     error: 'Geçmiş yüklenemedi.',
     close: 'Kapat',
     system: 'Sistem',
+    closeReason: 'Kapanış nedeni',
     types: {
       create: 'Talep oluşturuldu',
       chatBot: 'Sohbet botu ile görüşme',

@@ -31,6 +31,7 @@ export const en: SettingsLocale = {
     sendMsgTransfTicket: 'Send a message on queue/agent transfer',
     acceptAudioMessageContact: 'Accept audio from every contact',
     requiredTag: 'A tag is required to close a ticket',
+    requireCloseReason: 'A closing reason is required to resolve',
     enableLGPD: 'Enable LGPD handling',
     lgpdConsent: 'Ask for the contact\'s consent',
     lgpdMessage: 'LGPD welcome message',

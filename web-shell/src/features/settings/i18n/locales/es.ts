@@ -31,6 +31,7 @@ export const es: SettingsLocale = {
     sendMsgTransfTicket: 'Enviar mensaje al transferir de cola/agente',
     acceptAudioMessageContact: 'Aceptar audios de todos los contactos',
     requiredTag: 'Etiqueta obligatoria para cerrar la atención',
+    requireCloseReason: 'Motivo de cierre obligatorio al resolver',
     enableLGPD: 'Habilitar el tratamiento LGPD',
     lgpdConsent: 'Pedir el consentimiento del contacto',
     lgpdMessage: 'Mensaje de bienvenida de la LGPD',

@@ -32,6 +32,7 @@ export const pt = {
     sendMsgTransfTicket: 'Enviar mensagem de transferência de fila/atendente',
     acceptAudioMessageContact: 'Aceitar áudios de todos os contatos',
     requiredTag: 'Tag obrigatória para encerrar o atendimento',
+    requireCloseReason: 'Motivo de encerramento obrigatório ao resolver',
     enableLGPD: 'Habilitar tratamento LGPD',
     lgpdConsent: 'Pedir o consentimento do contato',
     lgpdMessage: 'Mensagem de boas-vindas da LGPD',

@@ -31,6 +31,7 @@ export const tr: SettingsLocale = {
     sendMsgTransfTicket: 'Kuyruk/temsilci aktarımında mesaj gönder',
     acceptAudioMessageContact: 'Tüm kişilerden ses kaydı kabul et',
     requiredTag: 'Görüşmeyi kapatmak için etiket zorunlu',
+    requireCloseReason: 'Çözerken kapanış nedeni zorunlu',
     enableLGPD: 'LGPD işlemlerini etkinleştir',
     lgpdConsent: 'Kişiden onay iste',
     lgpdMessage: 'LGPD karşılama mesajı',

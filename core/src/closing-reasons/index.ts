@@ -1,0 +1,2 @@
+export { registerClosingReasonRoutes } from './routes.js';
+export { closeReasonFor } from './resolve-rule.js';

@@ -1,0 +1,56 @@
+import type { ClosingReasonsLocale } from './pt.js';
+
+export const en: ClosingReasonsLocale = {
+  title: 'Closing reasons',
+  search: 'Search...',
+  searchLabel: 'Search reasons',
+  actions: { add: 'Add reason', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', save: 'Save' },
+  table: {
+    label: 'Closing reasons list',
+    name: 'Name',
+    status: 'Status',
+    tickets: 'Tickets',
+    actions: 'Actions',
+    active: 'Active',
+    inactive: 'Inactive',
+    rowActions: 'Actions for reason {{name}}',
+  },
+  list: {
+    loading: 'Loading reasons...',
+    loadingMore: 'Loading more reasons...',
+    error: 'The reasons could not be loaded.',
+    empty: 'No reasons yet',
+    emptyHint: 'Create reasons to learn why conversations end.',
+    emptyFiltered: 'No reason matches',
+  },
+  dialog: {
+    newTitle: 'Add reason',
+    editTitle: 'Edit reason',
+    name: 'Name',
+    color: 'Colour',
+    palette: 'Suggested colours',
+    customColor: 'Choose another colour',
+    preview: 'Preview',
+    previewName: 'Reason name',
+    active: 'Active (offered when resolving a ticket)',
+    saved: 'Reason saved successfully.',
+  },
+  remove: {
+    title: 'Delete the reason {{name}}?',
+    message: 'A reason already used on tickets cannot be deleted: deactivate it. Do you really want to delete it?',
+    done: 'Reason deleted successfully.',
+  },
+  picker: {
+    label: 'Closing reason',
+    placeholder: 'Select a reason',
+    none: 'No reason',
+    required: 'Choose a reason to resolve.',
+    loading: 'Loading reasons...',
+    empty: 'No active reason. Ask an administrator to add some.',
+  },
+  validation: {
+    required: 'Required',
+    tooLong: 'Message too long',
+    color: 'Enter a colour as #RRGGBB.',
+  },
+};

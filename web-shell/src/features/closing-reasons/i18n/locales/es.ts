@@ -1,0 +1,56 @@
+import type { ClosingReasonsLocale } from './pt.js';
+
+export const es: ClosingReasonsLocale = {
+  title: 'Motivos de cierre',
+  search: 'Buscar...',
+  searchLabel: 'Buscar motivos',
+  actions: { add: 'Agregar motivo', edit: 'Editar', delete: 'Eliminar', cancel: 'Cancelar', save: 'Guardar' },
+  table: {
+    label: 'Lista de motivos de cierre',
+    name: 'Nombre',
+    status: 'Estado',
+    tickets: 'Tickets',
+    actions: 'Acciones',
+    active: 'Activo',
+    inactive: 'Inactivo',
+    rowActions: 'Acciones del motivo {{name}}',
+  },
+  list: {
+    loading: 'Cargando motivos...',
+    loadingMore: 'Cargando más motivos...',
+    error: 'No se pudieron cargar los motivos.',
+    empty: 'Aún no hay motivos',
+    emptyHint: 'Cree motivos para saber por qué terminan las atenciones.',
+    emptyFiltered: 'Ningún motivo coincide',
+  },
+  dialog: {
+    newTitle: 'Agregar motivo',
+    editTitle: 'Editar motivo',
+    name: 'Nombre',
+    color: 'Color',
+    palette: 'Colores sugeridos',
+    customColor: 'Elegir otro color',
+    preview: 'Vista previa',
+    previewName: 'Nombre del motivo',
+    active: 'Activo (se ofrece al resolver un ticket)',
+    saved: 'Motivo guardado con éxito.',
+  },
+  remove: {
+    title: '¿Eliminar el motivo {{name}}?',
+    message: 'Un motivo ya usado en tickets no se puede eliminar: desactívelo. ¿Realmente desea eliminarlo?',
+    done: 'Motivo eliminado con éxito.',
+  },
+  picker: {
+    label: 'Motivo de cierre',
+    placeholder: 'Seleccione un motivo',
+    none: 'Sin motivo',
+    required: 'Elija un motivo para resolver.',
+    loading: 'Cargando motivos...',
+    empty: 'No hay motivos activos. Pida a un administrador que los registre.',
+  },
+  validation: {
+    required: 'Obligatorio',
+    tooLong: 'Mensaje demasiado largo',
+    color: 'Indique un color como #RRGGBB.',
+  },
+};

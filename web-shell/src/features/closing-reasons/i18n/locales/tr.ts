@@ -1,0 +1,56 @@
+import type { ClosingReasonsLocale } from './pt.js';
+
+export const tr: ClosingReasonsLocale = {
+  title: 'Kapanış nedenleri',
+  search: 'Ara...',
+  searchLabel: 'Nedenlerde ara',
+  actions: { add: 'Neden ekle', edit: 'Düzenle', delete: 'Sil', cancel: 'İptal', save: 'Kaydet' },
+  table: {
+    label: 'Kapanış nedenleri listesi',
+    name: 'Ad',
+    status: 'Durum',
+    tickets: 'Talepler',
+    actions: 'İşlemler',
+    active: 'Etkin',
+    inactive: 'Devre dışı',
+    rowActions: '{{name}} nedeninin işlemleri',
+  },
+  list: {
+    loading: 'Nedenler yükleniyor...',
+    loadingMore: 'Daha fazla neden yükleniyor...',
+    error: 'Nedenler yüklenemedi.',
+    empty: 'Henüz neden yok',
+    emptyHint: 'Görüşmelerin neden bittiğini öğrenmek için neden oluşturun.',
+    emptyFiltered: 'Eşleşen neden yok',
+  },
+  dialog: {
+    newTitle: 'Neden ekle',
+    editTitle: 'Nedeni düzenle',
+    name: 'Ad',
+    color: 'Renk',
+    palette: 'Önerilen renkler',
+    customColor: 'Başka bir renk seç',
+    preview: 'Önizleme',
+    previewName: 'Neden adı',
+    active: 'Etkin (talep çözülürken sunulur)',
+    saved: 'Neden başarıyla kaydedildi.',
+  },
+  remove: {
+    title: '{{name}} nedeni silinsin mi?',
+    message: 'Taleplerde kullanılmış bir neden silinemez: devre dışı bırakın. Gerçekten silmek istiyor musunuz?',
+    done: 'Neden başarıyla silindi.',
+  },
+  picker: {
+    label: 'Kapanış nedeni',
+    placeholder: 'Bir neden seçin',
+    none: 'Neden yok',
+    required: 'Çözmek için bir neden seçin.',
+    loading: 'Nedenler yükleniyor...',
+    empty: 'Etkin neden yok. Bir yöneticiden eklemesini isteyin.',
+  },
+  validation: {
+    required: 'Zorunlu',
+    tooLong: 'Mesaj çok uzun',
+    color: 'Rengi #RRGGBB biçiminde girin.',
+  },
+};
