@@ -75,6 +75,8 @@ export const ErrorCodes = [
   'ERR_PAYMENT_NOT_CONFIGURED',
   'ERR_PAYMENT_PROVIDER',
   'ERR_NO_WEBHOOK_FOUND',
+  'ERR_NO_FLOW_FOUND',
+  'ERR_FLOW_INVALID',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

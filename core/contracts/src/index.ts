@@ -30,3 +30,4 @@ export * from './prompts.js';
 export * from './invoices.js';
 export * from './weekdays.js';
 export * from './webhooks.js';
+export * from './flow-builder.js';

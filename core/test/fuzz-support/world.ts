@@ -88,6 +88,9 @@ async function seedTenant(k: TestKernel, prefix: string): Promise<Tenant> {
     .insert({ companyId, subscriptionId: webhook.id, eventId: randomUUID(), eventKey: `seed:${label}`, type: 'message.created', body: '{}' })
     .returning('id');
   const [invoice] = await db('invoices').insert({ companyId, detail: `Fatura ${label}`, users: 1, connections: 1, queues: 1, value: 10, dueDate: '2999-01-01' }).returning('id');
+  const flow = await k.api('POST', '/flowbuilder', { token: c.admin.token, body: { name: `Fluxo ${label}` } });
+  if (flow.status >= 300) throw new Error(`flow seed failed: ${flow.status} ${JSON.stringify(flow.body)}`);
+  const [flowVersion] = await db('flowBuilderVersions').insert({ companyId, flowId: flow.body.id, number: 1, graph: JSON.stringify(flow.body.graph) }).returning('id');
   const chat = await k.api('POST', '/chats', { token: c.admin.token, body: { title: `Chat ${label}`, users: [{ id: user.user.id }] } });
   if (chat.status >= 300) throw new Error(`chat seed failed: ${chat.status} ${JSON.stringify(chat.body)}`);
   return {
@@ -126,6 +129,8 @@ async function seedTenant(k: TestKernel, prefix: string): Promise<Tenant> {
       chatUuid: chat.body.uuid,
       webchat: webchat.body.id,
       webchatToken: webchat.body.token,
+      flow: flow.body.id,
+      flowVersion: flowVersion.id,
     },
   };
 }
@@ -179,6 +184,7 @@ export const PATH_PARAM_RESOURCES: [RegExp, Record<string, string>][] = [
   [/^\/api\/webhooks\//, { id: 'webhook', deliveryId: 'webhookDelivery' }],
   [/^\/api\/companySettings\//, { companyId: 'company' }],
   [/^\/api\/messages-api\/connections\//, { whatsappId: 'connection' }],
+  [/^\/api\/flowbuilder\//, { id: 'flow', versionId: 'flowVersion' }],
 ];
 
 /** Path parameters that are not a tenant's record (a phone number, a setting key, a public token). */
