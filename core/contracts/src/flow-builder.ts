@@ -20,6 +20,8 @@ export const FlowV = {
   required: 'validation.flowRequired',
   cycle: 'validation.flowCycle',
   importFormat: 'validation.flowImportFormat',
+  phrase: 'validation.flowPhrase',
+  connection: 'validation.flowConnection',
 } as const;
 
 export const FLOW_NODES_MAX = 300;
@@ -275,3 +277,17 @@ export function flowProblems(graph: FlowGraph): FlowProblem[] {
   if (looping) problems.push({ code: FlowV.cycle, nodeId: looping });
   return problems;
 }
+
+/** What starts a flow: a connection's welcome flow (first contact), its default flow (a new conversation) or a keyword phrase. */
+export const flowTriggerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('welcome'), connectionId: int(1, PG_INT_MAX).nullable().default(null) }),
+  z.object({ kind: z.literal('default'), connectionId: int(1, PG_INT_MAX).nullable().default(null) }),
+  z.object({
+    kind: z.literal('keyword'),
+    connectionId: int(1, PG_INT_MAX).nullable().default(null),
+    phrase: text(200, { trim: true }).min(1, FlowV.phrase),
+    match: z.enum(['exact', 'contains']).default('exact'),
+  }),
+]);
+export type FlowTrigger = z.infer<typeof flowTriggerSchema>;
+export const flowTriggersSchema = z.object({ triggers: z.array(flowTriggerSchema).max(50) });

@@ -17,7 +17,8 @@ export { HANDLER_TIMEOUT_MS, PROMPT_HANDLER, createHandlerRegistry, type Handler
  * type of its queue integration (the integrations module's table queue_integrations; absent until
  * that module is installed).
  */
-export async function conversationType(core: Pick<CoreServices, 'db'>, ticket: Pick<TicketRow, 'companyId' | 'promptId' | 'integrationId'>): Promise<string | null> {
+export async function conversationType(core: Pick<CoreServices, 'db'>, ticket: Pick<TicketRow, 'companyId' | 'promptId' | 'integrationId' | 'conversationHandler'>): Promise<string | null> {
+  if (ticket.conversationHandler) return ticket.conversationHandler;
   if (ticket.promptId) return PROMPT_HANDLER;
   if (!ticket.integrationId) return null;
   try {
@@ -53,7 +54,7 @@ export async function fallBackIn(trx: Knex.Transaction, ticket: Pick<TicketRow, 
   const [row] = await trx('tickets')
     .where({ id: ticket.id, useIntegration: true })
     .whereIn('status', ['pending', 'open'])
-    .update({ useIntegration: false, isBot: false, updatedAt: trx.fn.now() })
+    .update({ useIntegration: false, isBot: false, conversationHandler: null, updatedAt: trx.fn.now() })
     .returning('*');
   if (row) await trx('ticketLogs').insert({ companyId: ticket.companyId, ticketId: ticket.id, type: 'chatBot', queueId: ticket.queueId, data: JSON.stringify({ handover: reason }) });
   return row as TicketRow | undefined;
@@ -67,7 +68,7 @@ export async function fallBack(core: CoreServices, ticket: TicketRow, reason: st
 
 async function transfer(core: CoreServices, ticket: TicketRow, to: TransferOutcome['transfer']): Promise<void> {
   const updated: TicketRow | undefined = await core.db.transaction(async (trx) => {
-    const change: Record<string, unknown> = { useIntegration: false, isBot: false, status: 'pending', updatedAt: trx.fn.now() };
+    const change: Record<string, unknown> = { useIntegration: false, isBot: false, conversationHandler: null, status: 'pending', updatedAt: trx.fn.now() };
     if (to.queueId && (await trx('queues').where({ companyId: ticket.companyId, id: to.queueId }).first('id'))) change.queueId = to.queueId;
     if (to.userId && (await trx('users').where({ companyId: ticket.companyId, id: to.userId }).first('id'))) change.userId = to.userId;
     const [row] = await trx('tickets').where({ id: ticket.id }).whereIn('status', ['pending', 'open']).update(change).returning('*');
@@ -91,7 +92,7 @@ async function close(core: CoreServices, ticket: TicketRow): Promise<void> {
     const [row] = await trx('tickets')
       .where({ id: ticket.id })
       .whereIn('status', ['pending', 'open'])
-      .update({ status: 'closed', closedAt: trx.fn.now(), useIntegration: false, isBot: false, updatedAt: trx.fn.now() })
+      .update({ status: 'closed', closedAt: trx.fn.now(), useIntegration: false, isBot: false, conversationHandler: null, updatedAt: trx.fn.now() })
       .returning('*');
     if (row) await trx('ticketLogs').insert({ companyId: ticket.companyId, ticketId: ticket.id, type: 'closed', queueId: ticket.queueId, data: JSON.stringify({ by: 'integration' }) });
     return row;

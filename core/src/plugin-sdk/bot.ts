@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { PlanFlag } from '@guiche/contracts';
 import type { TicketRow } from './tickets.js';
 
@@ -28,7 +29,29 @@ export interface HandlerOptions {
   planFlag?: PlanFlag | null;
 }
 
+/** What a conversation starter sees: a customer's message on a ticket no agent, handler or menu holds yet. */
+export interface StarterInput {
+  /** The message's ingest transaction: read and write your own rows with it. */
+  trx: Knex.Transaction;
+  companyId: number;
+  connectionId: number;
+  ticket: TicketRow;
+  /** True when this message opened the conversation (a new or reopened ticket). */
+  newConversation: boolean;
+  /** True when the contact had no ticket before on this connection (first contact). */
+  firstContact: boolean;
+  message: { id: number; body: string; mediaType: string };
+}
+
+/**
+ * Claims the ticket for a registered handler type (the message then goes to that handler, and
+ * the ticket stays with it until the handler lets go), or answers null to leave it to the menu bot.
+ */
+export type ConversationStarter = (input: StarterInput) => Promise<string | null>;
+
 export interface BotRegistry {
   /** Registers the handler of a conversation type: an integration type (dialogflow, n8n, webhook, typebot) or 'openai' for prompts. */
   registerHandler(type: string, handler: ConversationHandler, options?: HandlerOptions): void;
+  /** Registers a starter, asked (in registration order) before the menu bot for each message of an unattended ticket. */
+  registerStarter(starter: ConversationStarter, options?: { planFlag?: PlanFlag | null }): void;
 }

@@ -115,7 +115,7 @@ export function createPluginContext(
     conversations: createConversations(core),
     connections: createConnectionService(core.db),
     rateLimits: core.rateLimits,
-    bot: { registerHandler: (type, handler, options) => core.bot.registerHandler(type, handler, options) },
+    bot: { registerHandler: (type, handler, options) => core.bot.registerHandler(type, handler, options), registerStarter: (starter, options) => core.bot.registerStarter(starter, options) },
     db: core.db,
     bus: gatedBus(core.bus, core, definition.planFlag),
     jobs: gatedJobs(core.jobs, core, definition.planFlag, log),

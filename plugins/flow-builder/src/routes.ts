@@ -1,12 +1,13 @@
-import { flowCreateSchema, flowDuplicateSchema, flowExportSchema, flowListQuerySchema, flowParamsSchema, flowUpdateSchema, flowVersionParamsSchema } from '@guiche/contracts';
+import { flowCreateSchema, flowDuplicateSchema, flowExportSchema, flowListQuerySchema, flowParamsSchema, flowTriggersSchema, flowUpdateSchema, flowVersionParamsSchema } from '@guiche/contracts';
 import { requireAdmin, type PluginContext } from '@guiche/core';
 import type { FlowService } from './flows.js';
+import type { TriggerService } from './triggers.js';
 
 const TAGS = ['flowbuilder'];
 const params = flowParamsSchema;
 
 /** The editor's API (admins only): flows, drafts, versions, import/export, counters. */
-export function registerRoutes(ctx: PluginContext, flows: FlowService): void {
+export function registerRoutes(ctx: PluginContext, flows: FlowService, triggers: TriggerService): void {
   const routes = ctx.routes;
   const admin = { onRequest: requireAdmin };
   routes.get('/flowbuilder', { ...admin, schema: { tags: TAGS, querystring: flowListQuerySchema } }, (r) => flows.list(r.auth.companyId, r.query.q));
@@ -30,4 +31,8 @@ export function registerRoutes(ctx: PluginContext, flows: FlowService): void {
     flows.version(r.auth.companyId, r.params.id, r.params.versionId),
   );
   routes.get('/flowbuilder/:id/counters', { ...admin, schema: { tags: TAGS, params } }, (r) => flows.counters(r.auth.companyId, r.params.id));
+  routes.get('/flowbuilder/:id/triggers', { ...admin, schema: { tags: TAGS, params } }, (r) => triggers.list(r.auth.companyId, r.params.id));
+  routes.put('/flowbuilder/:id/triggers', { ...admin, schema: { tags: TAGS, params, body: flowTriggersSchema } }, async (r) => ({
+    triggers: await triggers.replace(r.auth.companyId, r.params.id, r.body.triggers),
+  }));
 }

@@ -49,6 +49,20 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['company_id', 'ticket_id']);
   });
   await knex.raw(`CREATE UNIQUE INDEX flow_builder_runs_one_active ON flow_builder_runs (ticket_id) WHERE status IN ('running', 'waiting')`);
+  // What starts a flow: a connection's welcome (first contact) or default (new conversation) flow, or a keyword phrase.
+  await knex.schema.createTable('flow_builder_triggers', (t) => {
+    t.increments('id');
+    t.integer('company_id').notNullable().references('id').inTable('companies').onDelete('CASCADE');
+    t.integer('flow_id').notNullable().references('id').inTable('flow_builder_flows').onDelete('CASCADE');
+    /** welcome | default | keyword */
+    t.string('kind', 16).notNullable();
+    /** null: every connection of the company. */
+    t.integer('connection_id').references('id').inTable('whatsapps').onDelete('CASCADE');
+    t.string('phrase', 200);
+    /** exact | contains (keyword triggers) */
+    t.string('match', 16);
+    t.index(['company_id', 'kind']);
+  });
   await knex.schema.createTable('flow_builder_node_counters', (t) => {
     t.integer('company_id').notNullable().references('id').inTable('companies').onDelete('CASCADE');
     t.integer('version_id').notNullable().references('id').inTable('flow_builder_versions').onDelete('CASCADE');
@@ -64,6 +78,7 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('flow_builder_node_counters');
   await knex.schema.dropTableIfExists('flow_builder_runs');
+  await knex.schema.dropTableIfExists('flow_builder_triggers');
   await knex.schema.alterTable('flow_builder_flows', (t) => t.dropForeign(['live_version_id']));
   await knex.schema.dropTableIfExists('flow_builder_versions');
   await knex.schema.dropTableIfExists('flow_builder_flows');

@@ -38,6 +38,8 @@ export const en: Shape<typeof pt> = {
     flowRequired: "Fill in the block's required fields",
     flowCycle: "Loop without a pause: put a menu, question or wait in the loop",
     flowImportFormat: "The file is not a flow exported by Guichê",
+    flowPhrase: "Enter the phrase that starts the flow",
+    flowConnection: "Connection not found",
     required: 'Required',
     tooShort: 'Too Short!',
     tooLong: 'Too Long!',

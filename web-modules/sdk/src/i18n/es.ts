@@ -38,6 +38,8 @@ export const es: Shape<typeof pt> = {
     flowRequired: "Completa los campos obligatorios del bloque",
     flowCycle: "Bucle sin pausa: incluye un menú, pregunta o espera en el ciclo",
     flowImportFormat: "El archivo no es un flujo exportado por Guichê",
+    flowPhrase: "Escribe la frase que inicia el flujo",
+    flowConnection: "Conexión no encontrada",
     required: 'Obligatorio',
     tooShort: '¡Demasiado corto!',
     tooLong: '¡Demasiado largo!',

@@ -36,6 +36,8 @@ export const pt = {
     flowRequired: "Preencha os campos obrigatórios do bloco",
     flowCycle: "Repetição sem espera: inclua um menu, pergunta ou espera no ciclo",
     flowImportFormat: "O arquivo não é um fluxo exportado pelo Guichê",
+    flowPhrase: "Digite a frase que inicia o fluxo",
+    flowConnection: "Conexão não encontrada",
     required: 'Obrigatório',
     tooShort: 'Muito curto!',
     tooLong: 'Muito longo!',

@@ -38,6 +38,8 @@ export const tr: Shape<typeof pt> = {
     flowRequired: "Bloğun zorunlu alanlarını doldurun",
     flowCycle: "Duraksamasız döngü: döngüye bir menü, soru veya bekleme ekleyin",
     flowImportFormat: "Dosya, Guichê'den dışa aktarılmış bir akış değil",
+    flowPhrase: "Akışı başlatan ifadeyi girin",
+    flowConnection: "Bağlantı bulunamadı",
     required: 'Zorunlu',
     tooShort: 'Çok kısa!',
     tooLong: 'Çok uzun!',
