@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { CoreServices } from '../services.js';
 import { OutsideServiceError } from './outside.js';
 import type { TicketRow } from '../messaging/ticket-access.js';
-import type { ConversationInput, TransferOutcome } from '../plugin-sdk/bot.js';
+import type { ConversationInput, ConversationOutcome, TransferOutcome } from '../plugin-sdk/bot.js';
+import type { WithinTransaction } from '../plugin-sdk/timed-work.js';
 
 export type { BotRegistry, ConversationHandler, ConversationInput, ConversationOutcome, HandlerOptions, TransferOutcome } from '../plugin-sdk/bot.js';
 import { emitTicket } from '../messaging/ticket-events.js';
@@ -66,8 +67,8 @@ export async function fallBack(core: CoreServices, ticket: TicketRow, reason: st
   if (updated) await emitTicket(core, updated, 'update', ticket);
 }
 
-async function transfer(core: CoreServices, ticket: TicketRow, to: TransferOutcome['transfer']): Promise<void> {
-  const updated: TicketRow | undefined = await core.db.transaction(async (trx) => {
+async function transferIn(trx: Knex.Transaction, ticket: TicketRow, to: TransferOutcome['transfer']): Promise<TicketRow | undefined> {
+  {
     const change: Record<string, unknown> = { useIntegration: false, isBot: false, conversationHandler: null, status: 'pending', updatedAt: trx.fn.now() };
     if (to.queueId && (await trx('queues').where({ companyId: ticket.companyId, id: to.queueId }).first('id'))) change.queueId = to.queueId;
     if (to.userId && (await trx('users').where({ companyId: ticket.companyId, id: to.userId }).first('id'))) change.userId = to.userId;
@@ -82,22 +83,57 @@ async function transfer(core: CoreServices, ticket: TicketRow, to: TransferOutco
         data: JSON.stringify({ by: 'integration', toQueueId: change.queueId ?? null, toUserId: change.userId ?? null }),
       });
     }
-    return row;
-  });
+    return row as TicketRow | undefined;
+  }
+}
+
+async function transfer(core: CoreServices, ticket: TicketRow, to: TransferOutcome['transfer']): Promise<void> {
+  const updated = await core.db.transaction((trx) => transferIn(trx, ticket, to));
   if (updated) await emitTicket(core, updated, 'update', ticket);
 }
 
-async function close(core: CoreServices, ticket: TicketRow): Promise<void> {
-  const updated: TicketRow | undefined = await core.db.transaction(async (trx) => {
+async function closeIn(trx: Knex.Transaction, ticket: TicketRow): Promise<TicketRow | undefined> {
+  {
     const [row] = await trx('tickets')
       .where({ id: ticket.id })
       .whereIn('status', ['pending', 'open'])
       .update({ status: 'closed', closedAt: trx.fn.now(), useIntegration: false, isBot: false, conversationHandler: null, updatedAt: trx.fn.now() })
       .returning('*');
     if (row) await trx('ticketLogs').insert({ companyId: ticket.companyId, ticketId: ticket.id, type: 'closed', queueId: ticket.queueId, data: JSON.stringify({ by: 'integration' }) });
-    return row;
-  });
+    return row as TicketRow | undefined;
+  }
+}
+
+async function close(core: CoreServices, ticket: TicketRow): Promise<void> {
+  const updated = await core.db.transaction((trx) => closeIn(trx, ticket));
   if (updated) await emitTicket(core, updated, 'update', ticket);
+}
+
+/** A handler's outcome applied in the caller's transaction; answers the changed row (to announce after the commit). */
+export async function settleIn(trx: Knex.Transaction, ticket: TicketRow, outcome: ConversationOutcome | void): Promise<TicketRow | undefined> {
+  if (outcome === 'handover') return fallBackIn(trx, ticket, 'handler');
+  if (outcome === 'close') return closeIn(trx, ticket);
+  if (outcome && typeof outcome === 'object') return transferIn(trx, ticket, outcome.transfer);
+  return undefined;
+}
+
+/**
+ * A conversation step that no customer message started (a module's timer: a flow's wait): in the
+ * caller's transaction, with the ticket locked, `step` runs only while the ticket is still with a
+ * handler; its outcome is applied like a handler's and announced after the commit.
+ */
+export async function continueConversationIn(
+  core: CoreServices,
+  within: WithinTransaction,
+  ref: { companyId: number; ticketId: number },
+  step: (ticket: TicketRow) => Promise<ConversationOutcome | void>,
+): Promise<ConversationOutcome | 'skipped'> {
+  const ticket: TicketRow | undefined = await within.trx('tickets').where({ id: ref.ticketId, companyId: ref.companyId }).forUpdate().first();
+  if (!ticket || !ticket.useIntegration || !['pending', 'open'].includes(ticket.status)) return 'skipped';
+  const outcome = await step(ticket);
+  const updated = await settleIn(within.trx, ticket, outcome);
+  if (updated) within.afterCommit(() => emitTicket(core, updated, 'update', ticket));
+  return outcome ?? 'continue';
 }
 
 /**

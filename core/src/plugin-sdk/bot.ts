@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { PlanFlag } from '@guiche/contracts';
 import type { TicketRow } from './tickets.js';
+import type { WithinTransaction } from './timed-work.js';
 
 /** What a conversation handler gets: the ticket handed to it and the customer's message. */
 export interface ConversationInput {
@@ -54,4 +55,18 @@ export interface BotRegistry {
   registerHandler(type: string, handler: ConversationHandler, options?: HandlerOptions): void;
   /** Registers a starter, asked (in registration order) before the menu bot for each message of an unattended ticket. */
   registerStarter(starter: ConversationStarter, options?: { planFlag?: PlanFlag | null }): void;
+}
+
+/** What plugins get as ctx.bot: the registry, and steps of a conversation no customer message started. */
+export interface PluginBot extends BotRegistry {
+  /**
+   * In the caller's transaction (a timed job's): locks the ticket and, while a handler still holds
+   * it, runs `step` and applies its outcome as for a handler's answer (announced after the commit).
+   * Answers 'skipped' when the ticket left the handler (an agent took it, it was closed).
+   */
+  continueConversation(
+    within: WithinTransaction,
+    ref: { companyId: number; ticketId: number },
+    step: (ticket: TicketRow) => Promise<ConversationOutcome | void>,
+  ): Promise<ConversationOutcome | 'skipped'>;
 }

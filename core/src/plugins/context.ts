@@ -1,3 +1,4 @@
+import { continueConversationIn } from '../bot/handlers.js';
 import type { FastifyRequest } from 'fastify';
 import { createConnectionService } from '../connections/connection-service.js';
 import type { PlanFlag } from '@guiche/contracts';
@@ -115,7 +116,9 @@ export function createPluginContext(
     conversations: createConversations(core),
     connections: createConnectionService(core.db),
     rateLimits: core.rateLimits,
-    bot: { registerHandler: (type, handler, options) => core.bot.registerHandler(type, handler, options), registerStarter: (starter, options) => core.bot.registerStarter(starter, options) },
+    bot: { registerHandler: (type, handler, options) => core.bot.registerHandler(type, handler, options), registerStarter: (starter, options) => core.bot.registerStarter(starter, options),
+      continueConversation: (within, ref, step) => continueConversationIn(core, within, ref, step),
+    },
     db: core.db,
     bus: gatedBus(core.bus, core, definition.planFlag),
     jobs: gatedJobs(core.jobs, core, definition.planFlag, log),

@@ -1,5 +1,5 @@
 import { definePlugin } from '@guiche/core';
-import { FLOW_HANDLER, flowHandler, flowStarter } from './conversation.js';
+import { defineResume, FLOW_HANDLER, flowHandler, flowStarter } from './conversation.js';
 import { createFlowService } from './flows.js';
 import { registerRoutes } from './routes.js';
 import { createTriggerService } from './triggers.js';
@@ -9,10 +9,10 @@ export default definePlugin({
   kind: 'module',
   planFlag: 'useFlowBuilder',
   migrations: 'migrations',
-  webModule: 'flow-builder',
   register(ctx) {
     registerRoutes(ctx, createFlowService(ctx.db), createTriggerService(ctx));
     ctx.bot.registerHandler(FLOW_HANDLER, flowHandler(ctx), { planFlag: 'useFlowBuilder' });
     ctx.bot.registerStarter(flowStarter, { planFlag: 'useFlowBuilder' });
+    defineResume(ctx);
   },
 });

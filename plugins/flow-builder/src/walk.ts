@@ -1,5 +1,5 @@
 import type { FlowGraph, FlowNode } from '@guiche/contracts';
-import type { ConversationInput, ConversationOutcome, MessageSender, WithinTransaction } from '@guiche/core';
+import type { ConversationInput, ConversationOutcome, MessageSender, TimedWork, WithinTransaction } from '@guiche/core';
 import type { Knex } from 'knex';
 import { FLOWS } from './flows.js';
 import { interpolate } from './interpolate.js';
@@ -12,7 +12,20 @@ const USER_VAR = 'flow.userId';
 
 export interface WalkDeps {
   messages: MessageSender;
+  timedWork: Pick<TimedWork, 'schedule' | 'cancel'>;
 }
+
+/** The timer of a run's wait or answer timeout (one per run: a later one replaces it). */
+export const RESUME_KIND = 'flow-builder.resume';
+export const resumeKey = (runId: number) => `run-${runId}`;
+export interface ResumePayload {
+  runId: number;
+  ticketId: number;
+  nodeId: string;
+}
+
+/** What moves a run: a customer's message, or the timer of the node it waits on. */
+export type WalkEvent = { kind: 'message'; body: string } | { kind: 'timer'; nodeId: string };
 
 type NodeOf<T extends FlowNode['type']> = Extract<FlowNode, { type: T }>;
 
@@ -41,13 +54,12 @@ function conditionHolds(node: NodeOf<'condition'>, variables: Record<string, str
 }
 
 /**
- * One customer message through the ticket's run, in one transaction: the answer to the node the
- * run waits on, then every node up to the next pause or the end. Messages are written in the same
+ * One event (a customer's message or a timer) through the ticket's run, in one transaction: the
+ * answer to (or the timer of) the node the run waits on, then every node up to the next pause or the end. Messages are written in the same
  * transaction and queued on the connection's ordered queue after it commits, so a crash before
  * the commit repeats nothing and a crash after it finds the run already moved on.
  */
-export async function walkMessage(deps: WalkDeps, trx: Knex.Transaction, within: WithinTransaction, run: RunRow, input: ConversationInput): Promise<ConversationOutcome> {
-  const { ticket } = input;
+export async function walk(deps: WalkDeps, trx: Knex.Transaction, within: WithinTransaction, run: RunRow, ticket: ConversationInput['ticket'], event: WalkEvent): Promise<ConversationOutcome> {
   let graph = await versionGraph(trx, run.companyId, run.versionId);
   const variables: Record<string, string> = { ...run.variables };
   let attempts = run.attempts;
@@ -62,6 +74,11 @@ export async function walkMessage(deps: WalkDeps, trx: Knex.Transaction, within:
     return queueId || userId ? { transfer: { queueId, userId } } : 'handover';
   };
   const byId = (id: string) => graph?.nodes.find((n) => n.id === id);
+  const timer = (nodeId: string, minutes: number) =>
+    deps.timedWork.schedule<ResumePayload>(
+      { kind: RESUME_KIND, key: resumeKey(run.id), companyId: run.companyId, dueAt: new Date(Date.now() + minutes * 60_000), payload: { runId: run.id, ticketId: ticket.id, nodeId } },
+      trx,
+    );
 
   if (!graph) {
     await finish('failed', run.nodeId);
@@ -75,10 +92,19 @@ export async function walkMessage(deps: WalkDeps, trx: Knex.Transaction, within:
   }
 
   let next: string | null = run.nodeId;
-  if (run.status === 'waiting') {
+  if (run.status === 'waiting' && event.kind === 'timer') {
     const node = byId(run.nodeId);
+    if (!node || node.id !== event.nodeId) return 'continue';
+    await count(trx, run, node.id, 'completed');
+    next = targetOf(graph, node.id, node.type === 'wait' ? 'next' : 'timeout');
+  } else if (event.kind === 'timer') {
+    return 'continue';
+  } else if (run.status === 'waiting') {
+    const node = byId(run.nodeId);
+    const answer = event.body;
+    if (node?.type === 'menu' || node?.type === 'question') await deps.timedWork.cancel(RESUME_KIND, resumeKey(run.id), trx);
     if (node?.type === 'menu') {
-      const choice = pickOption(node, input.message.body);
+      const choice = pickOption(node, answer);
       if (choice) {
         variables.answer = choice.label;
         attempts = 0;
@@ -92,13 +118,14 @@ export async function walkMessage(deps: WalkDeps, trx: Knex.Transaction, within:
         attempts += 1;
         if (node.data.invalidText?.trim()) await say(interpolate(node.data.invalidText, variables));
         await say(menuText(node, variables));
+        if (node.data.timeoutMinutes) await timer(node.id, node.data.timeoutMinutes);
         await save({});
         return 'continue';
       }
     } else if (node?.type === 'question') {
       const target = node.data.saveTo?.name ?? 'answer';
-      variables[node.data.saveTo?.kind === 'contactField' ? `contact.${target}` : target] = input.message.body;
-      variables.answer = input.message.body;
+      variables[node.data.saveTo?.kind === 'contactField' ? `contact.${target}` : target] = answer;
+      variables.answer = answer;
       await count(trx, run, node.id, 'completed');
       next = targetOf(graph, node.id, 'next');
     } else {
@@ -133,10 +160,16 @@ export async function walkMessage(deps: WalkDeps, trx: Knex.Transaction, within:
       case 'menu':
         await say(menuText(node, variables));
         attempts = 0;
+        if (node.data.timeoutMinutes) await timer(node.id, node.data.timeoutMinutes);
         await save({ status: 'waiting', nodeId: node.id });
         return 'continue';
       case 'question':
         await say(interpolate(node.data.text ?? '', variables));
+        if (node.data.timeoutMinutes) await timer(node.id, node.data.timeoutMinutes);
+        await save({ status: 'waiting', nodeId: node.id });
+        return 'continue';
+      case 'wait':
+        await timer(node.id, node.data.minutes ?? 1);
         await save({ status: 'waiting', nodeId: node.id });
         return 'continue';
       case 'condition':
@@ -179,7 +212,7 @@ export async function walkMessage(deps: WalkDeps, trx: Knex.Transaction, within:
         await finish('done', node.id);
         return handOver();
       default:
-        // wait, tags and HTTP are not run yet: a human takes the ticket rather than a step being skipped.
+        // Tags and HTTP are not run yet: a human takes the ticket rather than a step being skipped.
         await count(trx, run, node.id, 'errors');
         await finish('failed', node.id);
         return handOver();
