@@ -9,6 +9,7 @@ export default definePlugin({
   kind: 'module',
   planFlag: 'useFlowBuilder',
   migrations: 'migrations',
+  webModule: 'flow-builder',
   register(ctx) {
     registerRoutes(ctx, createFlowService(ctx.db), createTriggerService(ctx));
     ctx.bot.registerHandler(FLOW_HANDLER, flowHandler(ctx), { planFlag: 'useFlowBuilder' });

@@ -74,7 +74,7 @@ describe('a flow across nodes and restarts', () => {
     expect(await sent(ticket.id, 'Voltamos! Um atendente vai falar com você.')).toBe(1);
     const after = await waitFor(async () => {
       const t = await w.k.db('tickets').where({ id: ticket.id }).first();
-      return !t.useIntegration && t;
+      return t.useIntegration ? undefined : t;
     });
     expect(after).toMatchObject({ queueId: queue.id, status: 'pending', conversationHandler: null });
     expect(await w.k.db('flowBuilderRuns').where({ ticketId: ticket.id }).first()).toMatchObject({ status: 'done', nodeId: 'end' });

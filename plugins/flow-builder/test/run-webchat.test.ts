@@ -74,7 +74,7 @@ describe('a published flow over the website chat', () => {
     await c.send('1');
     const ticket = await waitFor(async () => {
       const t = await c.ticket();
-      return !t.useIntegration && t;
+      return t.useIntegration ? undefined : t;
     });
     expect(ticket).toMatchObject({ queueId: sales.id, status: 'pending', conversationHandler: null, isBot: false });
     const run = await w.k.db('flowBuilderRuns').where({ ticketId: ticket.id }).first();
@@ -106,7 +106,7 @@ describe('a published flow over the website chat', () => {
     await c.send('y');
     const ticket = await waitFor(async () => {
       const t = await c.ticket();
-      return !t.useIntegration && t;
+      return t.useIntegration ? undefined : t;
     });
     expect(ticket).toMatchObject({ status: 'pending', queueId: null });
     expect((await w.k.db('flowBuilderRuns').where({ ticketId: ticket.id }).first()).nodeId).toBe('end');
@@ -138,7 +138,7 @@ describe('a published flow over the website chat', () => {
     await c.send('1');
     const after = await waitFor(async () => {
       const t = await c.ticket();
-      return !t.useIntegration && t;
+      return t.useIntegration ? undefined : t;
     });
     expect(after).toMatchObject({ status: 'open', userId: w.company.admin.user.id });
     expect((await w.k.db('flowBuilderRuns').where({ ticketId: ticket.id }).first()).status).toBe('stopped');

@@ -112,6 +112,7 @@ export const en: Shape<typeof pt> = {
     files: 'File lists',
     settings: 'Settings',
     prompts: 'Open.Ai',
+    flowBuilder: 'Flows',
     connections: 'Connections',
     financeiro: 'Billing',
     companies: 'Companies',

@@ -112,6 +112,7 @@ export const es: Shape<typeof pt> = {
     files: 'Lista de archivos',
     settings: 'Configuración',
     prompts: 'Open.Ai',
+    flowBuilder: 'Flujos',
     connections: 'Conexiones',
     financeiro: 'Finanzas',
     companies: 'Empresas',

@@ -110,6 +110,7 @@ export const pt = {
     files: 'Lista de arquivos',
     settings: 'Configurações',
     prompts: 'Open.Ai',
+    flowBuilder: 'Fluxos',
     connections: 'Conexões',
     financeiro: 'Financeiro',
     companies: 'Empresas',

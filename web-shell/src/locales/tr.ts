@@ -112,6 +112,7 @@ export const tr: Shape<typeof pt> = {
     files: 'Dosya listeleri',
     settings: 'Ayarlar',
     prompts: 'Open.Ai',
+    flowBuilder: 'Akışlar',
     connections: 'Bağlantılar',
     financeiro: 'Finans',
     companies: 'Şirketler',
