@@ -129,8 +129,14 @@ function Editor({ id, name, initial, liveVersion }: { id: number; name: string; 
       if (!(e.ctrlKey || e.metaKey) || readOnly) return;
       const target = e.target as HTMLElement | null;
       if (target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
-      if (e.key.toLowerCase() === 'z' && !e.shiftKey) (e.preventDefault(), history.undo(graph));
-      else if (e.key.toLowerCase() === 'y' || (e.key.toLowerCase() === 'z' && e.shiftKey)) (e.preventDefault(), history.redo(graph));
+      const key = e.key.toLowerCase();
+      if (key === 'z' && !e.shiftKey) {
+        e.preventDefault();
+        history.undo(graph);
+      } else if (key === 'y' || (key === 'z' && e.shiftKey)) {
+        e.preventDefault();
+        history.redo(graph);
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
