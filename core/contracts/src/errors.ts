@@ -77,6 +77,7 @@ export const ErrorCodes = [
   'ERR_NO_WEBHOOK_FOUND',
   'ERR_NO_FLOW_FOUND',
   'ERR_FLOW_INVALID',
+  'ERR_FLOW_NOT_PUBLISHED',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

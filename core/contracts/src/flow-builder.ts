@@ -22,6 +22,7 @@ export const FlowV = {
   importFormat: 'validation.flowImportFormat',
   phrase: 'validation.flowPhrase',
   connection: 'validation.flowConnection',
+  number: 'validation.flowNumber',
 } as const;
 
 export const FLOW_NODES_MAX = 300;
@@ -291,3 +292,9 @@ export const flowTriggerSchema = z.discriminatedUnion('kind', [
 ]);
 export type FlowTrigger = z.infer<typeof flowTriggerSchema>;
 export const flowTriggersSchema = z.object({ triggers: z.array(flowTriggerSchema).max(50) });
+
+/** An agent starts the flow on a ticket they see. */
+export const flowStartSchema = z.object({ ticketId: int(1, PG_INT_MAX) });
+/** The flow's inbound webhook: start it for this number on the connection (the company's default when absent). */
+export const flowHookSchema = z.object({ number: text(30, { trim: true }).regex(/^\+?[\d\s().-]{8,30}$/, FlowV.number), connectionId: int(1, PG_INT_MAX).optional() });
+export const flowHookParamsSchema = z.object({ token: text(64).regex(/^[A-Za-z0-9_-]{1,64}$/, FlowV.importFormat) });

@@ -118,6 +118,25 @@ export async function settleIn(trx: Knex.Transaction, ticket: TicketRow, outcome
 }
 
 /**
+ * A module's handler takes the ticket without a customer message (an agent starts a flow on it, a
+ * webhook does): in the caller's transaction, pending and unassigned, the menu bot's stage cleared.
+ * Null when the ticket is not the company's, is closed, or `type` has no handler.
+ */
+export async function claimTicketIn(core: CoreServices, within: WithinTransaction, ref: { companyId: number; ticketId: number }, type: string): Promise<TicketRow | null> {
+  if (!core.bot.get(type)) return null;
+  const { trx } = within;
+  const before: TicketRow | undefined = await trx('tickets').where({ id: ref.ticketId, companyId: ref.companyId }).whereIn('status', ['pending', 'open']).forUpdate().first();
+  if (!before) return null;
+  const [row] = await trx('tickets')
+    .where({ id: before.id })
+    .update({ useIntegration: true, isBot: true, conversationHandler: type, botStage: null, chatbotId: null, status: 'pending', userId: null, updatedAt: trx.fn.now() })
+    .returning('*');
+  await trx('ticketLogs').insert({ companyId: ref.companyId, ticketId: before.id, type: 'chatBot', queueId: before.queueId, data: JSON.stringify({ handler: type }) });
+  within.afterCommit(() => emitTicket(core, row as TicketRow, 'update', before));
+  return row as TicketRow;
+}
+
+/**
  * A conversation step that no customer message started (a module's timer: a flow's wait): in the
  * caller's transaction, with the ticket locked, `step` runs only while the ticket is still with a
  * handler; its outcome is applied like a handler's and announced after the commit.

@@ -60,6 +60,12 @@ export interface BotRegistry {
 /** What plugins get as ctx.bot: the registry, and steps of a conversation no customer message started. */
 export interface PluginBot extends BotRegistry {
   /**
+   * In the caller's transaction: the ticket (pending or open) goes to the handler of `type` without
+   * a customer message — pending, unassigned, announced after the commit. Null when the ticket is
+   * not the company's, is closed, or no handler of `type` is registered.
+   */
+  claimTicket(within: WithinTransaction, ref: { companyId: number; ticketId: number }, type: string): Promise<TicketRow | null>;
+  /**
    * In the caller's transaction (a timed job's): locks the ticket and, while a handler still holds
    * it, runs `step` and applies its outcome as for a handler's answer (announced after the commit).
    * Answers 'skipped' when the ticket left the handler (an agent took it, it was closed).

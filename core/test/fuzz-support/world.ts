@@ -196,6 +196,8 @@ export const NON_RECORD_PARAMS: Record<string, string[]> = {
   '/api/whatsappapi/webhook/{webhookId}': ['webhookId'],
   // Public: Telegram's secret-token header authenticates it, not a tenant's session.
   '/api/telegram/webhook/{id}': ['id'],
+  // Public: the flow's secret token authenticates it.
+  '/api/flowbuilder/hooks/{token}': ['token'],
 };
 
 export function resourceOfParam(path: string, param: string): string | null {

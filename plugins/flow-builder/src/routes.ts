@@ -1,7 +1,8 @@
-import { flowCreateSchema, flowDuplicateSchema, flowExportSchema, flowListQuerySchema, flowParamsSchema, flowTriggersSchema, flowUpdateSchema, flowVersionParamsSchema } from '@guiche/contracts';
+import { flowCreateSchema, flowDuplicateSchema, flowHookParamsSchema, flowHookSchema, flowStartSchema, flowExportSchema, flowListQuerySchema, flowParamsSchema, flowTriggersSchema, flowUpdateSchema, flowVersionParamsSchema } from '@guiche/contracts';
 import { requireAdmin, type PluginContext } from '@guiche/core';
 import type { FlowService } from './flows.js';
 import type { TriggerService } from './triggers.js';
+import { startByHook, startOnTicket } from './starts.js';
 
 const TAGS = ['flowbuilder'];
 const params = flowParamsSchema;
@@ -35,4 +36,13 @@ export function registerRoutes(ctx: PluginContext, flows: FlowService, triggers:
   routes.put('/flowbuilder/:id/triggers', { ...admin, schema: { tags: TAGS, params, body: flowTriggersSchema } }, async (r) => ({
     triggers: await triggers.replace(r.auth.companyId, r.params.id, r.body.triggers),
   }));
+  // Agents too: on a ticket they see.
+  routes.post('/flowbuilder/:id/start', { schema: { tags: TAGS, params, body: flowStartSchema } }, async (r, reply) => {
+    await ctx.tickets.loadVisible(r.auth, r.body.ticketId);
+    await startOnTicket(ctx, r.auth.companyId, r.params.id, r.body.ticketId);
+    return reply.code(204).send();
+  });
+  ctx.publicRoutes.post('/flowbuilder/hooks/:token', { schema: { tags: TAGS, params: flowHookParamsSchema, body: flowHookSchema } }, async (r, reply) =>
+    reply.code(201).send(await startByHook(ctx, r.params.token, r.body)),
+  );
 }

@@ -25,7 +25,7 @@ export interface ResumePayload {
 }
 
 /** What moves a run: a customer's message, or the timer of the node it waits on. */
-export type WalkEvent = { kind: 'message'; body: string } | { kind: 'timer'; nodeId: string };
+export type WalkEvent = { kind: 'message'; body: string } | { kind: 'timer'; nodeId: string } | { kind: 'start' };
 
 type NodeOf<T extends FlowNode['type']> = Extract<FlowNode, { type: T }>;
 
@@ -99,7 +99,7 @@ export async function walk(deps: WalkDeps, trx: Knex.Transaction, within: Within
     next = targetOf(graph, node.id, node.type === 'wait' ? 'next' : 'timeout');
   } else if (event.kind === 'timer') {
     return 'continue';
-  } else if (run.status === 'waiting') {
+  } else if (event.kind === 'message' && run.status === 'waiting') {
     const node = byId(run.nodeId);
     const answer = event.body;
     if (node?.type === 'menu' || node?.type === 'question') await deps.timedWork.cancel(RESUME_KIND, resumeKey(run.id), trx);

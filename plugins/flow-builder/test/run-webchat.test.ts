@@ -165,3 +165,62 @@ describe('a published flow over the website chat', () => {
     await w.k.setPlanFlags(w.company.company.id, { useFlowBuilder: true });
   });
 });
+
+describe('flows started without a customer message', () => {
+  const promo = (): FlowGraph => ({
+    nodes: [
+      { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
+      { id: 'offer', type: 'message', position: { x: 0, y: 0 }, data: { text: 'Oferta exclusiva para você' } },
+      { id: 'ask', type: 'menu', position: { x: 0, y: 0 }, data: { text: 'Quer aproveitar?', options: [{ id: 'y', label: 'Sim' }], retries: 0 } },
+      { id: 'queue', type: 'setQueue', position: { x: 0, y: 0 }, data: { queueId: sales.id } },
+      { id: 'end', type: 'end', position: { x: 0, y: 0 }, data: {} },
+    ],
+    edges: [
+      { id: 'e1', source: 'start', sourceHandle: 'next', target: 'offer' },
+      { id: 'e2', source: 'offer', sourceHandle: 'next', target: 'ask' },
+      { id: 'e3', source: 'ask', sourceHandle: 'option:y', target: 'queue' },
+      { id: 'e4', source: 'ask', sourceHandle: 'invalid', target: 'end' },
+      { id: 'e5', source: 'queue', sourceHandle: 'next', target: 'end' },
+    ],
+  });
+
+  it("an agent starts a flow on a ticket they see: it leaves the agent, the customer walks it", async () => {
+    const flow = (await publishedFlow('Oferta', promo(), [])).flow;
+    const c = await w.customer('webchat');
+    await c.send('oi');
+    await receive(c, 2);
+    const ticket = await c.ticket();
+    const agent = await w.k.createUser(w.company.company.id, { profile: 'user' });
+    // A plain user who cannot see the ticket (no queue of theirs) is refused, and a draft never starts.
+    expect((await w.k.api('POST', `/flowbuilder/${flow.id}/start`, { token: agent.token, body: { ticketId: ticket.id } })).status).toBe(404);
+    const draft = await api('POST', '/flowbuilder', { name: 'Rascunho' });
+    const unpublished = await w.k.api('POST', `/flowbuilder/${draft.id}/start`, { token: admin, body: { ticketId: ticket.id } });
+    expect(unpublished.status).toBe(422);
+    expect(unpublished.body.error).toBe('ERR_FLOW_NOT_PUBLISHED');
+    expect((await w.k.api('PUT', `/tickets/${ticket.id}`, { token: admin, body: { status: 'open', userId: w.company.admin.user.id, queueId: sales.id } })).status).toBe(200);
+
+    expect((await w.k.api('POST', `/flowbuilder/${flow.id}/start`, { token: admin, body: { ticketId: ticket.id } })).status).toBe(204);
+    const [offer, ask] = await receive(c, 2);
+    expect(offer.body).toBe('Oferta exclusiva para você');
+    expect(ask.body).toContain('1 - Sim');
+    expect(await c.ticket()).toMatchObject({ status: 'pending', userId: null, conversationHandler: 'flow-builder' });
+    await c.send('1');
+    await waitFor(async () => ((await c.ticket()).useIntegration ? undefined : true));
+    expect(await c.ticket()).toMatchObject({ queueId: sales.id, status: 'pending' });
+  });
+
+  it("the flow's webhook starts it for a number, and refuses an unknown token", async () => {
+    const { flow } = await publishedFlow('Gancho', promo(), []);
+    const hook = (token: string, body: unknown) => fetch(`${w.k.apiUrl}/flowbuilder/hooks/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await hook('x'.repeat(32), { number: '5511988887777' })).status).toBe(404);
+    expect((await hook(flow.webhookToken, { number: '12' })).status).toBe(400);
+    const started = await hook(flow.webhookToken, { number: '+55 11 98888-7777', connectionId: w.connections.whatsapp.id });
+    expect(started.status).toBe(201);
+    const { ticketId } = (await started.json()) as { ticketId: number };
+    const sent = await waitFor(() => w.k.db('messages').where({ ticketId, fromMe: true, body: 'Oferta exclusiva para você' }).first());
+    expect(sent).toBeDefined();
+    expect(await w.k.db('tickets').where({ id: ticketId }).first()).toMatchObject({ conversationHandler: 'flow-builder', whatsappId: w.connections.whatsapp.id });
+    expect(await w.k.db('flowBuilderRuns').where({ ticketId }).first()).toMatchObject({ status: 'waiting', nodeId: 'ask' });
+  });
+});
+
