@@ -89,4 +89,4 @@ export function listenHost(config: Pick<Config, 'HOST' | 'DATABASE_URL'>): strin
   return config.HOST ?? (config.DATABASE_URL ? '0.0.0.0' : '127.0.0.1');
 }
 
-export const FIRST_PARTY_PLUGINS = ['@guiche/plugin-internal-chat', '@guiche/plugin-kanban', '@guiche/plugin-schedules', '@guiche/plugin-campaigns', '@guiche/plugin-queue-integrations', '@guiche/plugin-prompts', '@guiche/plugin-external-api', '@guiche/plugin-on-call', '@guiche/plugin-channel-webchat', '@guiche/plugin-channel-whatsapp', '@guiche/plugin-channel-whatsapp-cloud', '@guiche/plugin-channel-facebook', '@guiche/plugin-channel-instagram', '@guiche/plugin-channel-telegram'];
+export const FIRST_PARTY_PLUGINS = ['@guiche/plugin-internal-chat', '@guiche/plugin-kanban', '@guiche/plugin-schedules', '@guiche/plugin-campaigns', '@guiche/plugin-queue-integrations', '@guiche/plugin-prompts', '@guiche/plugin-external-api', '@guiche/plugin-on-call', '@guiche/plugin-channel-webchat', '@guiche/plugin-channel-whatsapp', '@guiche/plugin-channel-whatsapp-cloud', '@guiche/plugin-channel-facebook', '@guiche/plugin-channel-instagram', '@guiche/plugin-channel-telegram', '@guiche/plugin-flow-builder'];

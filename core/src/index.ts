@@ -47,7 +47,7 @@ export type {
 } from './plugin-sdk/tickets.js';
 export type { RateLimits, RateLimitHit } from './plugin-sdk/ports.js';
 export type { SessionCall, SessionCallResults } from './plugin-sdk/session-calls.js';
-export type { BotRegistry, ConversationHandler, ConversationInput, ConversationOutcome, HandlerOptions } from './plugin-sdk/bot.js';
+export type { BotRegistry, ConversationHandler, ConversationInput, ConversationOutcome, ConversationStarter, HandlerOptions, PluginBot, StarterInput } from './plugin-sdk/bot.js';
 export { callOutside, outsideJson, OutsideServiceError, type OutsideCallOptions } from './bot/outside.js';
 export type { TimedHandler, TimedHandlerOptions, TimedJob, TimedWork, TimerSpec, WithinTransaction } from './plugin-sdk/timed-work.js';
 export { TICKET_CHANGED, MESSAGE_CHANGED, type TicketChange, type MessageChange } from './messaging/ticket-events.js';

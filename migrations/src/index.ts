@@ -25,6 +25,8 @@ import * as invoiceCustomPlan from './20261127000000_invoice_custom_plan.js';
 import * as ticketDaily from './20261127150000_ticket_daily.js';
 import * as planUseTelegram from './20261127180000_plan_use_telegram.js';
 import * as closingReasons from './20261127210000_closing_reasons.js';
+import * as planUseFlowBuilder from './20261127210000_plan_use_flow_builder.js';
+import * as ticketConversationHandler from './20261127210100_ticket_conversation_handler.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -59,4 +61,6 @@ export const coreMigrations: Record<string, Migration> = {
   '20261127150000_ticket_daily': ticketDaily,
   '20261127180000_plan_use_telegram': planUseTelegram,
   '20261127210000_closing_reasons': closingReasons,
+  '20261127210000_plan_use_flow_builder': planUseFlowBuilder,
+  '20261127210100_ticket_conversation_handler': ticketConversationHandler,
 };

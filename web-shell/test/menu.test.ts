@@ -8,7 +8,7 @@ const plainUser: MenuUser = { profile: 'user', super: false, showDashboard: fals
 const admin: MenuUser = { ...plainUser, profile: 'admin' };
 const superAdmin: MenuUser = { ...admin, super: true };
 const noFlags = {};
-const allFlags = { useKanban: true, useSchedules: true, useInternalChat: true, useCampaigns: true, useExternalApi: true, useOpenAi: true, useIntegrations: true };
+const allFlags = { useKanban: true, useSchedules: true, useInternalChat: true, useCampaigns: true, useExternalApi: true, useOpenAi: true, useIntegrations: true, useFlowBuilder: true };
 
 const paths = (user: MenuUser, flags: Record<string, boolean>) => visibleMenuItems(user, flags).map((i) => i.to);
 
@@ -78,7 +78,7 @@ describe('visibleMenuItems (inbox.md §2 side menu table)', () => {
   });
 
   it('covers every route of the table exactly once', () => {
-    const table = ['/', '/reports', '/moments', '/tickets', '/quick-messages', '/kanban', '/TagsKanban', '/contacts', '/schedules', '/tags', '/chats', '/helps', '/campaigns', '/contact-lists', '/campaigns-config', '/announcements', '/messages-api', '/plantao', '/users', '/queues', '/queue-integration', '/files', '/settings', '/prompts', '/connections', '/financeiro', '/companies', '/closing-reasons'];
+    const table = ['/', '/reports', '/moments', '/tickets', '/quick-messages', '/kanban', '/TagsKanban', '/contacts', '/schedules', '/tags', '/chats', '/helps', '/campaigns', '/contact-lists', '/campaigns-config', '/announcements', '/messages-api', '/plantao', '/users', '/queues', '/queue-integration', '/files', '/settings', '/prompts', '/flowbuilder', '/connections', '/financeiro', '/companies', '/closing-reasons'];
     expect([...MENU_ITEMS.map((i) => i.to)].sort()).toEqual([...table].sort());
     expect(paths(superAdmin, allFlags).sort()).toEqual([...table].sort());
   });

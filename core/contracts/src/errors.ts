@@ -79,6 +79,9 @@ export const ErrorCodes = [
   'ERR_DUPLICATED_CLOSING_REASON',
   'ERR_CLOSING_REASON_REQUIRED',
   'ERR_CLOSING_REASON_IN_USE',
+  'ERR_NO_FLOW_FOUND',
+  'ERR_FLOW_INVALID',
+  'ERR_FLOW_NOT_PUBLISHED',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

@@ -31,3 +31,4 @@ export * from './invoices.js';
 export * from './weekdays.js';
 export * from './webhooks.js';
 export * from './closing-reasons.js';
+export * from './flow-builder.js';

@@ -14,6 +14,7 @@ export const PlanFlags = [
   'useKanban',
   'useOpenAi',
   'useIntegrations',
+  'useFlowBuilder',
 ] as const;
 export type PlanFlag = (typeof PlanFlags)[number];
 

@@ -1,3 +1,4 @@
+import type { PlanFlag } from '@guiche/contracts';
 import type { IngestStep, IngestStepContext } from '../messaging/ingest-step.js';
 import type { TicketRow } from '../messaging/ticket-access.js';
 import { answer, startConversation } from './flow.js';
@@ -39,7 +40,7 @@ function greets(ctx: IngestStepContext, settings: Record<string, string>): boole
 
 /** The ticket is with a conversation handler: this message goes to it (a hand-off row, run after commit). */
 function withHandler(ticket: TicketRow): boolean {
-  return ticket.useIntegration && Boolean(ticket.integrationId || ticket.promptId) && !ticket.botStage;
+  return ticket.useIntegration && Boolean(ticket.integrationId || ticket.promptId || ticket.conversationHandler) && !ticket.botStage;
 }
 
 async function begin(ctx: IngestStepContext): Promise<BotRun> {
@@ -69,20 +70,51 @@ function handOff(ctx: IngestStepContext, ticket: TicketRow): Promise<void> {
   return scheduleHandOff(ctx.core, ctx.trx, ticket, { id: ctx.messageId, body: ctx.message.body ?? '', mediaType: ctx.message.mediaType });
 }
 
+async function planHas(trx: IngestStepContext['trx'], companyId: number, flag: PlanFlag): Promise<boolean> {
+  const row = await trx('companies').join('plans', 'plans.id', 'companies.planId').where('companies.id', companyId).first(`plans.${flag}`);
+  return Boolean(row?.[flag]);
+}
+
+/**
+ * Conversation starters (a plan module's triggers: the flow builder's welcome, default and keyword
+ * flows) may claim an unattended ticket for their handler before the menu bot: the ticket is then
+ * with that handler and this message is handed off to it. Costs no query when none is registered.
+ */
+async function claimByStarter(ctx: IngestStepContext, starting: boolean): Promise<TicketRow | undefined> {
+  const { core, trx, ticket } = ctx;
+  const starters = core.bot.starters();
+  if (!starters.length) return undefined;
+  const firstContact =
+    starting && ctx.ticketChange === 'create' && !(await trx('tickets').where({ companyId: ticket.companyId, contactId: ctx.contactId, whatsappId: ctx.connection.id }).whereNot({ id: ticket.id }).first('id'));
+  const message = { id: ctx.messageId, body: ctx.message.body ?? '', mediaType: ctx.message.mediaType };
+  for (const { starter, planFlag } of starters) {
+    if (planFlag && !(await planHas(trx, ticket.companyId, planFlag))) continue;
+    const type = await starter({ trx, companyId: ticket.companyId, connectionId: ctx.connection.id, ticket, newConversation: starting, firstContact, message });
+    if (!type || !core.bot.get(type)) continue;
+    const [updated] = await trx('tickets')
+      .where({ id: ticket.id })
+      .update({ useIntegration: true, isBot: true, conversationHandler: type, botStage: null, chatbotId: null, updatedAt: trx.fn.now() })
+      .returning('*');
+    await handOff(ctx, updated);
+    return updated;
+  }
+  return undefined;
+}
+
 /**
  * The module of the ticket's handler is still in the company's plan. The integration's type is
  * read only when some module registered integration types (else its table may not exist).
  */
 async function handlerStillInPlan(ctx: IngestStepContext): Promise<boolean> {
   const { core, ticket } = ctx;
-  const type = ticket.promptId ? PROMPT_HANDLER : core.bot.types().some((t) => t !== PROMPT_HANDLER) ? await conversationType({ db: ctx.trx }, ticket) : null;
+  const type = ticket.conversationHandler ? ticket.conversationHandler : ticket.promptId ? PROMPT_HANDLER : core.bot.types().some((t) => t !== PROMPT_HANDLER) ? await conversationType({ db: ctx.trx }, ticket) : null;
   return handlerEnabledIn(ctx.trx, core.bot, ticket.companyId, type);
 }
 
 /** A plan without the handler's module: the ticket leaves the handler and the menu bot starts over. */
 async function backToMenu(ctx: IngestStepContext): Promise<TicketRow | undefined> {
   const run = await begin(ctx);
-  setTicket(run, { useIntegration: false, integrationId: null, promptId: null });
+  setTicket(run, { useIntegration: false, integrationId: null, promptId: null, conversationHandler: null });
   logTicket(run, 'chatBot', { data: { handover: 'planDisabled' } });
   if (!run.contact.disableBot) await startConversation(run);
   return end(ctx, run);
@@ -124,6 +156,10 @@ export const botRoutingStep: IngestStep = async (ctx) => {
     refuseAudio = !contact.acceptAudioMessage;
   }
   if (starting) await scheduleConversationTimers(ctx);
+  if (!refuseAudio && !ticket.userId && !ticket.botStage && !withHandler(ticket)) {
+    const claimed = await claimByStarter(ctx, starting);
+    if (claimed) return claimed;
+  }
   if (starting && (refuseAudio || greets(ctx, settings))) {
     const run = await begin(ctx);
     if (refuseAudio) await say(run, BotTexts.audioRefused);

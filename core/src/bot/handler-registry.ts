@@ -1,5 +1,5 @@
 import type { PlanFlag } from '@guiche/contracts';
-import type { BotRegistry, ConversationHandler } from '../plugin-sdk/bot.js';
+import type { BotRegistry, ConversationHandler, ConversationStarter } from '../plugin-sdk/bot.js';
 
 /** How long a handler may take for one message before the ticket goes to a human. */
 export const HANDLER_TIMEOUT_MS = 30000;
@@ -15,11 +15,17 @@ interface Registered {
 export interface HandlerRegistry extends BotRegistry {
   get(type: string): Registered | undefined;
   types(): string[];
+  starters(): readonly { starter: ConversationStarter; planFlag: PlanFlag | null }[];
 }
 
 export function createHandlerRegistry(): HandlerRegistry {
   const handlers = new Map<string, Registered>();
+  const starters: { starter: ConversationStarter; planFlag: PlanFlag | null }[] = [];
   return {
+    registerStarter(starter, options) {
+      starters.push({ starter, planFlag: options?.planFlag ?? null });
+    },
+    starters: () => starters,
     registerHandler(type, handler, options) {
       handlers.set(type, { handler, timeoutMs: options?.timeoutMs ?? HANDLER_TIMEOUT_MS, planFlag: options?.planFlag ?? null });
     },

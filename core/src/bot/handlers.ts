@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { CoreServices } from '../services.js';
 import { OutsideServiceError } from './outside.js';
 import type { TicketRow } from '../messaging/ticket-access.js';
-import type { ConversationInput, TransferOutcome } from '../plugin-sdk/bot.js';
+import type { ConversationInput, ConversationOutcome, TransferOutcome } from '../plugin-sdk/bot.js';
+import type { WithinTransaction } from '../plugin-sdk/timed-work.js';
 
 export type { BotRegistry, ConversationHandler, ConversationInput, ConversationOutcome, HandlerOptions, TransferOutcome } from '../plugin-sdk/bot.js';
 import { emitTicket } from '../messaging/ticket-events.js';
@@ -17,7 +18,8 @@ export { HANDLER_TIMEOUT_MS, PROMPT_HANDLER, createHandlerRegistry, type Handler
  * type of its queue integration (the integrations module's table queue_integrations; absent until
  * that module is installed).
  */
-export async function conversationType(core: Pick<CoreServices, 'db'>, ticket: Pick<TicketRow, 'companyId' | 'promptId' | 'integrationId'>): Promise<string | null> {
+export async function conversationType(core: Pick<CoreServices, 'db'>, ticket: Pick<TicketRow, 'companyId' | 'promptId' | 'integrationId' | 'conversationHandler'>): Promise<string | null> {
+  if (ticket.conversationHandler) return ticket.conversationHandler;
   if (ticket.promptId) return PROMPT_HANDLER;
   if (!ticket.integrationId) return null;
   try {
@@ -53,7 +55,7 @@ export async function fallBackIn(trx: Knex.Transaction, ticket: Pick<TicketRow, 
   const [row] = await trx('tickets')
     .where({ id: ticket.id, useIntegration: true })
     .whereIn('status', ['pending', 'open'])
-    .update({ useIntegration: false, isBot: false, updatedAt: trx.fn.now() })
+    .update({ useIntegration: false, isBot: false, conversationHandler: null, updatedAt: trx.fn.now() })
     .returning('*');
   if (row) await trx('ticketLogs').insert({ companyId: ticket.companyId, ticketId: ticket.id, type: 'chatBot', queueId: ticket.queueId, data: JSON.stringify({ handover: reason }) });
   return row as TicketRow | undefined;
@@ -65,9 +67,9 @@ export async function fallBack(core: CoreServices, ticket: TicketRow, reason: st
   if (updated) await emitTicket(core, updated, 'update', ticket);
 }
 
-async function transfer(core: CoreServices, ticket: TicketRow, to: TransferOutcome['transfer']): Promise<void> {
-  const updated: TicketRow | undefined = await core.db.transaction(async (trx) => {
-    const change: Record<string, unknown> = { useIntegration: false, isBot: false, status: 'pending', updatedAt: trx.fn.now() };
+async function transferIn(trx: Knex.Transaction, ticket: TicketRow, to: TransferOutcome['transfer']): Promise<TicketRow | undefined> {
+  {
+    const change: Record<string, unknown> = { useIntegration: false, isBot: false, conversationHandler: null, status: 'pending', updatedAt: trx.fn.now() };
     if (to.queueId && (await trx('queues').where({ companyId: ticket.companyId, id: to.queueId }).first('id'))) change.queueId = to.queueId;
     if (to.userId && (await trx('users').where({ companyId: ticket.companyId, id: to.userId }).first('id'))) change.userId = to.userId;
     const [row] = await trx('tickets').where({ id: ticket.id }).whereIn('status', ['pending', 'open']).update(change).returning('*');
@@ -81,22 +83,76 @@ async function transfer(core: CoreServices, ticket: TicketRow, to: TransferOutco
         data: JSON.stringify({ by: 'integration', toQueueId: change.queueId ?? null, toUserId: change.userId ?? null }),
       });
     }
-    return row;
-  });
+    return row as TicketRow | undefined;
+  }
+}
+
+async function transfer(core: CoreServices, ticket: TicketRow, to: TransferOutcome['transfer']): Promise<void> {
+  const updated = await core.db.transaction((trx) => transferIn(trx, ticket, to));
   if (updated) await emitTicket(core, updated, 'update', ticket);
 }
 
-async function close(core: CoreServices, ticket: TicketRow): Promise<void> {
-  const updated: TicketRow | undefined = await core.db.transaction(async (trx) => {
+async function closeIn(trx: Knex.Transaction, ticket: TicketRow): Promise<TicketRow | undefined> {
+  {
     const [row] = await trx('tickets')
       .where({ id: ticket.id })
       .whereIn('status', ['pending', 'open'])
-      .update({ status: 'closed', closedAt: trx.fn.now(), useIntegration: false, isBot: false, updatedAt: trx.fn.now() })
+      .update({ status: 'closed', closedAt: trx.fn.now(), useIntegration: false, isBot: false, conversationHandler: null, updatedAt: trx.fn.now() })
       .returning('*');
     if (row) await trx('ticketLogs').insert({ companyId: ticket.companyId, ticketId: ticket.id, type: 'closed', queueId: ticket.queueId, data: JSON.stringify({ by: 'integration' }) });
-    return row;
-  });
+    return row as TicketRow | undefined;
+  }
+}
+
+async function close(core: CoreServices, ticket: TicketRow): Promise<void> {
+  const updated = await core.db.transaction((trx) => closeIn(trx, ticket));
   if (updated) await emitTicket(core, updated, 'update', ticket);
+}
+
+/** A handler's outcome applied in the caller's transaction; answers the changed row (to announce after the commit). */
+export async function settleIn(trx: Knex.Transaction, ticket: TicketRow, outcome: ConversationOutcome | void): Promise<TicketRow | undefined> {
+  if (outcome === 'handover') return fallBackIn(trx, ticket, 'handler');
+  if (outcome === 'close') return closeIn(trx, ticket);
+  if (outcome && typeof outcome === 'object') return transferIn(trx, ticket, outcome.transfer);
+  return undefined;
+}
+
+/**
+ * A module's handler takes the ticket without a customer message (an agent starts a flow on it, a
+ * webhook does): in the caller's transaction, pending and unassigned, the menu bot's stage cleared.
+ * Null when the ticket is not the company's, is closed, or `type` has no handler.
+ */
+export async function claimTicketIn(core: CoreServices, within: WithinTransaction, ref: { companyId: number; ticketId: number }, type: string): Promise<TicketRow | null> {
+  if (!core.bot.get(type)) return null;
+  const { trx } = within;
+  const before: TicketRow | undefined = await trx('tickets').where({ id: ref.ticketId, companyId: ref.companyId }).whereIn('status', ['pending', 'open']).forUpdate().first();
+  if (!before) return null;
+  const [row] = await trx('tickets')
+    .where({ id: before.id })
+    .update({ useIntegration: true, isBot: true, conversationHandler: type, botStage: null, chatbotId: null, status: 'pending', userId: null, updatedAt: trx.fn.now() })
+    .returning('*');
+  await trx('ticketLogs').insert({ companyId: ref.companyId, ticketId: before.id, type: 'chatBot', queueId: before.queueId, data: JSON.stringify({ handler: type }) });
+  within.afterCommit(() => emitTicket(core, row as TicketRow, 'update', before));
+  return row as TicketRow;
+}
+
+/**
+ * A conversation step that no customer message started (a module's timer: a flow's wait): in the
+ * caller's transaction, with the ticket locked, `step` runs only while the ticket is still with a
+ * handler; its outcome is applied like a handler's and announced after the commit.
+ */
+export async function continueConversationIn(
+  core: CoreServices,
+  within: WithinTransaction,
+  ref: { companyId: number; ticketId: number },
+  step: (ticket: TicketRow) => Promise<ConversationOutcome | void>,
+): Promise<ConversationOutcome | 'skipped'> {
+  const ticket: TicketRow | undefined = await within.trx('tickets').where({ id: ref.ticketId, companyId: ref.companyId }).forUpdate().first();
+  if (!ticket || !ticket.useIntegration || !['pending', 'open'].includes(ticket.status)) return 'skipped';
+  const outcome = await step(ticket);
+  const updated = await settleIn(within.trx, ticket, outcome);
+  if (updated) within.afterCommit(() => emitTicket(core, updated, 'update', ticket));
+  return outcome ?? 'continue';
 }
 
 /**

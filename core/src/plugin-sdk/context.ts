@@ -6,7 +6,7 @@ import type { Bus, Jobs, Realtime, Storage, Leases, RateLimits } from './ports.j
 import type { ChannelCapabilities, ChannelName, ChannelSession, ConnectionInfo, SessionIO } from './channels.js';
 import type { IngestService, MessageSender, PluginTickets, Conversations } from './tickets.js';
 import type { SessionCaller } from './session-calls.js';
-import type { BotRegistry } from './bot.js';
+import type { PluginBot } from './bot.js';
 import type { ConnectionService } from './connections.js';
 import type { TimedWork } from './timed-work.js';
 import type { Routes } from './http.js';
@@ -51,7 +51,7 @@ export interface PluginContext {
    * message, outside the ingest transaction, with a timeout; an error, a timeout or no handler
    * hands the ticket to a human.
    */
-  readonly bot: BotRegistry;
+  readonly bot: PluginBot;
   readonly db: Knex;
   readonly bus: Bus;
   readonly jobs: Jobs;

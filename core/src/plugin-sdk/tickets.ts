@@ -35,6 +35,8 @@ export interface TicketRow {
   botAttemptsAt?: Date | null;
   botAskedAt?: Date | null;
   outOfHoursSentAt?: Date | null;
+  /** The handler a plan module claimed the ticket for through a conversation starter (bot.ts). */
+  conversationHandler?: string | null;
 }
 
 /** A ticket as the API and the live events answer it (inbox.md §3 Ticket). */

@@ -1,3 +1,4 @@
+import { claimTicketIn, continueConversationIn } from '../bot/handlers.js';
 import type { FastifyRequest } from 'fastify';
 import { createConnectionService } from '../connections/connection-service.js';
 import type { PlanFlag } from '@guiche/contracts';
@@ -116,7 +117,10 @@ export function createPluginContext(
     conversations: createConversations(core),
     connections: createConnectionService(core.db),
     rateLimits: core.rateLimits,
-    bot: { registerHandler: (type, handler, options) => core.bot.registerHandler(type, handler, options) },
+    bot: { registerHandler: (type, handler, options) => core.bot.registerHandler(type, handler, options), registerStarter: (starter, options) => core.bot.registerStarter(starter, options),
+      continueConversation: (within, ref, step) => continueConversationIn(core, within, ref, step),
+      claimTicket: (within, ref, type) => claimTicketIn(core, within, ref, type),
+    },
     db: core.db,
     bus: gatedBus(core.bus, core, definition.planFlag),
     jobs: gatedJobs(core.jobs, core, definition.planFlag, log),

@@ -89,6 +89,9 @@ async function seedTenant(k: TestKernel, prefix: string): Promise<Tenant> {
     .returning('id');
   const [invoice] = await db('invoices').insert({ companyId, detail: `Fatura ${label}`, users: 1, connections: 1, queues: 1, value: 10, dueDate: '2999-01-01' }).returning('id');
   const [closingReason] = await db('closingReasons').insert({ companyId, name: `Motivo ${label}`, color: '#123456' }).returning('id');
+  const flow = await k.api('POST', '/flowbuilder', { token: c.admin.token, body: { name: `Fluxo ${label}` } });
+  if (flow.status >= 300) throw new Error(`flow seed failed: ${flow.status} ${JSON.stringify(flow.body)}`);
+  const [flowVersion] = await db('flowBuilderVersions').insert({ companyId, flowId: flow.body.id, number: 1, graph: JSON.stringify(flow.body.graph) }).returning('id');
   const chat = await k.api('POST', '/chats', { token: c.admin.token, body: { title: `Chat ${label}`, users: [{ id: user.user.id }] } });
   if (chat.status >= 300) throw new Error(`chat seed failed: ${chat.status} ${JSON.stringify(chat.body)}`);
   return {
@@ -128,6 +131,8 @@ async function seedTenant(k: TestKernel, prefix: string): Promise<Tenant> {
       chatUuid: chat.body.uuid,
       webchat: webchat.body.id,
       webchatToken: (await k.api('GET', `/webchat/sites/${webchat.body.id}`, { token: c.admin.token })).body.token,
+      flow: flow.body.id,
+      flowVersion: flowVersion.id,
     },
   };
 }
@@ -182,6 +187,7 @@ export const PATH_PARAM_RESOURCES: [RegExp, Record<string, string>][] = [
   [/^\/api\/companySettings\//, { companyId: 'company' }],
   [/^\/api\/messages-api\/connections\//, { whatsappId: 'connection' }],
   [/^\/api\/closing-reasons\//, { id: 'closingReason' }],
+  [/^\/api\/flowbuilder\//, { id: 'flow', versionId: 'flowVersion' }],
 ];
 
 /** Path parameters that are not a tenant's record (a phone number, a setting key, a public token). */
@@ -193,6 +199,8 @@ export const NON_RECORD_PARAMS: Record<string, string[]> = {
   '/api/whatsappapi/webhook/{webhookId}': ['webhookId'],
   // Public: Telegram's secret-token header authenticates it, not a tenant's session.
   '/api/telegram/webhook/{id}': ['id'],
+  // Public: the flow's secret token authenticates it.
+  '/api/flowbuilder/hooks/{token}': ['token'],
 };
 
 export function resourceOfParam(path: string, param: string): string | null {

@@ -113,6 +113,7 @@ export const en: Shape<typeof pt> = {
     closingReasons: 'Closing reasons',
     settings: 'Settings',
     prompts: 'Open.Ai',
+    flowBuilder: 'Flows',
     connections: 'Connections',
     financeiro: 'Billing',
     companies: 'Companies',

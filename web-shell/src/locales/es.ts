@@ -113,6 +113,7 @@ export const es: Shape<typeof pt> = {
     closingReasons: 'Motivos de cierre',
     settings: 'Configuración',
     prompts: 'Open.Ai',
+    flowBuilder: 'Flujos',
     connections: 'Conexiones',
     financeiro: 'Finanzas',
     companies: 'Empresas',

@@ -111,6 +111,7 @@ export const pt = {
     closingReasons: 'Motivos de encerramento',
     settings: 'Configurações',
     prompts: 'Open.Ai',
+    flowBuilder: 'Fluxos',
     connections: 'Conexões',
     financeiro: 'Financeiro',
     companies: 'Empresas',

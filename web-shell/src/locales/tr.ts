@@ -113,6 +113,7 @@ export const tr: Shape<typeof pt> = {
     closingReasons: 'Kapanış nedenleri',
     settings: 'Ayarlar',
     prompts: 'Open.Ai',
+    flowBuilder: 'Akışlar',
     connections: 'Bağlantılar',
     financeiro: 'Finans',
     companies: 'Şirketler',

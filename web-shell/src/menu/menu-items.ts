@@ -65,6 +65,7 @@ export const MENU_ITEMS: MenuItem[] = [
   { key: 'queues', to: '/queues', labelKey: 'menu.queues', icon: 'flow-branch', section: 'admin', access: 'admin' },
   { key: 'queueIntegration', to: '/queue-integration', labelKey: 'menu.queueIntegration', icon: 'data-connection', section: 'admin', access: 'admin', planFlag: 'useIntegrations' },
   { key: 'files', to: '/files', labelKey: 'menu.files', icon: 'folder-open', section: 'admin', access: 'admin' },
+  { key: 'flowBuilder', to: '/flowbuilder', subPaths: ['/flowbuilder/:flowId'], labelKey: 'menu.flowBuilder', icon: 'flow-linear', section: 'admin', access: 'admin', planFlag: 'useFlowBuilder' },
   { key: 'prompts', to: '/prompts', labelKey: 'menu.prompts', icon: 'predictive-analysis', section: 'admin', access: 'everyone', planFlag: 'useOpenAi' },
   { key: 'connections', to: '/connections', labelKey: 'menu.connections', icon: 'link', section: 'admin', access: 'connections', connectionsBadge: true },
   { key: 'financeiro', to: '/financeiro', labelKey: 'menu.financeiro', icon: 'dollar', section: 'admin', access: 'admin' },

@@ -34,6 +34,7 @@ import i_download from '@blueprintjs/icons/lib/esm/generated/20px/paths/download
 import i_duplicate from '@blueprintjs/icons/lib/esm/generated/20px/paths/duplicate.js';
 import i_edit from '@blueprintjs/icons/lib/esm/generated/20px/paths/edit.js';
 import i_emoji from '@blueprintjs/icons/lib/esm/generated/20px/paths/emoji.js';
+import i_equals from '@blueprintjs/icons/lib/esm/generated/20px/paths/equals.js';
 import i_error from '@blueprintjs/icons/lib/esm/generated/20px/paths/error.js';
 import i_exchange from '@blueprintjs/icons/lib/esm/generated/20px/paths/exchange.js';
 import i_export from '@blueprintjs/icons/lib/esm/generated/20px/paths/export.js';
@@ -45,11 +46,13 @@ import i_filter_remove from '@blueprintjs/icons/lib/esm/generated/20px/paths/fil
 import i_flash from '@blueprintjs/icons/lib/esm/generated/20px/paths/flash.js';
 import i_floppy_disk from '@blueprintjs/icons/lib/esm/generated/20px/paths/floppy-disk.js';
 import i_flow_branch from '@blueprintjs/icons/lib/esm/generated/20px/paths/flow-branch.js';
+import i_flow_linear from '@blueprintjs/icons/lib/esm/generated/20px/paths/flow-linear.js';
 import i_folder_close from '@blueprintjs/icons/lib/esm/generated/20px/paths/folder-close.js';
 import i_folder_open from '@blueprintjs/icons/lib/esm/generated/20px/paths/folder-open.js';
 import i_form from '@blueprintjs/icons/lib/esm/generated/20px/paths/form.js';
 import i_function from '@blueprintjs/icons/lib/esm/generated/20px/paths/function.js';
 import i_globe_network from '@blueprintjs/icons/lib/esm/generated/20px/paths/globe-network.js';
+import i_graph from '@blueprintjs/icons/lib/esm/generated/20px/paths/graph.js';
 import i_grid from '@blueprintjs/icons/lib/esm/generated/20px/paths/grid.js';
 import i_grid_view from '@blueprintjs/icons/lib/esm/generated/20px/paths/grid-view.js';
 import i_help from '@blueprintjs/icons/lib/esm/generated/20px/paths/help.js';
@@ -86,15 +89,19 @@ import i_phone_call from '@blueprintjs/icons/lib/esm/generated/20px/paths/phone-
 import i_play from '@blueprintjs/icons/lib/esm/generated/20px/paths/play.js';
 import i_plus from '@blueprintjs/icons/lib/esm/generated/20px/paths/plus.js';
 import i_predictive_analysis from '@blueprintjs/icons/lib/esm/generated/20px/paths/predictive-analysis.js';
+import i_record from '@blueprintjs/icons/lib/esm/generated/20px/paths/record.js';
+import i_redo from '@blueprintjs/icons/lib/esm/generated/20px/paths/redo.js';
 import i_refresh from '@blueprintjs/icons/lib/esm/generated/20px/paths/refresh.js';
 import i_remove from '@blueprintjs/icons/lib/esm/generated/20px/paths/remove.js';
 import i_repeat from '@blueprintjs/icons/lib/esm/generated/20px/paths/repeat.js';
 import i_reset from '@blueprintjs/icons/lib/esm/generated/20px/paths/reset.js';
 import i_saved from '@blueprintjs/icons/lib/esm/generated/20px/paths/saved.js';
 import i_search from '@blueprintjs/icons/lib/esm/generated/20px/paths/search.js';
+import i_select from '@blueprintjs/icons/lib/esm/generated/20px/paths/select.js';
 import i_selection from '@blueprintjs/icons/lib/esm/generated/20px/paths/selection.js';
 import i_send_message from '@blueprintjs/icons/lib/esm/generated/20px/paths/send-message.js';
 import i_send_to from '@blueprintjs/icons/lib/esm/generated/20px/paths/send-to.js';
+import i_send_to_graph from '@blueprintjs/icons/lib/esm/generated/20px/paths/send-to-graph.js';
 import i_settings from '@blueprintjs/icons/lib/esm/generated/20px/paths/settings.js';
 import i_share from '@blueprintjs/icons/lib/esm/generated/20px/paths/share.js';
 import i_small_tick from '@blueprintjs/icons/lib/esm/generated/20px/paths/small-tick.js';
@@ -165,6 +172,7 @@ export const paths20: Record<string, string[]> = {
   'duplicate': i_duplicate,
   'edit': i_edit,
   'emoji': i_emoji,
+  'equals': i_equals,
   'error': i_error,
   'exchange': i_exchange,
   'export': i_export,
@@ -176,11 +184,13 @@ export const paths20: Record<string, string[]> = {
   'flash': i_flash,
   'floppy-disk': i_floppy_disk,
   'flow-branch': i_flow_branch,
+  'flow-linear': i_flow_linear,
   'folder-close': i_folder_close,
   'folder-open': i_folder_open,
   'form': i_form,
   'function': i_function,
   'globe-network': i_globe_network,
+  'graph': i_graph,
   'grid': i_grid,
   'grid-view': i_grid_view,
   'help': i_help,
@@ -217,15 +227,19 @@ export const paths20: Record<string, string[]> = {
   'play': i_play,
   'plus': i_plus,
   'predictive-analysis': i_predictive_analysis,
+  'record': i_record,
+  'redo': i_redo,
   'refresh': i_refresh,
   'remove': i_remove,
   'repeat': i_repeat,
   'reset': i_reset,
   'saved': i_saved,
   'search': i_search,
+  'select': i_select,
   'selection': i_selection,
   'send-message': i_send_message,
   'send-to': i_send_to,
+  'send-to-graph': i_send_to_graph,
   'settings': i_settings,
   'share': i_share,
   'small-tick': i_small_tick,

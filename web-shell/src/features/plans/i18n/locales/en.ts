@@ -35,6 +35,7 @@ export const en: PlansLocale = {
     useFacebook: "Facebook",
     useInstagram: "Instagram",
     useTelegram: "Telegram",
+    useFlowBuilder: "Flow builder",
     useCampaigns: "Campaigns",
     useSchedules: "Schedules",
     useInternalChat: "Internal chat",

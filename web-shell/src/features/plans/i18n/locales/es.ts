@@ -35,6 +35,7 @@ export const es: PlansLocale = {
     useFacebook: "Facebook",
     useInstagram: "Instagram",
     useTelegram: "Telegram",
+    useFlowBuilder: "Constructor de flujos",
     useCampaigns: "Campañas",
     useSchedules: "Agendamientos",
     useInternalChat: "Chat interno",

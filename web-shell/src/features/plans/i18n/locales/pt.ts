@@ -36,6 +36,7 @@ export const pt = {
     useFacebook: "Facebook",
     useInstagram: "Instagram",
     useTelegram: "Telegram",
+    useFlowBuilder: "Construtor de fluxos",
     useCampaigns: "Campanhas",
     useSchedules: "Agendamentos",
     useInternalChat: "Chat interno",

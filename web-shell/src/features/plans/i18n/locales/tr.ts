@@ -35,6 +35,7 @@ export const tr: PlansLocale = {
     useFacebook: "Facebook",
     useInstagram: "Instagram",
     useTelegram: "Telegram",
+    useFlowBuilder: "Akış oluşturucu",
     useCampaigns: "Kampanyalar",
     useSchedules: "Zamanlamalar",
     useInternalChat: "İç sohbet",

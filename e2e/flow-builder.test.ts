@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
+import webchatPlugin from '@guiche/plugin-channel-webchat';
+import flowBuilder from '@guiche/plugin-flow-builder';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { apiOk } from './support/api.js';
+import { serveWidgetSite, type WidgetSite } from './support/widget-site.js';
+
+/**
+ * Issue 34 in the browser: an admin draws message → menu → set queue on the canvas, publishes it,
+ * a website visitor walks it in the real widget into the chosen queue, and the counters move.
+ */
+let kernel: TestKernel;
+let browser: Browser;
+let site: WidgetSite;
+let admin: TestUser;
+let salesQueue: number;
+let connectionId: number;
+
+beforeAll(async () => {
+  requireBuiltWeb('web-shell/dist/index.html', 'web-modules/flow-builder/dist/mf-manifest.json');
+  kernel = await createTestKernel({ serveWeb: true, plugins: [webchatPlugin, flowBuilder], config: { WEB_ROOT: webRoot } });
+  browser = await launchChromium();
+  const company = await kernel.createCompany();
+  admin = company.admin;
+  salesQueue = (await apiOk(kernel, 'POST', '/queue', admin.token, { name: 'Vendas', color: '#2965CC', greetingMessage: 'Vendas.' })).id;
+  const conn = await apiOk(kernel, 'POST', '/whatsapp', admin.token, { name: 'Site', channel: 'webchat' });
+  connectionId = conn.id;
+  await waitFor(async () => (await kernel.db('whatsapps').where({ id: conn.id }).first('status')).status === 'CONNECTED');
+  site = await serveWidgetSite(kernel.apiUrl, conn.token, { lang: 'pt' });
+});
+
+afterAll(async () => {
+  await closeBrowser(browser);
+  await site?.close();
+  await kernel?.close();
+});
+
+const node = (page: Page, type: string) => page.locator(`[data-testid="fb-node"][data-node-type="${type}"]`);
+
+/** Drags from a block's output handle to another block's input. */
+async function connect(page: Page, from: Locator, handle: string, to: Locator): Promise<void> {
+  const source = from.locator(`.react-flow__handle[data-handleid="${handle}"]`);
+  const target = to.locator('.react-flow__handle.target');
+  const a = (await source.boundingBox())!;
+  const b = (await target.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
+describe('the flow builder in the browser', () => {
+  it('draws message → menu → set queue, publishes it, a visitor walks it into the queue and the counters move', async () => {
+    const page = await newPage(browser, kernel, { viewport: { width: 1500, height: 1000 } });
+    await logIn(page, admin);
+    await page.getByTestId('tickets-page').waitFor();
+    await page.goto('/flowbuilder');
+    await page.getByTestId('flows-page').waitFor();
+    await page.getByTestId('flows-add').click();
+    await page.getByTestId('flow-name').fill('Boas-vindas do site');
+    await page.getByTestId('flow-create').click();
+    await page.getByTestId('flow-editor').waitFor();
+
+    await page.getByTestId('fb-add-message').click();
+    await page.getByTestId('fb-field-text').fill('Bem-vindo ao site!');
+    await page.getByTestId('fb-add-menu').click();
+    await page.getByTestId('fb-field-text').fill('Escolha uma opção:');
+    await page.getByTestId('fb-field-options').fill('Vendas\nSair');
+    await page.getByTestId('fb-add-setQueue').click();
+    await page.getByTestId('fb-field-queueId').selectOption(String(salesQueue));
+    await page.getByTestId('fb-add-end').click();
+    // Unconnected outputs: publishing is refused, on the canvas.
+    await expect.poll(() => page.getByTestId('fb-publish').isDisabled()).toBe(true);
+    expect(await node(page, 'menu').getByTestId('fb-node-problems').innerText()).toContain('Saída sem ligação');
+
+    await page.locator('.react-flow__controls-fitview').click();
+    await connect(page, node(page, 'start'), 'next', node(page, 'message'));
+    await connect(page, node(page, 'message'), 'next', node(page, 'menu'));
+    const options = await node(page, 'menu').locator('.react-flow__handle.source').evaluateAll((hs) => hs.map((h) => h.getAttribute('data-handleid')!));
+    await connect(page, node(page, 'menu'), options[0]!, node(page, 'setQueue'));
+    await connect(page, node(page, 'menu'), options[1]!, node(page, 'end'));
+    await connect(page, node(page, 'menu'), 'invalid', node(page, 'end'));
+    await connect(page, node(page, 'setQueue'), 'next', node(page, 'end'));
+    await expect.poll(() => page.getByTestId('fb-problems').innerText()).toBe('Pronto para publicar');
+    await page.getByTestId('fb-publish').click();
+    await expect.poll(() => page.getByTestId('fb-live').innerText()).toBe('Publicado: versão 1');
+
+    // The connection's default flow (the triggers' API; the editor has no form for them yet).
+    const flow = await kernel.db('flowBuilderFlows').first('id');
+    await apiOk(kernel, 'PUT', `/flowbuilder/${flow.id}/triggers`, admin.token, { triggers: [{ kind: 'default', connectionId }] });
+
+    const visitor = await newPage(browser, kernel, { viewport: { width: 1000, height: 760 } });
+    await visitor.goto(site.url);
+    await visitor.getByTestId('webchat-launcher').click();
+    const form = visitor.getByTestId('webchat-form');
+    await form.locator('input[name="name"]').fill('Bruna Visitante');
+    await form.locator('input[name="email"]').fill('bruna@exemplo.com');
+    await form.locator('button').click();
+    await expect.poll(() => visitor.getByTestId('webchat-status').textContent(), { timeout: 20_000 }).toBe('Online');
+    const fromCompany = visitor.getByTestId('webchat-message').and(visitor.locator('[data-from="agent"]'));
+    await visitor.getByTestId('webchat-input').fill('oi');
+    await visitor.getByTestId('webchat-input').press('Enter');
+    await expect.poll(() => fromCompany.count()).toBe(2);
+    expect(await fromCompany.nth(0).innerText()).toContain('Bem-vindo ao site!');
+    expect(await fromCompany.nth(1).innerText()).toContain('1 - Vendas');
+    await visitor.getByTestId('webchat-input').fill('1');
+    await visitor.getByTestId('webchat-input').press('Enter');
+    const ticket = await waitFor(async () => {
+      const t = await kernel.db('tickets').where({ whatsappId: connectionId }).first();
+      return t && !t.useIntegration ? t : undefined;
+    });
+    expect(ticket).toMatchObject({ queueId: salesQueue, status: 'pending' });
+
+    // The counters on the canvas (refreshed every few seconds).
+    await expect.poll(() => node(page, 'setQueue').getByTestId('fb-node-counters').innerText(), { timeout: 15_000 }).toContain('Entraram 1');
+  });
+});

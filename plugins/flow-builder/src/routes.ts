@@ -1,0 +1,48 @@
+import { flowCreateSchema, flowDuplicateSchema, flowHookParamsSchema, flowHookSchema, flowStartSchema, flowExportSchema, flowListQuerySchema, flowParamsSchema, flowTriggersSchema, flowUpdateSchema, flowVersionParamsSchema } from '@guiche/contracts';
+import { requireAdmin, type PluginContext } from '@guiche/core';
+import type { FlowService } from './flows.js';
+import type { TriggerService } from './triggers.js';
+import { startByHook, startOnTicket } from './starts.js';
+
+const TAGS = ['flowbuilder'];
+const params = flowParamsSchema;
+
+/** The editor's API (admins only): flows, drafts, versions, import/export, counters. */
+export function registerRoutes(ctx: PluginContext, flows: FlowService, triggers: TriggerService): void {
+  const routes = ctx.routes;
+  const admin = { onRequest: requireAdmin };
+  routes.get('/flowbuilder', { ...admin, schema: { tags: TAGS, querystring: flowListQuerySchema } }, (r) => flows.list(r.auth.companyId, r.query.q));
+  routes.post('/flowbuilder', { ...admin, schema: { tags: TAGS, body: flowCreateSchema } }, async (r, reply) => reply.code(201).send(await flows.create(r.auth.companyId, r.body)));
+  routes.post('/flowbuilder/import', { ...admin, schema: { tags: TAGS, body: flowExportSchema } }, async (r, reply) => reply.code(201).send(await flows.importFlow(r.auth.companyId, r.body)));
+  routes.get('/flowbuilder/:id', { ...admin, schema: { tags: TAGS, params } }, (r) => flows.find(r.auth.companyId, r.params.id));
+  routes.put('/flowbuilder/:id', { ...admin, schema: { tags: TAGS, params, body: flowUpdateSchema } }, (r) => flows.update(r.auth.companyId, r.params.id, r.body));
+  routes.delete('/flowbuilder/:id', { ...admin, schema: { tags: TAGS, params } }, async (r, reply) => {
+    await flows.remove(r.auth.companyId, r.params.id);
+    return reply.code(204).send();
+  });
+  routes.post('/flowbuilder/:id/duplicate', { ...admin, schema: { tags: TAGS, params, body: flowDuplicateSchema } }, async (r, reply) =>
+    reply.code(201).send(await flows.duplicate(r.auth.companyId, r.params.id, r.body?.name)),
+  );
+  routes.get('/flowbuilder/:id/export', { ...admin, schema: { tags: TAGS, params } }, (r) => flows.exportFlow(r.auth.companyId, r.params.id));
+  routes.post('/flowbuilder/:id/publish', { ...admin, schema: { tags: TAGS, params } }, async (r, reply) =>
+    reply.code(201).send(await flows.publish(r.auth.companyId, r.params.id, r.auth.id)),
+  );
+  routes.get('/flowbuilder/:id/versions', { ...admin, schema: { tags: TAGS, params } }, (r) => flows.versions(r.auth.companyId, r.params.id));
+  routes.get('/flowbuilder/:id/versions/:versionId', { ...admin, schema: { tags: TAGS, params: flowVersionParamsSchema } }, (r) =>
+    flows.version(r.auth.companyId, r.params.id, r.params.versionId),
+  );
+  routes.get('/flowbuilder/:id/counters', { ...admin, schema: { tags: TAGS, params } }, (r) => flows.counters(r.auth.companyId, r.params.id));
+  routes.get('/flowbuilder/:id/triggers', { ...admin, schema: { tags: TAGS, params } }, (r) => triggers.list(r.auth.companyId, r.params.id));
+  routes.put('/flowbuilder/:id/triggers', { ...admin, schema: { tags: TAGS, params, body: flowTriggersSchema } }, async (r) => ({
+    triggers: await triggers.replace(r.auth.companyId, r.params.id, r.body.triggers),
+  }));
+  // Agents too: on a ticket they see.
+  routes.post('/flowbuilder/:id/start', { schema: { tags: TAGS, params, body: flowStartSchema } }, async (r, reply) => {
+    await ctx.tickets.loadVisible(r.auth, r.body.ticketId);
+    await startOnTicket(ctx, r.auth.companyId, r.params.id, r.body.ticketId);
+    return reply.code(204).send();
+  });
+  ctx.publicRoutes.post('/flowbuilder/hooks/:token', { schema: { tags: TAGS, params: flowHookParamsSchema, body: flowHookSchema } }, async (r, reply) =>
+    reply.code(201).send(await startByHook(ctx, r.params.token, r.body)),
+  );
+}

@@ -1,0 +1,58 @@
+import { AppError, type PluginContext, type WithinTransaction } from '@guiche/core';
+import type { Knex } from 'knex';
+import { FLOW_HANDLER } from './conversation.js';
+import { FLOWS } from './flows.js';
+import { RUNS, startRun, type RunRow } from './runs.js';
+import { walk } from './walk.js';
+
+type Ctx = Pick<PluginContext, 'db' | 'messages' | 'timedWork' | 'bot' | 'conversations' | 'connections' | 'plans'>;
+
+async function liveFlow(trx: Knex.Transaction, companyId: number, flowId: number): Promise<{ id: number; liveVersionId: number }> {
+  const flow = await trx(FLOWS).where({ companyId, id: flowId }).first('id', 'liveVersionId');
+  if (!flow) throw new AppError('ERR_NO_FLOW_FOUND', 404);
+  if (!flow.liveVersionId) throw new AppError('ERR_FLOW_NOT_PUBLISHED', 422);
+  return flow;
+}
+
+/** In one transaction: the ticket goes to the flow, a run starts on the live version and walks to its first pause. */
+async function startOn(ctx: Ctx, trx: Knex.Transaction, within: WithinTransaction, companyId: number, ticketId: number, flow: { id: number; liveVersionId: number }): Promise<void> {
+  const ticket = await ctx.bot.claimTicket(within, { companyId, ticketId }, FLOW_HANDLER);
+  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+  await startRun(trx, { companyId, ticketId, flowId: flow.id, versionId: flow.liveVersionId });
+  await ctx.bot.continueConversation(within, { companyId, ticketId }, async (current) => {
+    const run: RunRow = await trx(RUNS).where({ ticketId, status: 'running' }).forUpdate().first();
+    return walk({ messages: ctx.messages, timedWork: ctx.timedWork }, trx, within, run, current, { kind: 'start' });
+  });
+}
+
+async function inTransaction(ctx: Ctx, fn: (trx: Knex.Transaction, within: WithinTransaction) => Promise<void>): Promise<void> {
+  const after: (() => Promise<void> | void)[] = [];
+  await ctx.db.transaction((trx) => fn(trx, { trx, afterCommit: (f) => void after.push(f) }));
+  for (const f of after) await f();
+}
+
+/** An agent's "start flow" on a ticket they see (visibility checked by the route). */
+export function startOnTicket(ctx: Ctx, companyId: number, flowId: number, ticketId: number): Promise<void> {
+  return inTransaction(ctx, async (trx, within) => startOn(ctx, trx, within, companyId, ticketId, await liveFlow(trx, companyId, flowId)));
+}
+
+/**
+ * The flow's inbound webhook: the URL's token names the flow (and is its secret); the number's
+ * conversation on the connection (the company's default when none is given) is opened or
+ * reopened and the flow starts on it. Answers the ticket id.
+ */
+export async function startByHook(ctx: Ctx, token: string, input: { number: string; connectionId?: number }): Promise<{ ticketId: number }> {
+  const flow = await ctx.db(FLOWS).where({ webhookToken: token }).first('id', 'companyId', 'liveVersionId');
+  // An unknown token and a company whose plan lost the module look the same from outside.
+  if (!flow || !(await ctx.plans.has(flow.companyId, 'useFlowBuilder'))) throw new AppError('ERR_NO_FLOW_FOUND', 404);
+  if (!flow.liveVersionId) throw new AppError('ERR_FLOW_NOT_PUBLISHED', 422);
+  const connection = input.connectionId ? await ctx.connections.find(flow.companyId, input.connectionId) : await ctx.connections.defaultOf(flow.companyId);
+  if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+  let ticketId = 0;
+  await inTransaction(ctx, async (trx, within) => {
+    const opened = await ctx.conversations.open({ companyId: flow.companyId, connectionId: connection.id, number: input.number.replace(/\D/g, '') }, within);
+    ticketId = opened.ticketId;
+    await startOn(ctx, trx, within, flow.companyId, opened.ticketId, flow);
+  });
+  return { ticketId };
+}
