@@ -60,6 +60,8 @@ import {
   loggerOptions, registerHealthRoutes, registerScrapeGauges, registerTokenMetrics, requestIdOf, type MetricsServer, type OpsMetrics,
 } from './ops/index.js';
 import { s3OptionsOf } from './ports/storage/s3-options.js';
+import { installAuditHook } from './http/audit-hook.js';
+import { createAuditLog, defineAuditRetention, registerAuditRoutes, scheduleAuditRetention } from './audit/index.js';
 
 export interface KernelOptions {
   /** Plugin package names or definitions; default: config PLUGINS or every first-party plugin. */
@@ -117,6 +119,8 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
 
   const db = options.database ?? (config.DATABASE_URL ? connectPostgres(config.DATABASE_URL) : await connectPglite(config.DATA_DIR));
   await migrateCore(db.knex);
+  const audit = createAuditLog(db.knex);
+  installAuditHook(app, { apiBase: config.API_BASE, db: db.knex, audit });
   let generatedSuperAdminPassword: string | null = null;
   if (options.seed !== false) {
     const password = config.SUPER_ADMIN_PASSWORD ?? crypto.randomBytes(12).toString('base64url');
@@ -200,6 +204,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     signAccessToken: (user) => app.jwt.sign({ id: user.id, companyId: user.companyId, profile: user.profile, super: user.super, tv: user.tokenVersion ?? 0 }),
     tokens,
     metrics,
+    audit,
   };
   registerScrapeGauges(metrics, { db: db.knex, jobs: ports.jobs, io: sockets.io, heldSessions: () => core.channels.held() });
 
@@ -209,6 +214,8 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   defineAccountWork(core);
   installBilling(app, core);
   await startBilling(core);
+  defineAuditRetention(core);
+  await scheduleAuditRetention(core.db);
 
   await app.register(
     async (scope) => {
@@ -228,6 +235,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
       registerContactRoutes(routes, core);
       registerAccountRoutes(routes, core);
       registerBillingRoutes(routes, core);
+      registerAuditRoutes(routes, core);
     },
     { prefix: config.API_BASE },
   );
