@@ -1,15 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, type TestCompany, type TestKernel } from '@guiche/core/testing';
+import { definePlugin } from '@guiche/core';
 import { purgeAuditLogs } from '../src/audit/index.js';
+import { MASK } from '../src/secrets/secret-box.js';
 
 let k: TestKernel;
 beforeAll(async () => {
   // Behind a proxy on this machine: its X-Forwarded-For is believed, as the sign-in limits do.
-  k = await createTestKernel({ config: { TRUST_PROXY: '127.0.0.1' } });
+  k = await createTestKernel({ config: { TRUST_PROXY: '127.0.0.1' }, plugins: [reasonsModule] });
 });
 afterAll(async () => k?.close());
 
-const MASK = '••••';
+/** A module of another team (closing reasons, SLA): its route opts in with config.audit alone. */
+const reasons = new Map<string, { id: number; name: string; apiSecret: string }>([['7', { id: 7, name: 'Resolvido', apiSecret: 'old-secret' }]]);
+const reasonsModule = definePlugin({
+  id: 'audit-probe-reasons',
+  kind: 'module',
+  planFlag: null,
+  register(ctx) {
+    ctx.routes.put('/probe-reasons/:id', { config: { audit: { entity: 'closingReason', snapshot: async (_db, id) => (id ? { ...reasons.get(id)! } : null) } } }, async (request) => {
+      const id = (request.params as { id: string }).id;
+      reasons.set(id, { ...reasons.get(id)!, ...(request.body as object) });
+      return reasons.get(id);
+    });
+  },
+});
 
 async function audit(token: string, query = '') {
   const res = await k.api('GET', `/audit${query}`, { token });
@@ -69,6 +84,13 @@ describe('configuration changes', () => {
     expect(rows.find((r) => r.entity === 'setting')).toMatchObject({ action: 'update', oldValues: { value: null }, newValues: { value: 'enabled' } });
     expect(rows.find((r) => r.entity === 'tag' && r.action === 'delete')).toMatchObject({ entityId: String(tag.body.id), oldValues: { name: 'VIP' }, newValues: null });
     expect(rows.find((r) => r.entity === 'quickMessage')).toMatchObject({ action: 'create', newValues: { shortcode: 'oi', message: 'Olá!' } });
+  });
+
+  it("records another module's route through its config.audit option, secrets masked", async () => {
+    const res = await k.api('PUT', '/probe-reasons/7', { token: shop.admin.token, body: { name: 'Resolvido no 1º contato', apiSecret: 'new-secret' } });
+    expect(res.status).toBe(200);
+    const [row] = await audit(shop.admin.token, '?entity=closingReason');
+    expect(row).toMatchObject({ action: 'update', entityId: '7', oldValues: { name: 'Resolvido', apiSecret: MASK }, newValues: { name: 'Resolvido no 1º contato', apiSecret: MASK } });
   });
 
   it('masks a secret-named setting value', async () => {

@@ -25,7 +25,10 @@ function idOf(request: FastifyRequest): string | null {
 function createdIdOf(payload: unknown): string | null {
   if (typeof payload !== 'string' || !payload.startsWith('{')) return null;
   try {
-    const id = (JSON.parse(payload) as { id?: unknown }).id;
+    // The record itself, or the record the answer wraps ({ webhook: { id }, secret }).
+    const body = JSON.parse(payload) as Record<string, unknown>;
+    const wrapped = Object.values(body).find((value) => value && typeof value === 'object' && 'id' in value) as { id?: unknown } | undefined;
+    const id = body.id ?? wrapped?.id;
     return typeof id === 'number' || typeof id === 'string' ? String(id) : null;
   } catch {
     return null;
