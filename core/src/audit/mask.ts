@@ -3,7 +3,7 @@ import { MASK } from '../secrets/secret-box.js';
 export { MASK };
 
 /** Field names whose values never reach the audit log: they are shown as MASK. */
-const SECRET_NAME = /(pass(word)?|secret|token|api_?key|private_?key|access_?key|credential|session|qr_?code|auth_?state|hash|cookie|authorization|signature)/i;
+const SECRET_NAME = /(pass(word)?|secret|token|api_?key|private_?key|access_?key|credential|session|qr_?code|auth_?state|hash|cookie|authorization|signature|proof)/i;
 
 
 /** Fields that change on every write and say nothing about what the user changed. */

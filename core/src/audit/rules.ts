@@ -74,7 +74,7 @@ interface PathRule extends AuditRule {
  */
 export const AUDITED_PATHS: PathRule[] = [
   { path: '/users', entity: 'user', snapshot: rowWithLinks('users', 'userQueues', 'userId', 'queueId', 'queueIds') },
-  { path: '/atualizar-senha', entity: 'user' },
+  { path: '/atualizar-senha', entity: 'user', action: 'password_reset' },
   { path: '/queue', entity: 'queue', snapshot: queueWithOptions },
   { path: '/chatbot', entity: 'queueOption', snapshot: rowOf('chatbots') },
   { path: '/files', entity: 'fileList', snapshot: rowOf('files') },

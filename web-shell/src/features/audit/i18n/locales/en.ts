@@ -35,6 +35,7 @@ export const en: AuditLocale = {
     export: 'Exported',
     ping: 'Tested',
     redeliver: 'Redelivered',
+    password_reset: 'Reset the password',
   },
   entity: {
     user: 'User',

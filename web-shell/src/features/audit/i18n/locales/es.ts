@@ -35,6 +35,7 @@ export const es: AuditLocale = {
     export: 'Exportó',
     ping: 'Probó',
     redeliver: 'Reenvió',
+    password_reset: 'Restableció la contraseña',
   },
   entity: {
     user: 'Usuario',

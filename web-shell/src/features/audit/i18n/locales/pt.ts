@@ -36,6 +36,7 @@ export const pt = {
     export: 'Exportou',
     ping: 'Testou',
     redeliver: 'Reenviou',
+    password_reset: 'Redefiniu a senha',
   },
   entity: {
     user: 'Usuário',

@@ -35,6 +35,7 @@ export const tr: AuditLocale = {
     export: 'Dışa aktardı',
     ping: 'Test etti',
     redeliver: 'Yeniden gönderdi',
+    password_reset: 'Parolayı sıfırladı',
   },
   entity: {
     user: 'Kullanıcı',
