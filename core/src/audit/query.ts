@@ -1,23 +1,22 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { date, id, idOrZero, pageNumber, text } from '@guiche/contracts';
 import type { AuthUser } from '../plugin-sdk/types.js';
 
 export const AUDIT_PAGE_SIZE = 50;
 /** An export stops here: a larger period is exported in parts. */
 export const AUDIT_EXPORT_MAX = 50000;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'ERR_VALIDATION');
-
 export const auditQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
-  entity: z.string().trim().min(1).max(60).optional(),
-  action: z.string().trim().min(1).max(40).optional(),
+  userId: id.optional(),
+  entity: text(60).optional(),
+  action: text(40).optional(),
   /** First and last day of the period (inclusive, São Paulo time). */
-  from: day.optional(),
-  to: day.optional(),
+  from: date().optional(),
+  to: date().optional(),
   /** Super users only: one company's rows (0: platform rows). */
-  companyId: z.coerce.number().int().min(0).optional(),
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  companyId: idOrZero.optional(),
+  pageNumber,
 });
 
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
