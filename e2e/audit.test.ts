@@ -79,13 +79,25 @@ describe('audit page', () => {
     await page.getByTestId('audit-apply').click();
     await page.getByTestId('audit-row').first().waitFor();
 
+    // Live: a queue created elsewhere appears without a reload.
+    await apiOk(kernel, 'POST', '/queue', shop.admin.token, { name: 'Financeiro', color: '#634DBF', greetingMessage: 'Olá!' });
+    await page.locator('#audit-action').selectOption({ label: 'Todos' });
+    await page.getByTestId('audit-apply').click();
+    await page.getByTestId('audit-row').filter({ hasText: 'Criou' }).filter({ hasText: 'Financeiro' }).waitFor();
+    await apiOk(kernel, 'PUT', `/queue/${queue.id}`, shop.admin.token, { name: 'Suporte VIP' });
+    await page.getByTestId('audit-changes').filter({ hasText: 'name: Suporte Premium → Suporte VIP' }).waitFor();
+    await page.locator('#audit-action').selectOption({ label: 'Alterou' });
+    await page.getByTestId('audit-apply').click();
+    await expect.poll(() => page.getByTestId('audit-row').count()).toBe(2);
+
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-export').click()]);
     expect(download.suggestedFilename()).toBe('auditoria.csv');
     const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\n');
     expect(csv[0]).toMatch(/^id,createdAt,companyId,userId,userName,userEmail,ip,action,entity,entityId/);
-    expect(csv.length).toBe(2);
-    expect(csv[1]).toContain('Suporte Premium');
-    expect(csv[1]).toContain(',update,queue,');
+    expect(csv.length).toBe(3);
+    expect(csv[1]).toContain('Suporte VIP');
+    expect(csv[2]).toContain('Suporte Premium');
+    expect(csv[2]).toContain(',update,queue,');
     await page.close();
   });
 

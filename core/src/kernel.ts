@@ -9,6 +9,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Events, Rooms } from '@guiche/contracts';
 import type { Config } from './config.js';
 import { FIRST_PARTY_PLUGINS, listenHost } from './config.js';
 import { connectPglite, connectPostgres, type Database } from './db/connect.js';
@@ -119,7 +120,9 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
 
   const db = options.database ?? (config.DATABASE_URL ? connectPostgres(config.DATABASE_URL) : await connectPglite(config.DATA_DIR));
   await migrateCore(db.knex);
-  const audit = createAuditLog(db.knex);
+  // The socket server exists only further down; rows are appended only once requests are served.
+  let notifyAudit: (companyId: number) => void = () => undefined;
+  const audit = createAuditLog(db.knex, (companyId) => notifyAudit(companyId));
   installAuditHook(app, { apiBase: config.API_BASE, db: db.knex, audit });
   let generatedSuperAdminPassword: string | null = null;
   if (options.seed !== false) {
@@ -170,6 +173,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     cors: socketCors(config),
   });
   installDrain(app, sockets.io, drain);
+  notifyAudit = (companyId) => sockets.emit(Rooms.companyAdmins(companyId), Events.audit(companyId), { action: 'create' });
   let booted = false;
   registerHealthRoutes(app, { db: db.knex, redis: ports.redis?.pub, booted: () => booted, draining: () => drain.draining });
   if (config.METRICS_TOKEN) registerTokenMetrics(app, metrics.registry, config.METRICS_TOKEN);

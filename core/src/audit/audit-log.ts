@@ -32,7 +32,8 @@ export const AuditActions = {
   export: 'export',
 } as const;
 
-export function createAuditLog(db: Knex): AuditLog {
+/** notify: told the company of each row appended outside a caller's transaction (a live event). */
+export function createAuditLog(db: Knex, notify: (companyId: number) => void = () => undefined): AuditLog {
   return {
     async record(entry, trx = db) {
       const user = entry.userId ? await trx('users').where({ id: entry.userId }).first('name', 'email') : undefined;
@@ -51,6 +52,7 @@ export function createAuditLog(db: Knex): AuditLog {
         oldValues: change.old === null ? null : JSON.stringify(change.old),
         newValues: change.new === null ? null : JSON.stringify(change.new),
       });
+      if (trx === db && entry.companyId !== null) notify(entry.companyId);
     },
   };
 }

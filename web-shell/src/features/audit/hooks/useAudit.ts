@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { usePagedList } from '@guiche/web-sdk';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Events } from '@guiche/contracts';
+import { usePagedList, useSession, useSocketEvent } from '@guiche/web-sdk';
 import { fetchAudit, fetchAuditFacets } from '../api/audit-api.js';
 import type { AuditFilters } from '../lib/audit-filters.js';
 
@@ -15,4 +16,11 @@ export function useAudit(filters: AuditFilters) {
 
 export function useAuditFacets() {
   return useQuery({ queryKey: auditKeys.facets(), queryFn: fetchAuditFacets });
+}
+
+/** company-{id}-audit: a row appended anywhere reloads the list and the filter choices. */
+export function useAuditEvents(): void {
+  const queryClient = useQueryClient();
+  const companyId = useSession().user?.companyId;
+  useSocketEvent(companyId ? Events.audit(companyId) : null, () => void queryClient.invalidateQueries({ queryKey: auditKeys.all }));
 }

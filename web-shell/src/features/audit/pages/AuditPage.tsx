@@ -3,7 +3,7 @@ import { Button, Card } from '@blueprintjs/core';
 import { InfiniteScroll, ListBody, PageHeader, saveBlob, toastError, useSession, useTranslation } from '@guiche/web-sdk';
 import { AuditFiltersBar } from '../components/AuditFiltersBar.js';
 import { AuditTable } from '../components/AuditTable.js';
-import { useAudit } from '../hooks/useAudit.js';
+import { useAudit, useAuditEvents } from '../hooks/useAudit.js';
 import { AUDIT_EXPORT_FILE, exportAudit } from '../api/audit-api.js';
 import { NS } from '../i18n/register.js';
 import { isFiltered, NO_FILTERS, type AuditFilters } from '../lib/audit-filters.js';
@@ -16,6 +16,7 @@ export default function AuditPage() {
   const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
   const [applied, setApplied] = useState<AuditFilters>(NO_FILTERS);
   const list = useAudit(applied);
+  useAuditEvents();
   const [exporting, setExporting] = useState(false);
 
   const download = async () => {
