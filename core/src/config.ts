@@ -69,6 +69,8 @@ const configSchema = z.object({
   ASAAS_WEBHOOK_TOKEN: z.string().min(16).optional(),
   /** The hourly invoice generator (timed work billing.invoices); off in test kernels unless asked for. */
   INVOICE_GENERATOR: bool.default(true),
+  /** Days the audit log keeps a row (issue #33); a daily timed-work purge deletes older rows. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   NODE_ENV: z.string().default('production'),
 });
 

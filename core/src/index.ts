@@ -58,3 +58,4 @@ export { findMessage, toRecords } from './messaging/messages-repository.js';
 export { secretBox, mask, isMasked, MASK, type SecretBox } from './secrets/secret-box.js';
 export { generateConnectionToken } from './connections/token.js';
 export { storeSingleUpload, type StoredUpload, type SingleUploadOptions } from './http/single-upload.js';
+export { AuditActions, rowOf, type AuditRule, type AuditSnapshot, type RouteAuditOption } from './audit/index.js';

@@ -9,6 +9,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Events, Rooms } from '@guiche/contracts';
 import type { Config } from './config.js';
 import { FIRST_PARTY_PLUGINS, listenHost } from './config.js';
 import { connectPglite, connectPostgres, type Database } from './db/connect.js';
@@ -61,6 +62,8 @@ import {
   loggerOptions, registerHealthRoutes, registerScrapeGauges, registerTokenMetrics, requestIdOf, type MetricsServer, type OpsMetrics,
 } from './ops/index.js';
 import { s3OptionsOf } from './ports/storage/s3-options.js';
+import { installAuditHook } from './http/audit-hook.js';
+import { createAuditLog, defineAuditRetention, registerAuditRoutes, scheduleAuditRetention } from './audit/index.js';
 
 export interface KernelOptions {
   /** Plugin package names or definitions; default: config PLUGINS or every first-party plugin. */
@@ -118,6 +121,10 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
 
   const db = options.database ?? (config.DATABASE_URL ? connectPostgres(config.DATABASE_URL) : await connectPglite(config.DATA_DIR));
   await migrateCore(db.knex);
+  // The socket server exists only further down; rows are appended only once requests are served.
+  let notifyAudit: (companyId: number) => void = () => undefined;
+  const audit = createAuditLog(db.knex, (companyId) => notifyAudit(companyId));
+  installAuditHook(app, { apiBase: config.API_BASE, db: db.knex, audit });
   let generatedSuperAdminPassword: string | null = null;
   if (options.seed !== false) {
     const password = config.SUPER_ADMIN_PASSWORD ?? crypto.randomBytes(12).toString('base64url');
@@ -167,6 +174,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     cors: socketCors(config),
   });
   installDrain(app, sockets.io, drain);
+  notifyAudit = (companyId) => sockets.emit(Rooms.companyAdmins(companyId), Events.audit(companyId), { action: 'create' });
   let booted = false;
   registerHealthRoutes(app, { db: db.knex, redis: ports.redis?.pub, booted: () => booted, draining: () => drain.draining });
   if (config.METRICS_TOKEN) registerTokenMetrics(app, metrics.registry, config.METRICS_TOKEN);
@@ -201,6 +209,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     signAccessToken: (user) => app.jwt.sign({ id: user.id, companyId: user.companyId, profile: user.profile, super: user.super, tv: user.tokenVersion ?? 0 }),
     tokens,
     metrics,
+    audit,
   };
   registerScrapeGauges(metrics, { db: db.knex, jobs: ports.jobs, io: sockets.io, heldSessions: () => core.channels.held() });
 
@@ -210,6 +219,8 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   defineAccountWork(core);
   installBilling(app, core);
   await startBilling(core);
+  defineAuditRetention(core);
+  await scheduleAuditRetention(core.db);
 
   await app.register(
     async (scope) => {
@@ -230,6 +241,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
       registerAccountRoutes(routes, core);
       registerBillingRoutes(routes, core);
       registerClosingReasonRoutes(routes, core);
+      registerAuditRoutes(routes, core);
     },
     { prefix: config.API_BASE },
   );

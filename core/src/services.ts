@@ -12,6 +12,7 @@ import type { HandlerRegistry } from './bot/handler-registry.js';
 import type { TimedWorkRuntime } from './timed-work/index.js';
 import type { TokenGate } from './auth/token-gate.js';
 import type { OpsMetrics } from './ops/metrics.js';
+import type { AuditLog } from './audit/audit-log.js';
 
 /** What the kernel's own routes and the plugin contexts are built from. */
 export interface CoreServices {
@@ -43,4 +44,6 @@ export interface CoreServices {
   tokens: TokenGate;
   /** This kernel's Prometheus counters (core/src/ops): labels never carry tenant ids. */
   metrics: OpsMetrics;
+  /** The append-only audit log (core/src/audit): configuration changes, sign-ins, exports. */
+  audit: AuditLog;
 }

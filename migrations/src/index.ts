@@ -27,6 +27,7 @@ import * as planUseTelegram from './20261127180000_plan_use_telegram.js';
 import * as closingReasons from './20261127210000_closing_reasons.js';
 import * as planUseFlowBuilder from './20261127210000_plan_use_flow_builder.js';
 import * as ticketConversationHandler from './20261127210100_ticket_conversation_handler.js';
+import * as auditLogs from './20261127220000_audit_logs.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -63,4 +64,5 @@ export const coreMigrations: Record<string, Migration> = {
   '20261127210000_closing_reasons': closingReasons,
   '20261127210000_plan_use_flow_builder': planUseFlowBuilder,
   '20261127210100_ticket_conversation_handler': ticketConversationHandler,
+  '20261127220000_audit_logs': auditLogs,
 };

@@ -78,7 +78,7 @@ describe('visibleMenuItems (inbox.md §2 side menu table)', () => {
   });
 
   it('covers every route of the table exactly once', () => {
-    const table = ['/', '/reports', '/moments', '/tickets', '/quick-messages', '/kanban', '/TagsKanban', '/contacts', '/schedules', '/tags', '/chats', '/helps', '/campaigns', '/contact-lists', '/campaigns-config', '/announcements', '/messages-api', '/plantao', '/users', '/queues', '/queue-integration', '/files', '/settings', '/prompts', '/flowbuilder', '/connections', '/financeiro', '/companies', '/closing-reasons'];
+    const table = ['/', '/reports', '/moments', '/tickets', '/quick-messages', '/kanban', '/TagsKanban', '/contacts', '/schedules', '/tags', '/chats', '/helps', '/campaigns', '/contact-lists', '/campaigns-config', '/announcements', '/messages-api', '/plantao', '/users', '/queues', '/queue-integration', '/files', '/settings', '/prompts', '/flowbuilder', '/connections', '/financeiro', '/companies', '/closing-reasons', '/audit'];
     expect([...MENU_ITEMS.map((i) => i.to)].sort()).toEqual([...table].sort());
     expect(paths(superAdmin, allFlags).sort()).toEqual([...table].sort());
   });

@@ -12,6 +12,8 @@ export const Events = {
   chatUser: (userId: number) => `chat-user-${userId}`,
   chatRoom: (chatId: number) => `chat-${chatId}`,
   whatsapp: (companyId: number) => `company-${companyId}-whatsapp`, whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
+  /** To the company's admins: { action: 'create' } after an audit row was appended (the page reloads its list). */
+  audit: (companyId: number) => `company-${companyId}-audit`,
 } as const;
 
 export type EventAction = 'create' | 'update' | 'delete' | 'new-message' | 'logout' | 'refresh';

@@ -8,6 +8,7 @@ import { authenticate } from './authenticate.js';
 import { consumeRefreshToken, REFRESH_COOKIE, revokeRefreshToken, revokeUserRefreshTokens } from './refresh-tokens.js';
 import { sessionFor, setRefreshCookie } from './session.js';
 import { limitSignIn, limitSignUp } from './login-limits.js';
+import { recordSignIn } from './sign-in-audit.js';
 import { appOrigins, isAppOrigin } from '../http/app-origins.js';
 
 /** Days of free use a company signing up gets before its first invoice is due. */
@@ -22,9 +23,10 @@ export function registerAuthRoutes(routes: Routes, core: CoreServices): void {
     await limitSignIn(core, reply, request.ip, email);
     const user = await core.db('users').whereRaw('lower(email) = lower(?)', [email]).first('id', 'companyId', 'passwordHash');
     const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
-    if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
-    const company = await core.db('companies').where({ id: user.companyId }).first('status');
-    if (!company?.status) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+    const company = user && valid ? await core.db('companies').where({ id: user.companyId }).first('status') : undefined;
+    const refused = !user || !valid || !company?.status;
+    await recordSignIn(core, { ip: request.ip, email, user, succeeded: !refused });
+    if (refused) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
 
     // One session per user: the browser already logged in is told, and its refresh token dies.
     await revokeUserRefreshTokens(core.db, user.id);

@@ -18,6 +18,7 @@ import { companiesFeature } from './companies/index.js';
 import { helpsFeature } from './helps/index.js';
 import { announcementsFeature } from './announcements/index.js';
 import { billingFeature } from './billing/index.js';
+import { auditFeature } from './audit/index.js';
 
 /** Every core area the shell renders; each lives in its own folder under features/. */
 export const shellFeatures: ShellFeature[] = [
@@ -40,4 +41,5 @@ export const shellFeatures: ShellFeature[] = [
   announcementsFeature,
   billingFeature,
   closingReasonsFeature,
+  auditFeature,
 ];

@@ -117,6 +117,7 @@ export const en: Shape<typeof pt> = {
     connections: 'Connections',
     financeiro: 'Billing',
     companies: 'Companies',
+    audit: 'Audit log',
     logout: 'Log out',
     administration: 'Administration',
     connectionsAttention: 'Some connections need attention',

@@ -117,6 +117,7 @@ export const es: Shape<typeof pt> = {
     connections: 'Conexiones',
     financeiro: 'Finanzas',
     companies: 'Empresas',
+    audit: 'Auditoría',
     logout: 'Salir',
     administration: 'Administración',
     connectionsAttention: 'Hay conexiones que necesitan atención',

@@ -115,6 +115,7 @@ export const pt = {
     connections: 'Conexões',
     financeiro: 'Financeiro',
     companies: 'Empresas',
+    audit: 'Auditoria',
     logout: 'Sair',
     administration: 'Administração',
     connectionsAttention: 'Há conexões que precisam de atenção',

@@ -117,6 +117,7 @@ export const tr: Shape<typeof pt> = {
     connections: 'Bağlantılar',
     financeiro: 'Finans',
     companies: 'Şirketler',
+    audit: 'Denetim kaydı',
     logout: 'Çıkış',
     administration: 'Yönetim',
     connectionsAttention: 'Dikkat gerektiren bağlantılar var',

@@ -72,6 +72,7 @@ export const MENU_ITEMS: MenuItem[] = [
   { key: 'closingReasons', to: '/closing-reasons', labelKey: 'menu.closingReasons', icon: 'tick-circle', section: 'admin', access: 'admin' },
   { key: 'settings', to: '/settings', labelKey: 'menu.settings', icon: 'settings', section: 'admin', access: 'admin' },
   { key: 'companies', to: '/companies', labelKey: 'menu.companies', icon: 'office', section: 'admin', access: 'super' },
+  { key: 'audit', to: '/audit', labelKey: 'menu.audit', icon: 'history', section: 'admin', access: 'admin' },
 ];
 
 /** True when the user's profile allows the item's route (the plan aside). */
