@@ -179,6 +179,7 @@ export const PATH_PARAM_RESOURCES: [RegExp, Record<string, string>][] = [
   [/^\/api\/webhooks\//, { id: 'webhook', deliveryId: 'webhookDelivery' }],
   [/^\/api\/companySettings\//, { companyId: 'company' }],
   [/^\/api\/messages-api\/connections\//, { whatsappId: 'connection' }],
+  [/^\/api\/campaign-guards\//, { whatsappId: 'connection' }],
 ];
 
 /** Path parameters that are not a tenant's record (a phone number, a setting key, a public token). */
