@@ -57,3 +57,4 @@ export { findMessage, toRecords } from './messaging/messages-repository.js';
 export { secretBox, mask, isMasked, MASK, type SecretBox } from './secrets/secret-box.js';
 export { generateConnectionToken } from './connections/token.js';
 export { storeSingleUpload, type StoredUpload, type SingleUploadOptions } from './http/single-upload.js';
+export { CONNECTION_ALERT, connectionAlertEvent, type ConnectionAlert, type ConnectionAlertChange } from './connections/down-alerts.js';
