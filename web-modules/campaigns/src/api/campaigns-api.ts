@@ -130,3 +130,17 @@ export async function fetchSettings(): Promise<CampaignSettings> {
   return Object.fromEntries(data.map((s) => [s.key, JSON.parse(s.value)])) as unknown as CampaignSettings;
 }
 export const saveSettings = async (settings: CampaignSettings) => void (await api.post('/campaign-settings', { settings }));
+
+/** One decision of the ban guard (GET /campaigns/:id/guard). */
+export interface GuardDecision {
+  id: number;
+  connectionId: number | null;
+  decision: 'daily_cap' | 'sending_hours' | 'paused_failures' | 'paused_quality' | 'tier_cap' | 'resumed';
+  detail: Record<string, unknown>;
+  createdAt: string;
+}
+export const fetchGuardLog = async (id: number) => (await api.get<{ pauseReason: string | null; decisions: GuardDecision[] }>(`/campaigns/${id}/guard`)).data;
+/** Goes on after the guard paused it (failures, quality). */
+export const resumeCampaign = async (id: number) => (await api.post<Campaign>(`/campaigns/${id}/resume`)).data;
+/** Pause reasons that wait for an admin's click. */
+export const HELD_PAUSES = ['GUARD_FAILURES', 'GUARD_QUALITY'];
