@@ -86,6 +86,7 @@ import i_phone_call from '@blueprintjs/icons/lib/esm/generated/16px/paths/phone-
 import i_play from '@blueprintjs/icons/lib/esm/generated/16px/paths/play.js';
 import i_plus from '@blueprintjs/icons/lib/esm/generated/16px/paths/plus.js';
 import i_predictive_analysis from '@blueprintjs/icons/lib/esm/generated/16px/paths/predictive-analysis.js';
+import i_pulse from '@blueprintjs/icons/lib/esm/generated/16px/paths/pulse.js';
 import i_refresh from '@blueprintjs/icons/lib/esm/generated/16px/paths/refresh.js';
 import i_remove from '@blueprintjs/icons/lib/esm/generated/16px/paths/remove.js';
 import i_repeat from '@blueprintjs/icons/lib/esm/generated/16px/paths/repeat.js';
@@ -97,6 +98,7 @@ import i_send_message from '@blueprintjs/icons/lib/esm/generated/16px/paths/send
 import i_send_to from '@blueprintjs/icons/lib/esm/generated/16px/paths/send-to.js';
 import i_settings from '@blueprintjs/icons/lib/esm/generated/16px/paths/settings.js';
 import i_share from '@blueprintjs/icons/lib/esm/generated/16px/paths/share.js';
+import i_shield from '@blueprintjs/icons/lib/esm/generated/16px/paths/shield.js';
 import i_small_tick from '@blueprintjs/icons/lib/esm/generated/16px/paths/small-tick.js';
 import i_star from '@blueprintjs/icons/lib/esm/generated/16px/paths/star.js';
 import i_star_empty from '@blueprintjs/icons/lib/esm/generated/16px/paths/star-empty.js';
@@ -217,6 +219,7 @@ export const paths16: Record<string, string[]> = {
   'play': i_play,
   'plus': i_plus,
   'predictive-analysis': i_predictive_analysis,
+  'pulse': i_pulse,
   'refresh': i_refresh,
   'remove': i_remove,
   'repeat': i_repeat,
@@ -228,6 +231,7 @@ export const paths16: Record<string, string[]> = {
   'send-to': i_send_to,
   'settings': i_settings,
   'share': i_share,
+  'shield': i_shield,
   'small-tick': i_small_tick,
   'star': i_star,
   'star-empty': i_star_empty,
