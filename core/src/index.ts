@@ -59,3 +59,4 @@ export { secretBox, mask, isMasked, MASK, type SecretBox } from './secrets/secre
 export { generateConnectionToken } from './connections/token.js';
 export { storeSingleUpload, type StoredUpload, type SingleUploadOptions } from './http/single-upload.js';
 export { AuditActions, rowOf, type AuditRule, type AuditSnapshot, type RouteAuditOption } from './audit/index.js';
+export { CONNECTION_ALERT, connectionAlertEvent, type ConnectionAlert, type ConnectionAlertChange } from './connections/down-alerts.js';

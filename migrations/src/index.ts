@@ -28,6 +28,7 @@ import * as closingReasons from './20261127210000_closing_reasons.js';
 import * as planUseFlowBuilder from './20261127210000_plan_use_flow_builder.js';
 import * as ticketConversationHandler from './20261127210100_ticket_conversation_handler.js';
 import * as auditLogs from './20261127220000_audit_logs.js';
+import * as connectionAlerts from './20261127213000_connection_alerts.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -65,4 +66,5 @@ export const coreMigrations: Record<string, Migration> = {
   '20261127210000_plan_use_flow_builder': planUseFlowBuilder,
   '20261127210100_ticket_conversation_handler': ticketConversationHandler,
   '20261127220000_audit_logs': auditLogs,
+  '20261127213000_connection_alerts': connectionAlerts,
 };

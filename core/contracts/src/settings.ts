@@ -27,6 +27,8 @@ export const SettingDefaults: Record<string, string> = {
   campaignsEnabled: 'disabled',
   groupAsTicket: 'disabled',
   asaas: '',
+  /** Minutes a connection may stay down before its alert is raised (issue #31). */
+  connectionAlertMinutes: '2',
 };
 export const SettingKeys = Object.keys(SettingDefaults);
 /** Keys whose value is free text rather than enabled/disabled. */
@@ -38,6 +40,7 @@ export const SuperOnlySettingKeys = ['userCreation', 'asaas'];
 export const SettingChoices: Record<string, readonly string[]> = {
   scheduleType: ScheduleTypes,
   chatBotType: ['text'],
+  connectionAlertMinutes: ['1', '2', '5', '10', '15', '30', '60'],
 };
 
 /** Longest value of a free-text setting (lgpdMessage, lgpdLink, asaas). */

@@ -13,6 +13,8 @@ export const WebhookEventTypes = [
   'ticket.user',
   'contact.created',
   'contact.updated',
+  'connection.alert',
+  'connection.restored',
 ] as const;
 /** An event a subscription may ask for. */
 export type SubscribableWebhookEvent = (typeof WebhookEventTypes)[number];

@@ -14,6 +14,11 @@ export function createConnectionService(db: Knex): ConnectionService {
       if (!ids.length) return [];
       return reader(within)('whatsapps').where({ companyId }).whereIn('id', [...ids]).orderBy('id').select(...COLUMNS);
     },
+    async connected(companyId, channels, within) {
+      const q = reader(within)('whatsapps').where({ companyId, status: 'CONNECTED' }).orderBy([{ column: 'isDefault', order: 'desc' }, { column: 'id' }]);
+      if (channels?.length) q.whereIn('channel', [...channels]);
+      return q.select(...COLUMNS);
+    },
     defaultOf: (companyId, within) => one(reader(within)('whatsapps').where({ companyId, isDefault: true })),
     byToken: (token) => one(db('whatsapps').where({ token })),
     async apiToken(companyId, id) {

@@ -8,6 +8,7 @@ import { createConnection, deleteConnection, updateConnection } from './service.
 import { logoutSession, requestNewQr, restartSessions, startSession } from './session.js';
 import { deleteGreetingMedia, uploadGreetingMedia } from './media.js';
 import { registerPairingRoutes } from './pairing-routes.js';
+import { defineDownAlerts, loadAlerts } from './down-alerts.js';
 
 const tags = ['connections'];
 
@@ -17,6 +18,7 @@ const tags = ['connections'];
  * session and token, and change anything.
  */
 export function registerConnectionRoutes(routes: Routes, core: CoreServices): void {
+  defineDownAlerts(core);
   routes.register(async (scope: Routes) => {
     scope.addHook('onRequest', authenticate);
 
@@ -69,6 +71,9 @@ export function registerConnectionRoutes(routes: Routes, core: CoreServices): vo
       });
 
       registerPairingRoutes(managers, core);
+
+      // Connections down now or dropping repeatedly within the hour (the banner's and the page's alerts).
+      managers.get('/connection-alerts', { schema: { tags } }, async (request) => loadAlerts(core.db, request.auth.companyId));
 
       // The web calls it with a trailing slash (account-admin.md §7): the router ignores trailing slashes.
       managers.post('/whatsapp-restart', { schema: { tags } }, async (request) => {

@@ -15,6 +15,8 @@ export interface OpsMetrics {
   inbound(channel: string): void;
   /** One outbound delivery attempt ended. */
   sendResult(channel: string, outcome: SendOutcome): void;
+  /** A connection stayed down long enough to raise its alert (issue #31). */
+  connectionAlert(channel: string): void;
 }
 
 export function createMetrics(): OpsMetrics {
@@ -39,10 +41,17 @@ export function createMetrics(): OpsMetrics {
     labelNames: ['channel', 'outcome'] as const,
     registers: [registry],
   });
+  const alerts = new Counter({
+    name: 'guiche_connection_alerts_total',
+    help: 'Alerts raised for connections down longer than the company allows, by channel',
+    labelNames: ['channel'] as const,
+    registers: [registry],
+  });
   return {
     registry,
     httpDuration,
     inbound: (channel) => inbound.inc({ channel }),
     sendResult: (channel, outcome) => sends.inc({ channel, outcome }),
+    connectionAlert: (channel) => alerts.inc({ channel }),
   };
 }

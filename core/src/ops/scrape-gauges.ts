@@ -115,4 +115,22 @@ export function registerScrapeGauges(metrics: OpsMetrics, sources: ScrapeSources
       this.set(pool()?.numPendingAcquires?.() ?? 0);
     },
   });
+  new Gauge({
+    name: 'guiche_connections_alerting',
+    help: 'Connections whose down alert is raised now (all nodes: read from the database)',
+    registers,
+    async collect() {
+      const row = await db('connectionAlerts').whereNotNull('alertedAt').first(db.raw('count(*)::int as count'));
+      this.set(Number(row?.count ?? 0));
+    },
+  });
+  new Gauge({
+    name: 'guiche_connection_flapping_drops',
+    help: 'Drops of connections in their current flapping series (drops less than an hour apart), summed',
+    registers,
+    async collect() {
+      const row = await db('connectionAlerts').where('lastDropAt', '>', new Date(Date.now() - 3_600_000)).first(db.raw('coalesce(sum(drops), 0)::int as count'));
+      this.set(Number(row?.count ?? 0));
+    },
+  });
 }

@@ -21,6 +21,8 @@ export interface ConnectionService {
   find(companyId: number, id: number, within?: Pick<WithinTransaction, 'trx'>): Promise<ConnectionSummary | null>;
   /** The company's connections among ids, ordered by id; ids of other companies are silently absent. */
   findMany(companyId: number, ids: readonly number[], within?: Pick<WithinTransaction, 'trx'>): Promise<ConnectionSummary[]>;
+  /** The company's connections whose session is CONNECTED now (of these channels, when given), the default first. */
+  connected(companyId: number, channels?: readonly string[], within?: Pick<WithinTransaction, 'trx'>): Promise<ConnectionSummary[]>;
   /** The company's default connection, or null when it has none. */
   defaultOf(companyId: number, within?: Pick<WithinTransaction, 'trx'>): Promise<ConnectionSummary | null>;
   /** The connection whose current token this is (any company: the token is the credential), or null. */

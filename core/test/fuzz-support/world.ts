@@ -188,6 +188,7 @@ export const PATH_PARAM_RESOURCES: [RegExp, Record<string, string>][] = [
   [/^\/api\/messages-api\/connections\//, { whatsappId: 'connection' }],
   [/^\/api\/closing-reasons\//, { id: 'closingReason' }],
   [/^\/api\/flowbuilder\//, { id: 'flow', versionId: 'flowVersion' }],
+  [/^\/api\/campaign-guards\//, { whatsappId: 'connection' }],
 ];
 
 /** Path parameters that are not a tenant's record (a phone number, a setting key, a public token). */

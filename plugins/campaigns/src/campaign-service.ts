@@ -2,6 +2,8 @@ import { AppError, type AuthUser, type PluginContext } from '@guiche/core';
 import { loadCampaigns, type CampaignRow } from './campaign-repository.js';
 import { mustBeAdmin } from './contact-lists.js';
 import { armDispatch, disarm, START_KIND, type StartPayload } from './dispatch.js';
+import { HELD_PAUSES } from './guard-rules.js';
+import { recordDecision } from './guard-store.js';
 import type { Events } from './events.js';
 import { MESSAGE_SLOTS, PAGE_SIZE, type CampaignInput } from './schemas.js';
 
@@ -122,6 +124,20 @@ export function createCampaignService(ctx: Ctx, events: Events) {
       transition(auth, id, 'CANCELADA', async (trx, row) => {
         await trx('campaigns').where({ id }).update({ status: 'EM_ANDAMENTO', pauseReason: null, completedAt: null, updatedAt: trx.fn.now() });
         await armDispatch(ctx, trx, row, new Date());
+      }),
+    /**
+     * A campaign the guard paused (failures, quality) goes on, paced from now: failures before the
+     * click (or before the last message handed over, whichever is later) no longer count.
+     */
+    resume: (auth: AuthUser, id: number) =>
+      transition(auth, id, 'EM_ANDAMENTO', async (trx, row) => {
+        if (!row.pauseReason || !HELD_PAUSES.includes(row.pauseReason)) throw new AppError('ERR_CAMPAIGN_STATUS', 400);
+        const now = new Date();
+        const last = await trx('campaignShippings').where({ campaignId: id }).max<{ at: Date | null }[]>({ at: 'sendingAt' }).first();
+        const resumedAt = last?.at && new Date(last.at) > now ? new Date(last.at) : now;
+        await trx('campaigns').where({ id }).update({ pauseReason: null, guardResumedAt: resumedAt, updatedAt: trx.fn.now() });
+        await recordDecision(trx, { companyId: row.companyId, campaignId: id, connectionId: null, decision: 'resumed', detail: { userId: auth.id, was: row.pauseReason }, at: now });
+        await armDispatch(ctx, trx, row, now);
       }),
   };
 }

@@ -4,6 +4,8 @@ import { filledMessages, loadCampaigns, type CampaignRow } from './campaign-repo
 import type { Events } from './events.js';
 import { withinBusinessHours } from './business-hours.js';
 import { readSettings, type CampaignSettings } from './settings.js';
+import { capForDay, GuardPause, HELD_PAUSES, nextDayStart, warmupDay, withinSendingHours } from './guard-rules.js';
+import { failuresSince, markFirstSend, readGuard, recordDecision, sentToday, type GuardDecision } from './guard-store.js';
 
 export const START_KIND = 'campaigns.start';
 export const DISPATCH_KIND = 'campaigns.dispatch';
@@ -34,7 +36,7 @@ export interface DispatchPayload {
 
 export const dispatchKey = (campaignId: number, connectionId: number) => `${campaignId}:${connectionId}`;
 
-type Ctx = Pick<PluginContext, 'db' | 'timedWork' | 'messages' | 'conversations' | 'tickets' | 'log'>;
+type Ctx = Pick<PluginContext, 'db' | 'timedWork' | 'messages' | 'conversations' | 'tickets' | 'log' | 'connections'>;
 type Random = () => number;
 
 /**
@@ -74,6 +76,36 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
       if (campaign) events.campaign(companyId, 'update', campaign);
     });
 
+  /** The guard holds the campaign for `reason` (logged and announced once, when it starts holding). */
+  async function hold(job: TimedJob<unknown>, row: CampaignRow, connectionId: number, reason: string, decision: GuardDecision, detail: Record<string, unknown>) {
+    if (row.pauseReason === reason) return;
+    await job.trx('campaigns').where({ id: row.id }).update({ pauseReason: reason, updatedAt: job.trx.fn.now() });
+    await recordDecision(job.trx, { companyId: row.companyId, campaignId: row.id, connectionId, decision, detail, at: job.now });
+    row.pauseReason = reason;
+    announce(job, row.companyId, row.id);
+  }
+
+  /**
+   * Too many failures, "not on WhatsApp" answers or blocks on a Baileys connection within its window:
+   * the campaign stops (its dispatch timers go) until an admin resumes it; the admins are told.
+   */
+  async function guardFailures(job: TimedJob<unknown>, row: CampaignRow & { guardResumedAt?: Date | null }): Promise<boolean> {
+    const connections = await ctx.connections.findMany(row.companyId, row.whatsappIds, { trx: job.trx });
+    for (const connection of connections.filter((c) => c.channel === 'whatsapp')) {
+      const guard = await readGuard(job.trx, row.companyId, connection.id);
+      const windowStart = new Date(job.now.getTime() - guard.failureWindowMinutes * 60_000);
+      const since = row.guardResumedAt && new Date(row.guardResumedAt) > windowStart ? new Date(row.guardResumedAt) : windowStart;
+      const counts = await failuresSince(job.trx, row.id, connection.id, since);
+      if (counts.total < guard.failureThreshold) continue;
+      const detail = { ...counts, threshold: guard.failureThreshold, windowMinutes: guard.failureWindowMinutes, connectionName: connection.name };
+      await hold(job, row, connection.id, GuardPause.failures, 'paused_failures', detail);
+      for (const id of row.whatsappIds) await ctx.timedWork.cancel(DISPATCH_KIND, dispatchKey(row.id, id), job.trx);
+      job.afterCommit(async () => events.guardPaused(row.companyId, { campaignId: row.id, name: row.name, reason: GuardPause.failures, detail }));
+      return true;
+    }
+    return false;
+  }
+
   /** PROGRAMADA → EM_ANDAMENTO at scheduledAt: one shipping row per contact (the list's valid items, or the tag's contacts). */
   const start: TimedHandler<StartPayload> = async (job) => {
     const { trx } = job;
@@ -107,7 +139,9 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
     const { trx, payload } = job;
     const row: CampaignRow | undefined = await trx('campaigns').where({ id: payload.campaignId }).forUpdate().first();
     if (!row || row.status !== 'EM_ANDAMENTO' || !row.whatsappIds.includes(payload.connectionId)) return;
-    const connection = await trx('whatsapps').where({ id: payload.connectionId, companyId: row.companyId }).first('id', 'status');
+    // Paused by the guard: waits for an admin's resume, which sets the timers again.
+    if (row.pauseReason && HELD_PAUSES.includes(row.pauseReason)) return;
+    const connection = await trx('whatsapps').where({ id: payload.connectionId, companyId: row.companyId }).first('id', 'status', 'channel');
     if (!connection) return;
     if (connection.status !== 'CONNECTED') {
       if (row.pauseReason !== 'ERR_WAPP_NOT_INITIALIZED') {
@@ -127,6 +161,25 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
         return { rescheduleAt: new Date(job.now.getTime() + HOURS_CHECK_MS), payload };
       }
     }
+    // Ban guardrails of a Baileys connection: its sending hours and today's (warm-up) cap.
+    const guard = connection.channel === 'whatsapp' ? await readGuard(trx, row.companyId, payload.connectionId) : null;
+    let remaining = Number.POSITIVE_INFINITY;
+    if (guard) {
+      if (!withinSendingHours(guard, job.now)) {
+        await hold(job, row, payload.connectionId, GuardPause.sendingHours, 'sending_hours', { from: guard.sendingFrom, to: guard.sendingTo });
+        return { rescheduleAt: new Date(job.now.getTime() + HOURS_CHECK_MS), payload };
+      }
+      const day = warmupDay(guard.firstSendAt, job.now);
+      const cap = capForDay(guard, day);
+      const sent = await sentToday(trx, payload.connectionId, job.now);
+      if (sent >= cap) {
+        const resumeAt = nextDayStart(job.now);
+        await hold(job, row, payload.connectionId, GuardPause.dailyCap, 'daily_cap', { cap, sentToday: sent, warmupDay: day, warmupDays: guard.warmupDays, resumeAt: resumeAt.toISOString() });
+        return { rescheduleAt: resumeAt, payload: { ...payload, sentSinceBreak: 0 } };
+      }
+      remaining = cap - sent;
+      if (!guard.firstSendAt) await markFirstSend(trx, row.companyId, payload.connectionId, job.now);
+    }
     if (row.pauseReason) {
       const down = await trx('whatsapps').whereIn('id', row.whatsappIds).whereNot({ status: 'CONNECTED' }).first('id');
       if (!down) {
@@ -140,6 +193,8 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
     const messages = filledMessages(row);
     let sentSinceBreak = payload.sentSinceBreak;
     for (let n = 0; n < BATCH_MAX; n++) {
+      // Today's cap reached within this claim: the next claim logs it and waits for tomorrow.
+      if (remaining <= 0) return { rescheduleAt: job.now, payload: { ...payload, sentSinceBreak } };
       const shipping = await trx('campaignShippings').where({ campaignId: row.id, state: 'pending' }).orderBy('id').forUpdate().skipLocked().first();
       if (!shipping) return; // nothing left for this connection; the progress timer finishes the campaign
       if (!messages.length) {
@@ -169,10 +224,13 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
             sendingAt: job.now,
           });
         }
+        remaining -= 1;
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         // This contact cannot be reached (e.g. an invalid number): failed with the reason, never counted as delivered.
-        await trx('campaignShippings').where({ id: shipping.id }).update({ state: 'failed', reason: error.code, connectionId: payload.connectionId });
+        await trx('campaignShippings').where({ id: shipping.id }).update({ state: 'failed', reason: error.code, connectionId: payload.connectionId, sendingAt: job.now });
+        // "Not on WhatsApp" answers count toward the guard's pause at once, not at the next progress read.
+        if (guard && (await guardFailures(job, row))) return;
       }
       sentSinceBreak += 1;
       const pause = nextPause(settings, sentSinceBreak, random);
@@ -189,6 +247,7 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
     if (!row) return;
     const reconciled = await reconcile(trx, row.id);
     const changed = (await confirmations(job, row)) || reconciled;
+    if (row.status === 'EM_ANDAMENTO' && !HELD_PAUSES.includes(row.pauseReason ?? '')) await guardFailures(job, row);
     const open = await trx('campaignShippings').where({ campaignId: row.id }).whereIn('state', ['pending', 'sending']).first('state');
     const waiting = row.confirmation ? await trx('campaignShippings').where({ campaignId: row.id, state: 'confirmation_requested' }).first('id') : undefined;
     const next = { rescheduleAt: new Date(job.now.getTime() + PROGRESS_MS), payload: job.payload };

@@ -7,11 +7,17 @@ export const contactListEvent = (companyId: number) => `company-${companyId}-Con
 export const contactListItemEvent = (companyId: number) => `company-${companyId}-ContactListItem`;
 export const listItemsEvent = (companyId: number, listId: number) => `company-${companyId}-ContactListItem-${listId}`;
 
+/** To the company's admins: the guard paused a campaign (the reason and figures it decided on). */
+export const campaignGuardEvent = (companyId: number) => `company-${companyId}-campaignGuard`;
+
 export function createEvents(realtime: PluginContext['realtime']) {
   const emit = (companyId: number, event: string, payload: unknown) => realtime.emit(Rooms.company(companyId), event, payload);
   return {
     campaign(companyId: number, action: 'create' | 'update', record: unknown): void {
       emit(companyId, campaignEvent(companyId), { action, record });
+    },
+    guardPaused(companyId: number, payload: { campaignId: number; name: string; reason: string; detail: Record<string, unknown> }): void {
+      realtime.emit(Rooms.companyAdmins(companyId), campaignGuardEvent(companyId), { action: 'paused', ...payload });
     },
     campaignRemoved(companyId: number, id: number): void {
       emit(companyId, campaignEvent(companyId), { action: 'delete', id });

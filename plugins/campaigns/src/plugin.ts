@@ -5,6 +5,7 @@ import { createDispatch, DISPATCH_KIND, PROGRESS_KIND, START_KIND, type Dispatch
 import { createEvents } from './events.js';
 import { CHECK_KIND, createNumberCheck, type CheckPayload } from './number-check.js';
 import { registerRoutes } from './routes.js';
+import { registerGuardRoutes } from './guard-routes.js';
 
 export default definePlugin({
   id: 'campaigns',
@@ -19,6 +20,8 @@ export default definePlugin({
     ctx.timedWork.define<DispatchPayload>(DISPATCH_KIND, dispatch.dispatch, { maxAttempts: 10, backoffMs: 5_000 });
     ctx.timedWork.define<StartPayload>(PROGRESS_KIND, dispatch.progress, { maxAttempts: 10, backoffMs: 5_000 });
     ctx.timedWork.define<CheckPayload>(CHECK_KIND, createNumberCheck(ctx, events), { maxAttempts: 5, backoffMs: 10_000 });
-    registerRoutes(ctx, createCampaignService(ctx, events), createContactLists(ctx, events), events);
+    const campaigns = createCampaignService(ctx, events);
+    registerRoutes(ctx, campaigns, createContactLists(ctx, events), events);
+    registerGuardRoutes(ctx, campaigns);
   },
 });

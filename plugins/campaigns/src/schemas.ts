@@ -73,3 +73,19 @@ export const settingsInputSchema = z.object({
   }),
 });
 export type SettingsInput = z.infer<typeof settingsInputSchema>['settings'];
+
+const clock = z.union([z.null(), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, V.time)]);
+/** PUT /campaign-guards/:whatsappId: the connection's ban guardrails (null = the documented default / any time). */
+export const guardInputSchema = z
+  .object({
+    dailyCap: int(1, 100000).nullable().optional(),
+    warmupStart: int(1, 100000).nullable().optional(),
+    warmupDays: int(0, 365).nullable().optional(),
+    sendingFrom: clock.optional(),
+    sendingTo: clock.optional(),
+    failureThreshold: int(1, 10000).nullable().optional(),
+    failureWindowMinutes: int(1, 10080).nullable().optional(),
+  })
+  .refine((g) => (g.sendingFrom ?? null) === null || g.sendingTo !== null, { message: V.time, path: ['sendingTo'] });
+export type GuardInput = z.infer<typeof guardInputSchema>;
+export const guardParamsSchema = z.object({ whatsappId: id });

@@ -1,5 +1,6 @@
 import { definePlugin } from '@guiche/core';
 import { createNotifier } from './notifier.js';
+import { watchConnectionAlerts } from './connection-alerts.js';
 import { createPlantaoService } from './plantao-service.js';
 import { registerRoutes } from './routes.js';
 
@@ -11,6 +12,7 @@ export default definePlugin({
   register(ctx) {
     const notifier = createNotifier(ctx);
     notifier.start();
+    watchConnectionAlerts(ctx);
     const plantoes = createPlantaoService(ctx, { changed: (companyId, id) => notifier.rotaChanged(companyId, id) });
     registerRoutes(ctx, plantoes);
   },

@@ -7,6 +7,7 @@ import { useLoggedInElsewhere } from '../session/useLoggedInElsewhere.js';
 import { useVersionCheck } from '../version/useVersionCheck.js';
 import { menuEntries } from './menu-entries.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
+import { ConnectionAlertBanner } from './ConnectionAlertBanner.js';
 import { SideMenu } from './SideMenu.js';
 import { TopBar } from './TopBar.js';
 import { useNarrowScreen } from './useNarrowScreen.js';
@@ -51,6 +52,7 @@ export function Layout() {
     <div className="layout">
       <TopBar menuOpen={open} onToggleMenu={() => setOpen((o) => !o)} onLogout={() => void leave()} />
       <ConnectionBanner />
+      <ConnectionAlertBanner />
       <div className="layout-body">
         {narrow ? (
           <Drawer isOpen={open} onClose={() => setOpen(false)} position={Position.LEFT} size={DRAWER_WIDTH_PX} title={t('shell:app.name')} className="drawer-temporary">

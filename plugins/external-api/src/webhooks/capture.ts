@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import {
+  CONNECTION_ALERT,
   CONTACT_CHANGED,
   MESSAGE_CHANGED,
   TICKET_CHANGED,
@@ -7,6 +8,7 @@ import {
   ticketDetails,
   toRecords,
   type BusMessage,
+  type ConnectionAlertChange,
   type ContactChange,
   type MessageChange,
   type PluginContext,
@@ -151,7 +153,26 @@ export function captureEvents(ctx: PluginContext, deliveries: WebhookDeliveries,
     await ctx.db.transaction((trx) => filing.contact(trx, change.companyId, wanting, { type, contact: change.contact, createdAt: message.publishedAt }));
   }
 
+  /** A connection's alert raised or cleared (core/src/connections/down-alerts.ts): once per outage. */
+  async function onConnectionAlert(message: BusMessage<ConnectionAlertChange>): Promise<void> {
+    const { action, alert } = message.payload;
+    const type: SubscribableWebhookEvent = action === 'raised' ? 'connection.alert' : 'connection.restored';
+    const wanting = await subscribers.of(alert.companyId, [type]);
+    if (!wanting.length) return;
+    const { companyId: _companyId, ...data } = alert;
+    await ctx.db.transaction((trx) =>
+      deliveries.enqueue(trx, alert.companyId, wanting, {
+        type,
+        key: `${type}:${busMessageKey(message)}`,
+        orderKey: `connection:${alert.connectionId}`,
+        createdAt: message.publishedAt,
+        data,
+      }),
+    );
+  }
+
   const unsubscribe = [
+    ctx.bus.subscribe<ConnectionAlertChange>(CONNECTION_ALERT, serial(CONNECTION_ALERT, onConnectionAlert)),
     ctx.bus.subscribe<TicketChange>(TICKET_CHANGED, serial(TICKET_CHANGED, onTicket)),
     ctx.bus.subscribe<MessageChange>(MESSAGE_CHANGED, serial(MESSAGE_CHANGED, onMessage)),
     ctx.bus.subscribe<ContactChange>(CONTACT_CHANGED, serial(CONTACT_CHANGED, onContact)),

@@ -82,6 +82,16 @@ const EVENTS: Record<WebhookEventType, { summary: string; data: unknown; resourc
   'ticket.user': { summary: 'A ticket was assigned to another user (or unassigned)', data: ticket, resource: 'the ticket after the change' },
   'contact.created': { summary: 'A contact was created', data: contact, resource: 'the contact as GET /api/contacts/{id} answers it' },
   'contact.updated': { summary: 'A contact was changed (name, number, tags, extra fields…)', data: contact, resource: 'the contact after the change' },
+  'connection.alert': {
+    summary: "A connection stayed down longer than the company's alert minutes (setting connectionAlertMinutes, default 2)",
+    data: { connectionId: 3, name: 'Loja Centro', channel: 'whatsapp', status: 'DISCONNECTED', downSince: '2026-11-27T14:00:00.000Z', alertedAt: '2026-11-27T14:02:00.000Z', drops: 2, lastDropAt: '2026-11-27T14:00:00.000Z' },
+    resource: 'the connection alert: since when it is down and its drops within the hour (flapping)',
+  },
+  'connection.restored': {
+    summary: 'A connection whose alert was raised is connected again',
+    data: { connectionId: 3, name: 'Loja Centro', channel: 'whatsapp', status: 'CONNECTED', downSince: null, alertedAt: null, drops: 2, lastDropAt: '2026-11-27T14:00:00.000Z' },
+    resource: 'the connection alert after the reconnection',
+  },
   ping: { summary: 'Sent by the "Send test" button of the Webhooks page', data: { subscriptionId: 7, url: 'https://example.com/guiche-webhooks' }, resource: 'the subscription id and URL' },
 };
 

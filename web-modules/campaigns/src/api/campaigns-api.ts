@@ -130,3 +130,38 @@ export async function fetchSettings(): Promise<CampaignSettings> {
   return Object.fromEntries(data.map((s) => [s.key, JSON.parse(s.value)])) as unknown as CampaignSettings;
 }
 export const saveSettings = async (settings: CampaignSettings) => void (await api.post('/campaign-settings', { settings }));
+
+/** One decision of the ban guard (GET /campaigns/:id/guard). */
+export interface GuardDecision {
+  id: number;
+  connectionId: number | null;
+  decision: 'daily_cap' | 'sending_hours' | 'paused_failures' | 'paused_quality' | 'tier_cap' | 'resumed';
+  detail: Record<string, unknown>;
+  createdAt: string;
+}
+export const fetchGuardLog = async (id: number) => (await api.get<{ pauseReason: string | null; decisions: GuardDecision[] }>(`/campaigns/${id}/guard`)).data;
+/** Goes on after the guard paused it (failures, quality). */
+export const resumeCampaign = async (id: number) => (await api.post<Campaign>(`/campaigns/${id}/resume`)).data;
+/** Pause reasons that wait for an admin's click. */
+export const HELD_PAUSES = ['GUARD_FAILURES', 'GUARD_QUALITY'];
+
+/** A Baileys connection's ban guardrails (GET/PUT /campaign-guards/:whatsappId); null = the default. */
+export interface GuardLimits {
+  dailyCap: number | null;
+  warmupStart: number | null;
+  warmupDays: number | null;
+  sendingFrom: string | null;
+  sendingTo: string | null;
+  failureThreshold: number | null;
+  failureWindowMinutes: number | null;
+}
+export interface ConnectionGuard extends GuardLimits {
+  connectionId: number;
+  defaults: GuardLimits;
+  capToday: number;
+  sentToday: number;
+  warmupDay: number;
+  firstSendAt: string | null;
+}
+export const fetchGuard = async (connectionId: number) => (await api.get<ConnectionGuard>(`/campaign-guards/${connectionId}`)).data;
+export const saveGuard = async (connectionId: number, limits: Partial<GuardLimits>) => (await api.put<ConnectionGuard>(`/campaign-guards/${connectionId}`, limits)).data;

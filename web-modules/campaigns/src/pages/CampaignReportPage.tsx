@@ -1,7 +1,11 @@
 import { Button, Callout, Card, H5, Intent, ProgressBar, Tag } from '@blueprintjs/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ErrorCard, formatDateTime, LoadingState, PageHeader, useTranslation } from '@guiche/web-sdk';
+import { ErrorCard, formatDateTime, isAdmin, LoadingState, PageHeader, toastError, toastSuccess, useSession, useTranslation } from '@guiche/web-sdk';
+import { useQueryClient } from '@tanstack/react-query';
+import { HELD_PAUSES, resumeCampaign } from '../api/campaigns-api';
+import { keys } from '../api/query-keys';
+import { GuardLog } from '../components/GuardLog';
 import { STATUS_INTENT } from '../components/CampaignsTable';
 import { useCampaign, useCampaignEvents } from '../hooks/useCampaigns';
 import { NS } from '../i18n/register';
@@ -19,6 +23,20 @@ export default function CampaignReportPage() {
   const c = query.data;
   const finished = c?.status === 'FINALIZADA';
   const { refetch } = query;
+  const { user } = useSession();
+  const qc = useQueryClient();
+  const [resuming, setResuming] = useState(false);
+  const resume = async () => {
+    setResuming(true);
+    try {
+      qc.setQueryData(keys.campaign(id), await resumeCampaign(id));
+      toastSuccess(t('guard.resumed'));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setResuming(false);
+    }
+  };
   useEffect(() => {
     if (!finished) return;
     const timer = setTimeout(() => void refetch(), FINISHED_RELOAD_MS);
@@ -49,8 +67,20 @@ export default function CampaignReportPage() {
         </Tag>
       </div>
       {c.pauseReason && (
-        <Callout intent={Intent.WARNING} className="cp-paused" data-testid="report-paused">
-          {t('report.paused', { reason: c.pauseReason === 'OUTSIDE_BUSINESS_HOURS' ? t('report.outsideHours') : t(`errors.${c.pauseReason}`, { ns: 'translation' }) })}
+        <Callout intent={HELD_PAUSES.includes(c.pauseReason) ? Intent.DANGER : Intent.WARNING} className="cp-paused" data-testid="report-paused" data-reason={c.pauseReason}>
+          {t('report.paused', {
+            reason:
+              c.pauseReason === 'OUTSIDE_BUSINESS_HOURS'
+                ? t('report.outsideHours')
+                : c.pauseReason.startsWith('GUARD_')
+                  ? t(`guard.reasons.${c.pauseReason}`)
+                  : t(`errors.${c.pauseReason}`, { ns: 'translation' }),
+          })}
+          {HELD_PAUSES.includes(c.pauseReason) && c.status === 'EM_ANDAMENTO' && user && isAdmin(user) && (
+            <div className="cp-resume">
+              <Button intent={Intent.PRIMARY} icon="play" text={t('guard.resume')} loading={resuming} onClick={() => void resume()} data-testid="campaign-resume" />
+            </div>
+          )}
         </Callout>
       )}
       <div data-testid="report-progress-text">{t('report.deliveredOf', { sent, total })}</div>
@@ -66,6 +96,7 @@ export default function CampaignReportPage() {
         {card(t('report.schedule'), c.scheduledAt ? formatDateTime(c.scheduledAt) : t('empty.scheduledAt'), 'report-schedule')}
         {card(t('report.conclusion'), c.completedAt ? formatDateTime(c.completedAt) : t('empty.completedAt'), 'report-conclusion')}
       </div>
+      <GuardLog campaignId={c.id} version={`${c.status}:${c.pauseReason ?? ''}:${c.shipping.failed}`} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { saveSettings, type CampaignSettings } from '../api/campaigns-api';
 import { keys } from '../api/query-keys';
 import { useSettings } from '../hooks/useCampaigns';
 import { NS } from '../i18n/register';
+import { GuardSettingsCard } from '../components/GuardSettingsCard';
 
 /** §9: the choices of the three selects. */
 const CHOICES = { messageInterval: [0, 5, 10, 15, 20], longerIntervalAfter: [0, 5, 10, 15, 20], greaterInterval: [0, 20, 30, 40, 50, 60] } as const;
@@ -114,6 +115,7 @@ export default function CampaignsConfigPage() {
       <div>
         <Button intent={Intent.PRIMARY} icon="floppy-disk" text={t('config.save')} loading={saving} onClick={() => void save()} data-testid="config-save" />
       </div>
+      <GuardSettingsCard />
       <ConfirmDialog
         isOpen={removing !== null}
         title={t('config.removeVariable', { key: removing ?? '' })}

@@ -94,6 +94,8 @@ export const en: typeof pt = {
       "ticket.user": "Ticket agent changed",
       "contact.created": "Contact created",
       "contact.updated": "Contact updated",
+      "connection.alert": "Connection down (alert)",
+      "connection.restored": "Connection restored",
       ping: "Test",
     },
     dialog: {

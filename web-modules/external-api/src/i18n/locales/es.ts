@@ -94,6 +94,8 @@ export const es: typeof pt = {
       "ticket.user": "Agente del ticket cambiado",
       "contact.created": "Contacto creado",
       "contact.updated": "Contacto actualizado",
+      "connection.alert": "Conexión caída (alerta)",
+      "connection.restored": "Conexión restablecida",
       ping: "Prueba",
     },
     dialog: {

@@ -93,6 +93,8 @@ export const pt = {
       "ticket.user": "Atendente do ticket alterado",
       "contact.created": "Contato criado",
       "contact.updated": "Contato alterado",
+      "connection.alert": "Conexão caída (alerta)",
+      "connection.restored": "Conexão restabelecida",
       ping: "Teste",
     },
     dialog: {

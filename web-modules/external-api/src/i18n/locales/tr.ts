@@ -94,6 +94,8 @@ export const tr: typeof pt = {
       "ticket.user": "Talep temsilcisi değişti",
       "contact.created": "Kişi oluşturuldu",
       "contact.updated": "Kişi güncellendi",
+      "connection.alert": "Bağlantı koptu (uyarı)",
+      "connection.restored": "Bağlantı yeniden kuruldu",
       ping: "Test",
     },
     dialog: {

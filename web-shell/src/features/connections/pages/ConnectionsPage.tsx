@@ -7,6 +7,8 @@ import '../connections.css';
 import { channelIcon } from '../components/ChannelIcon.js';
 import { ConnectionDialog, type ConnectionSave } from '../components/ConnectionDialog.js';
 import { ConnectionsTable } from '../components/ConnectionsTable.js';
+import { ConnectionAlertList, FlappingList } from '../components/ConnectionAlerts.js';
+import { useConnectionAlerts } from '../hooks/useConnectionAlerts.js';
 import { ImportProgressCard } from '../components/ImportProgressCard.js';
 import { QrCodeDialog } from '../components/QrCodeDialog.js';
 import { useConnectionEvents, useConnectionList, useConnectionMutations } from '../hooks/useConnections.js';
@@ -25,6 +27,7 @@ export default function ConnectionsPage() {
   const manager = user?.profile === 'admin' || Boolean(user?.allowConnections);
   const list = useConnectionList(manager);
   useConnectionEvents(manager);
+  const alerts = useConnectionAlerts(manager);
   const mutations = useConnectionMutations();
   const { refresh } = mutations;
   const progress = useImportProgress(useCallback(() => void refresh(), [refresh]));
@@ -129,6 +132,8 @@ export default function ConnectionsPage() {
   else
     body = (
       <div className="cx-scroll">
+        <ConnectionAlertList alerts={alerts.data ?? []} testId="connections-page-alerts" />
+        <FlappingList alerts={alerts.data ?? []} />
         <ConnectionsTable
           connections={connections}
           busy={busy}

@@ -136,4 +136,14 @@ export const en: ConnectionsLocale = {
     closeTickets: 'Close imported tickets',
     closed: 'Imported tickets closed: {{count}}',
   },
+  alerts: {
+    title_one: 'Connection disconnected',
+    title_other: '{{count}} connections disconnected',
+    down: 'The connection {{name}} went down {{since}}.',
+    drops_one: 'It dropped {{count}} time in the last hour.',
+    drops_other: 'It dropped {{count}} times in the last hour.',
+    flapping: 'The connection {{name}} dropped {{count}} times in the last hour.',
+    reconnect: 'Reconnect',
+    reconnecting: 'Reconnecting…',
+  },
 };

@@ -136,4 +136,14 @@ export const es: ConnectionsLocale = {
     closeTickets: 'Cerrar atenciones importadas',
     closed: 'Atenciones importadas cerradas: {{count}}',
   },
+  alerts: {
+    title_one: 'Conexión desconectada',
+    title_other: '{{count}} conexiones desconectadas',
+    down: 'La conexión {{name}} se cayó {{since}}.',
+    drops_one: 'Se cayó {{count}} vez en la última hora.',
+    drops_other: 'Se cayó {{count}} veces en la última hora.',
+    flapping: 'La conexión {{name}} se cayó {{count}} veces en la última hora.',
+    reconnect: 'Reconectar',
+    reconnecting: 'Reconectando…',
+  },
 };

@@ -171,6 +171,16 @@ export const pt = {
     closeTickets: 'Encerrar atendimentos importados',
     closed: 'Atendimentos importados encerrados: {{count}}',
   },
+  alerts: {
+    title_one: 'Conexão desconectada',
+    title_other: '{{count}} conexões desconectadas',
+    down: 'A conexão {{name}} caiu {{since}}.',
+    drops_one: 'Caiu {{count}} vez na última hora.',
+    drops_other: 'Caiu {{count}} vezes na última hora.',
+    flapping: 'A conexão {{name}} caiu {{count}} vezes na última hora.',
+    reconnect: 'Reconectar',
+    reconnecting: 'Reconectando…',
+  },
 };
 
 export type ConnectionsLocale = Shape<typeof pt>;

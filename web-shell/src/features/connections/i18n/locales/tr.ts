@@ -136,4 +136,14 @@ export const tr: ConnectionsLocale = {
     closeTickets: 'İçe aktarılan talepleri kapat',
     closed: 'Kapatılan içe aktarılmış talepler: {{count}}',
   },
+  alerts: {
+    title_one: 'Bağlantı koptu',
+    title_other: '{{count}} bağlantı koptu',
+    down: '{{name}} bağlantısı {{since}} koptu.',
+    drops_one: 'Son bir saatte {{count}} kez koptu.',
+    drops_other: 'Son bir saatte {{count}} kez koptu.',
+    flapping: '{{name}} bağlantısı son bir saatte {{count}} kez koptu.',
+    reconnect: 'Yeniden bağlan',
+    reconnecting: 'Yeniden bağlanıyor…',
+  },
 };

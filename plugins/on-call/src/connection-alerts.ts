@@ -1,0 +1,47 @@
+import type { PlantaoDay } from '@guiche/contracts';
+import { CONNECTION_ALERT, type ConnectionAlert, type ConnectionAlertChange, type PluginContext } from '@guiche/core';
+import { PLANTOES } from './plantao-service.js';
+import { isOnCall } from './window.js';
+
+const TOLD = 'plantao_connection_alerts';
+
+/** The text the on-call phone receives (Portuguese, the product's default language). */
+export function connectionAlertText(alert: Pick<ConnectionAlert, 'name' | 'downSince' | 'drops'>, now: Date): string {
+  const minutes = alert.downSince ? Math.max(1, Math.round((now.getTime() - new Date(alert.downSince).getTime()) / 60_000)) : 0;
+  const flapping = alert.drops > 1 ? ` Quedas na última hora: ${alert.drops}.` : '';
+  return `⚠️ Plantão: a conexão "${alert.name}" está desconectada há ${minutes} min. Reconecte-a em Conexões.${flapping}`;
+}
+
+/**
+ * A connection alert raised by the core (issue #31): each on-call person in their window gets one
+ * WhatsApp message through another connected WhatsApp number of the company, when there is one.
+ * Every node hears the alert; the row unique per (connection, alertedAt) lets one node send it.
+ */
+export function watchConnectionAlerts(ctx: PluginContext): () => void {
+  return ctx.bus.subscribe<ConnectionAlertChange>(CONNECTION_ALERT, async ({ payload }) => {
+    if (payload.action !== 'raised' || !payload.alert.alertedAt) return;
+    const { alert } = payload;
+    const now = new Date();
+    const later: (() => Promise<void> | void)[] = [];
+    await ctx.db.transaction(async (trx) => {
+      const plantoes = (await trx(PLANTOES).where({ companyId: alert.companyId }).orderBy('id').select('id', 'userId', 'phone', 'days')).filter((p) =>
+        isOnCall((typeof p.days === 'string' ? JSON.parse(p.days) : p.days) as PlantaoDay[], now),
+      );
+      if (!plantoes.length) return;
+      const through = (await ctx.connections.connected(alert.companyId, ['whatsapp', 'whatsappapi'], { trx })).find((c) => c.id !== alert.connectionId);
+      if (!through) {
+        ctx.log.warn({ companyId: alert.companyId, connectionId: alert.connectionId }, 'on-call: no other connected number to tell the connection alert through');
+        return;
+      }
+      const [told] = await trx(TOLD).insert({ companyId: alert.companyId, connectionId: alert.connectionId, alertedAt: new Date(alert.alertedAt!) }).onConflict(['connection_id', 'alerted_at']).ignore().returning('id');
+      if (!told) return; // another node tells it
+      const within = { trx, afterCommit: (fn: () => Promise<void> | void) => void later.push(fn) };
+      for (const plantao of plantoes) {
+        const conversation = await ctx.conversations.open({ companyId: alert.companyId, connectionId: through.id, number: plantao.phone, userId: plantao.userId }, within);
+        await ctx.messages.send({ companyId: alert.companyId, ticketId: conversation.ticketId, userId: null, body: connectionAlertText(alert, now) }, within);
+      }
+      await trx(TOLD).where({ id: told.id }).update({ notified: plantoes.length });
+    });
+    for (const fn of later) await fn();
+  });
+}
