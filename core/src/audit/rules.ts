@@ -105,6 +105,10 @@ export const AUDITED_PATHS: PathRule[] = [
   { path: '/webhooks/:id/deliveries', entity: 'webhook', action: 'redeliver' },
   { path: '/webhooks', entity: 'webhook', snapshot: rowOf('webhook_subscriptions') },
   { path: '/plantao', entity: 'onCall', snapshot: rowOf('plantoes') },
+  { path: '/closing-reasons', entity: 'closingReason', snapshot: rowOf('closing_reasons') },
+  // Plugin tables are the plugin's own: core records the request body, not a snapshot.
+  { path: '/campaign-guards', entity: 'campaignGuard' },
+  { path: '/flowbuilder', entity: 'flow' },
   { method: 'GET', path: '/contacts/export', entity: 'contact', action: AuditActions.export },
   { method: 'GET', path: '/ticket/reports/export', entity: 'ticketReport', action: AuditActions.export },
   { method: 'GET', path: '/audit/export', entity: 'audit', action: AuditActions.export },

@@ -37,12 +37,13 @@ export function registerRoutes(ctx: PluginContext, flows: FlowService, triggers:
     triggers: await triggers.replace(r.auth.companyId, r.params.id, r.body.triggers),
   }));
   // Agents too: on a ticket they see.
-  routes.post('/flowbuilder/:id/start', { schema: { tags: TAGS, params, body: flowStartSchema } }, async (r, reply) => {
+  // Running a flow is work, not configuration: not audited.
+  routes.post('/flowbuilder/:id/start', { config: { audit: false }, schema: { tags: TAGS, params, body: flowStartSchema } }, async (r, reply) => {
     await ctx.tickets.loadVisible(r.auth, r.body.ticketId);
     await startOnTicket(ctx, r.auth.companyId, r.params.id, r.body.ticketId);
     return reply.code(204).send();
   });
-  ctx.publicRoutes.post('/flowbuilder/hooks/:token', { schema: { tags: TAGS, params: flowHookParamsSchema, body: flowHookSchema } }, async (r, reply) =>
+  ctx.publicRoutes.post('/flowbuilder/hooks/:token', { config: { audit: false }, schema: { tags: TAGS, params: flowHookParamsSchema, body: flowHookSchema } }, async (r, reply) =>
     reply.code(201).send(await startByHook(ctx, r.params.token, r.body)),
   );
 }

@@ -62,5 +62,8 @@ export const en: AuditLocale = {
     ticketReport: 'Tickets report',
     audit: 'Audit log',
     session: 'Sign-in',
+    closingReason: 'Closing reason',
+    campaignGuard: 'Ban protection',
+    flow: 'Flow',
   },
 };

@@ -62,5 +62,8 @@ export const es: AuditLocale = {
     ticketReport: 'Informe de atenciones',
     audit: 'Auditoría',
     session: 'Acceso',
+    closingReason: 'Motivo de cierre',
+    campaignGuard: 'Protección contra bloqueos',
+    flow: 'Flujo',
   },
 };

@@ -63,6 +63,9 @@ export const pt = {
     ticketReport: 'Relatório de atendimentos',
     audit: 'Auditoria',
     session: 'Acesso',
+    closingReason: 'Motivo de encerramento',
+    campaignGuard: 'Proteção contra banimento',
+    flow: 'Fluxo',
   },
 };
 

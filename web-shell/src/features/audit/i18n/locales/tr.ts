@@ -62,5 +62,8 @@ export const tr: AuditLocale = {
     ticketReport: 'Görüşme raporu',
     audit: 'Denetim kaydı',
     session: 'Oturum',
+    closingReason: 'Kapanış nedeni',
+    campaignGuard: 'Engellenme koruması',
+    flow: 'Akış',
   },
 };
