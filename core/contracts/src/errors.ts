@@ -75,6 +75,8 @@ export const ErrorCodes = [
   'ERR_PAYMENT_NOT_CONFIGURED',
   'ERR_PAYMENT_PROVIDER',
   'ERR_NO_WEBHOOK_FOUND',
+  'ERR_CONTACT_MERGE_SAME',
+  'ERR_CONTACT_MERGE_CHANNEL',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

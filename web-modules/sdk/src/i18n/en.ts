@@ -146,6 +146,8 @@ export const en: Shape<typeof pt> = {
     ERR_PAYMENT_NOT_CONFIGURED: "Payments are not configured. Contact Support.",
     ERR_PAYMENT_PROVIDER: "The payment provider did not answer. Try again shortly.",
     ERR_NO_WEBHOOK_FOUND: "Webhook not found.",
+    ERR_CONTACT_MERGE_SAME: "Choose another contact to merge with.",
+    ERR_CONTACT_MERGE_CHANNEL: "Only contacts of the same channel can be merged (and groups only with groups).",
     ERR_TAG_REQUIRED: "You must add a tag before closing the ticket.",
     ERR_TICKET_WITHOUT_QUEUE: "Choose a queue for this ticket.",
     ERR_NO_MESSAGE_FOUND: "No message found with this ID.",

@@ -146,6 +146,8 @@ export const es: Shape<typeof pt> = {
     ERR_PAYMENT_NOT_CONFIGURED: "El pago no está configurado. Contacte con Soporte.",
     ERR_PAYMENT_PROVIDER: "El proveedor de pago no respondió. Inténtelo de nuevo en breve.",
     ERR_NO_WEBHOOK_FOUND: "Webhook no encontrado.",
+    ERR_CONTACT_MERGE_SAME: "Elija otro contacto para fusionar.",
+    ERR_CONTACT_MERGE_CHANNEL: "Solo se pueden fusionar contactos del mismo canal (y grupos solo con grupos).",
     ERR_TAG_REQUIRED: "Debe asignar una etiqueta antes de cerrar el ticket.",
     ERR_TICKET_WITHOUT_QUEUE: "Seleccione una cola para este ticket.",
     ERR_NO_MESSAGE_FOUND: "No se encontró ningún mensaje con este ID.",

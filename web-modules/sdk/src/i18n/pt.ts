@@ -144,6 +144,8 @@ export const pt = {
     ERR_PAYMENT_NOT_CONFIGURED: "O pagamento não está configurado. Entre em contato com o Suporte.",
     ERR_PAYMENT_PROVIDER: "O provedor de pagamento não respondeu. Tente novamente em instantes.",
     ERR_NO_WEBHOOK_FOUND: "Webhook não encontrado.",
+    ERR_CONTACT_MERGE_SAME: "Escolha outro contato para mesclar.",
+    ERR_CONTACT_MERGE_CHANNEL: "Só é possível mesclar contatos do mesmo canal (e grupos apenas com grupos).",
     ERR_TAG_REQUIRED: "Você deve atribuir uma tag antes de fechar o ticket.",
     ERR_TICKET_WITHOUT_QUEUE: "Selecione uma fila para este ticket.",
     ERR_NO_MESSAGE_FOUND: "Nenhuma mensagem encontrada com este ID.",

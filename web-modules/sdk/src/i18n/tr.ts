@@ -146,6 +146,8 @@ export const tr: Shape<typeof pt> = {
     ERR_PAYMENT_NOT_CONFIGURED: "Ödeme yapılandırılmamış. Destek ile iletişime geçin.",
     ERR_PAYMENT_PROVIDER: "Ödeme sağlayıcısı yanıt vermedi. Birazdan tekrar deneyin.",
     ERR_NO_WEBHOOK_FOUND: "Webhook bulunamadı.",
+    ERR_CONTACT_MERGE_SAME: "Birleştirmek için başka bir kişi seçin.",
+    ERR_CONTACT_MERGE_CHANNEL: "Yalnızca aynı kanaldaki kişiler birleştirilebilir (gruplar yalnızca gruplarla).",
     ERR_TAG_REQUIRED: "Bileti kapatmadan önce bir etiket eklemelisiniz.",
     ERR_TICKET_WITHOUT_QUEUE: "Bu bilet için bir kuyruk seçin.",
     ERR_NO_MESSAGE_FOUND: "Bu kimliğe sahip mesaj bulunamadı.",
