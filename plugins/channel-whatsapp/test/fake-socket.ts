@@ -171,6 +171,12 @@ export class FakeSocket implements WhatsappSocket {
 
   async sendPresenceUpdate(_type: WAPresence, _toJid?: string): Promise<void> {}
 
+  /** The chats this socket's phone holds: its own line's when the world has several phones, else the world's. */
+  private heldChats(): Map<string, WAMessage[]> | undefined {
+    const me = this.config.auth.creds.me?.id;
+    return (me && this.world?.lines.get(me)) || this.world?.chats;
+  }
+
   /**
    * Like WhatsApp answering a historySyncOnDemandRequest: up to `count` messages of the chat older
    * than the given one, from what the phone holds, as a messaging-history.set of type ON_DEMAND.
@@ -178,7 +184,7 @@ export class FakeSocket implements WhatsappSocket {
   async fetchMessageHistory(count: number, oldestMsgKey: WAMessageKey, oldestMsgTimestamp: number): Promise<string> {
     const chat = oldestMsgKey.remoteJid ?? '';
     this.historyRequests.push({ chat, id: oldestMsgKey.id ?? '', count });
-    const held = this.world?.chats.get(chat) ?? [];
+    const held = this.heldChats()?.get(chat) ?? [];
     const anchor = held.findIndex((m) => m.key.id === oldestMsgKey.id);
     const older = (anchor >= 0 ? held.slice(0, anchor) : held.filter((m) => Number(m.messageTimestamp) * 1000 < oldestMsgTimestamp)).slice(-count);
     const requestId = nextId();
@@ -201,10 +207,10 @@ export class FakeSocket implements WhatsappSocket {
    * the last `perChat` messages of each chat (contiguous, as the phone holds them).
    */
   recentHistory(chats: string[], perChat: number): WAMessage[] {
-    const world = this.world;
-    const messages = chats.flatMap((id) => world?.chats.get(id)?.slice(-perChat) ?? []);
+    const held = this.heldChats();
+    const messages = chats.flatMap((id) => held?.get(id)?.slice(-perChat) ?? []);
     const chatEntries = chats.map((id) => {
-      const newest = world?.chats.get(id)?.at(-1);
+      const newest = held?.get(id)?.at(-1);
       return { id, conversationTimestamp: newest ? Number(newest.messageTimestamp) : undefined, messages: newest ? [{ message: newest }] : [] };
     });
     this.emit('messaging-history.set', {
@@ -298,6 +304,8 @@ export class FakeWhatsapp {
   readonly downloads: string[] = [];
   /** Every message each chat holds on the phone, oldest first (what on-demand history answers from). */
   readonly chats = new Map<string, WAMessage[]>();
+  /** With several phones (connections) in one world: each account's (creds.me.id) own chats. */
+  readonly lines = new Map<string, Map<string, WAMessage[]>>();
 
   /** A message reaches the phone (whether or not a socket is there to hear it). */
   phoneReceives(message: WAMessage): WAMessage {

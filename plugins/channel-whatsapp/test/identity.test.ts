@@ -60,7 +60,7 @@ describe('whatsapp identity: LID and phone number are one contact (PostgreSQL + 
     expect(others).toEqual([]);
     expect(contact).toMatchObject({ id: first.contactId, number: p.phone, lid: p.lid });
     // Both conversations are now the kept contact's one open ticket.
-    const messages = await k.db('messages').where({ whatsappId: id }).whereIn('wid', [byPhone.key.id, byLid.key.id]).select('ticketId', 'contactId');
+    const messages = await k.db('messages').where({ whatsappId: id }).whereIn('wid', [byPhone.key.id!, byLid.key.id!]).select('ticketId', 'contactId');
     expect(messages).toEqual([
       { ticketId: first.ticketId, contactId: contact.id },
       { ticketId: first.ticketId, contactId: contact.id },
