@@ -102,11 +102,18 @@ export function createSessionIO(
       if (!live()) return;
       await unifyIdentity(core, connection.companyId, connection.channel as ContactChannel, number, lid);
     },
-    async lastStored(peerId) {
-      const row = await core
+    async storedMark() {
+      // Row ids grow with every insert: the table's newest id (read off the primary key) marks this moment.
+      const row = await core.db('messages').max({ mark: 'id' }).first();
+      return Number(row?.mark ?? 0);
+    },
+    async lastStored(peerId, mark) {
+      const query = core
         .db('messages')
         .join('contacts', 'contacts.id', 'messages.contactId')
-        .where({ 'messages.companyId': connection.companyId, 'messages.whatsappId': id, 'contacts.channel': connection.channel })
+        .where({ 'messages.companyId': connection.companyId, 'messages.whatsappId': id, 'contacts.channel': connection.channel });
+      if (mark !== undefined) query.where('messages.id', '<=', mark);
+      const row = await query
         .where((q) => q.where('contacts.number', peerId).orWhere('contacts.lid', peerId).orWhere('contacts.remoteJid', peerId))
         .orderBy('messages.createdAt', 'desc')
         .first('messages.wid', 'messages.fromMe', 'messages.createdAt');

@@ -192,6 +192,11 @@ export interface SessionIO {
    * core gives the contact known by one address the other, and merges two contacts split across them.
    */
   identity?(number: string, lid: string): Promise<void>;
-  /** The newest message stored for a chat (its peer id: phone digits, LID or group id) on this connection, for gap recovery. */
-  lastStored?(peerId: string): Promise<{ wid: string; fromMe: boolean; timestamp: Date } | null>;
+  /**
+   * The newest message stored for a chat (its peer id: phone digits, LID or group id) on this
+   * connection, for gap recovery; with `mark` (from storedMark) only among those stored by then.
+   */
+  lastStored?(peerId: string, mark?: number): Promise<{ wid: string; fromMe: boolean; timestamp: Date } | null>;
+  /** A mark of what this connection has stored so far (lastStored's `mark`). */
+  storedMark?(): Promise<number>;
 }

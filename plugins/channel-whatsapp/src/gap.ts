@@ -32,8 +32,9 @@ interface Fetch {
 }
 
 /**
- * Nothing missed across a disconnect. Per chat the floor is the newest message core stored for it
- * (else, for a chat with nothing stored, shortly before the connection was last online). After a
+ * Nothing missed across a disconnect. Per chat the floor is the newest message core had stored for it
+ * when the socket opened (else, for a chat with nothing stored, shortly before the connection was
+ * last online): offline notifications stored since must not hide what came before them. After a
  * reconnect, history messages WhatsApp hands over above the floor (the recent-history chunk, the
  * on-demand answers) are live messages of their tickets, ingested oldest first (core drops a wid it
  * has); chats whose newest message on the phone is above the floor are filled by on-demand history
@@ -41,9 +42,15 @@ interface Fetch {
  */
 export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP_DEFAULTS) {
   let lastOnline: number | null = null;
+  /** What was stored when the socket opened: messages ingested since (offline ones too) do not raise a floor. */
+  let mark: number | undefined;
   let floors = new Map<string, Promise<{ at: number; wid: string | null } | null>>();
   let queue: Fetch[] = [];
   const asked = new Set<string>();
+  /** Chats whose recovery was asked and not answered yet: asked again after the next reconnect. */
+  const unanswered = new Map<string, Fetch>();
+  /** On-demand request id → its chat (the answer names its request in peerDataRequestSessionId). */
+  const requests = new Map<string, string>();
   let fetches = 0;
   let timer: NodeJS.Timeout | null = null;
   let nextAllowed = 0;
@@ -54,7 +61,7 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
     if (!floor) {
       floor = (async () => {
         const peerId = isGroupJid(jid) ? jid : (await ctx.lids.peerOf(jid)).id;
-        const stored = (await ctx.io.lastStored?.(peerId)) ?? null;
+        const stored = (await ctx.io.lastStored?.(peerId, mark)) ?? null;
         if (stored) return { at: stored.timestamp.getTime(), wid: stored.wid };
         return lastOnline === null ? null : { at: lastOnline - LAST_ONLINE_MARGIN_MS, wid: null };
       })();
@@ -99,6 +106,10 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
       nextAllowed = Date.now() + options.paceMs;
       sock
         .fetchMessageHistory(options.pageSize, next.key, next.at)
+        .then((requestId) => {
+          if (requests.size >= options.maxFetches) requests.clear();
+          requests.set(requestId, next.chat);
+        })
         .catch((err: unknown) => ctx.io.log.warn({ err, chat: next.chat }, 'whatsapp on-demand history request failed'))
         .finally(pump);
     }, wait);
@@ -109,6 +120,7 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
     const id = `${fetch.chat}/${fetch.key.id}`;
     if (asked.has(id) || fetches + queue.length >= options.maxFetches) return;
     asked.add(id);
+    unanswered.set(fetch.chat, fetch);
     queue.push(fetch);
     pump();
   }
@@ -139,12 +151,19 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
     /** The socket opened: floors are read again; gaps count only when the connection was online before. */
     async onOpen(): Promise<void> {
       this.stop();
-      floors = new Map();
+      // A chat whose recovery the drop cut short keeps its floor: what was stored meanwhile is above the gap.
+      const carried = [...unanswered.keys()].map((chat) => [chat, floors.get(chat)] as const).filter((entry): entry is [string, Promise<{ at: number; wid: string | null } | null>] => Boolean(entry[1]));
+      floors = new Map(carried);
       asked.clear();
       fetches = 0;
       const stored = await ctx.io.authState.get<number>(LAST_ONLINE.category, LAST_ONLINE.id);
       lastOnline = typeof stored === 'number' ? stored : null;
+      mark = await ctx.io.storedMark?.();
       await this.markOnline();
+      // A recovery cut short by the drop goes on from where it was.
+      const again = [...unanswered.values()];
+      unanswered.clear();
+      for (const fetch of again) ask(fetch);
     },
     async markOnline(): Promise<void> {
       await ctx.io.authState.set([{ ...LAST_ONLINE, value: Date.now() }]);
@@ -156,6 +175,11 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
     async onHistory(event: BaileysEventMap['messaging-history.set']): Promise<WAMessage[]> {
       const taken = await ingestAbove(event.messages);
       const onDemand = event.syncType === proto.HistorySync.HistorySyncType.ON_DEMAND;
+      if (onDemand) {
+        const chat = event.peerDataRequestSessionId ? requests.get(event.peerDataRequestSessionId) : undefined;
+        if (chat) unanswered.delete(chat);
+        for (const message of event.messages) unanswered.delete(normalizeJid(message.key.remoteJid ?? ''));
+      }
       const perChat = new Map<string, number>();
       for (const message of event.messages) {
         const chat = normalizeJid(message.key.remoteJid ?? '');
