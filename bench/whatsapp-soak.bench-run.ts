@@ -119,6 +119,7 @@ it('prints messages sent on the phones vs stored across random disconnects', asy
       sent.push({ line, message: keyed });
       if (line.up) line.sock.receive(keyed, keyed.key.fromMe ? 'append' : 'notify');
       else line.missed.push(keyed);
+      if (process.env.SOAK_TRACE) console.log(`${line.up ? 'live' : 'missed'} ${line.id} ${keyed.key.remoteJid} ${keyed.message?.conversation}`);
       await sleep(1000 / RATE);
     }
     await Promise.all(flapping);
@@ -153,6 +154,10 @@ it('prints messages sent on the phones vs stored across random disconnects', asy
         `  lost:               ${lost}`,
         `  duplicated:         ${duplicated}`,
         `  people split into more than one contact: ${splitPeople}`,
+        ...sent
+          .filter((s) => !stored.has(s.message.key.id!))
+          .slice(0, 10)
+          .map((s) => `  lost: connection ${s.line.id}, chat ${s.message.key.remoteJid}, "${s.message.message?.conversation}" at ${s.message.messageTimestamp}`),
       ].join('\n'),
     );
   } finally {
