@@ -187,7 +187,8 @@ export interface ContactImportResult {
 
 /** Admin merge of duplicate contacts (issue #31): the contact of the path keeps everything of `otherId`. */
 export const contactMergeSchema = z.object({ otherId: id });
-export const contactMergeQuerySchema = z.object({ otherId: id });
+// Optional in the schema so another company's contact id answers 404 before a missing otherId answers 400.
+export const contactMergeQuerySchema = z.object({ otherId: id.optional() });
 export interface ContactMergeMoves {
   tickets: number;
   joinedTickets: number;
