@@ -29,6 +29,7 @@ import * as planUseFlowBuilder from './20261127210000_plan_use_flow_builder.js';
 import * as ticketConversationHandler from './20261127210100_ticket_conversation_handler.js';
 import * as auditLogs from './20261127220000_audit_logs.js';
 import * as connectionAlerts from './20261127213000_connection_alerts.js';
+import * as contactMerges from './20261127210000_contact_merges.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -67,4 +68,5 @@ export const coreMigrations: Record<string, Migration> = {
   '20261127210100_ticket_conversation_handler': ticketConversationHandler,
   '20261127220000_audit_logs': auditLogs,
   '20261127213000_connection_alerts': connectionAlerts,
+  '20261127210000_contact_merges': contactMerges,
 };

@@ -184,3 +184,20 @@ export interface ContactImportResult {
   /** error: a validation key (with the field it is about) or an error code. */
   errors: { row: number; error: string; field?: string }[];
 }
+
+/** Admin merge of duplicate contacts (issue #31): the contact of the path keeps everything of `otherId`. */
+export const contactMergeSchema = z.object({ otherId: id });
+// Optional in the schema so another company's contact id answers 404 before a missing otherId answers 400.
+export const contactMergeQuerySchema = z.object({ otherId: id.optional() });
+export interface ContactMergeMoves {
+  tickets: number;
+  joinedTickets: number;
+  messages: number;
+  tags: number;
+  notes: number;
+}
+export interface ContactMergePreview {
+  kept: Contact;
+  merged: Contact;
+  moves: ContactMergeMoves;
+}

@@ -82,6 +82,8 @@ export const ErrorCodes = [
   'ERR_NO_FLOW_FOUND',
   'ERR_FLOW_INVALID',
   'ERR_FLOW_NOT_PUBLISHED',
+  'ERR_CONTACT_MERGE_SAME',
+  'ERR_CONTACT_MERGE_CHANNEL',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

@@ -4,6 +4,8 @@ import { setSessionState } from '../connections/session.js';
 import { connectionRooms } from '../connections/audience.js';
 import { emitPresence } from '../messaging/ticket-events.js';
 import { closeImportedTickets } from '../messaging/imported-tickets.js';
+import { unifyIdentity } from '../contacts/contact-identity.js';
+import type { ContactChannel } from '@guiche/contracts';
 import { IMPORT_DONE_STATUS } from '@guiche/contracts';
 import type { TicketRow } from '../messaging/ticket-access.js';
 import type { AuthStateStore, ConnectionInfo, DisconnectInfo, SessionIO, SessionStatus } from './types.js';
@@ -95,6 +97,27 @@ export function createSessionIO(
     disconnected(info) {
       if (!live()) return;
       reports.onDisconnected(info);
+    },
+    async identity(number, lid) {
+      if (!live()) return;
+      await unifyIdentity(core, connection.companyId, connection.channel as ContactChannel, number, lid);
+    },
+    async storedMark() {
+      // Row ids grow with every insert: the table's newest id (read off the primary key) marks this moment.
+      const row = await core.db('messages').max({ mark: 'id' }).first();
+      return Number(row?.mark ?? 0);
+    },
+    async lastStored(peerId, mark) {
+      const query = core
+        .db('messages')
+        .join('contacts', 'contacts.id', 'messages.contactId')
+        .where({ 'messages.companyId': connection.companyId, 'messages.whatsappId': id, 'contacts.channel': connection.channel });
+      if (mark !== undefined) query.where('messages.id', '<=', mark);
+      const row = await query
+        .where((q) => q.where('contacts.number', peerId).orWhere('contacts.lid', peerId).orWhere('contacts.remoteJid', peerId))
+        .orderBy('messages.createdAt', 'desc')
+        .first('messages.wid', 'messages.fromMe', 'messages.createdAt');
+      return row ? { wid: row.wid, fromMe: Boolean(row.fromMe), timestamp: new Date(row.createdAt) } : null;
     },
     async findMessage(wid) {
       const row = await core.db('messages').where({ whatsappId: id, wid }).first('body', 'mediaType', 'data');

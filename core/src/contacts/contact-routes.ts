@@ -1,6 +1,6 @@
 import type {} from '@fastify/multipart';
 import { z } from 'zod';
-import { CONTACT_EXPORT_FILE, ContactV, contactBlockSchema, contactImportRowSchema, contactInputSchema, contactsExportQuerySchema, contactsListQuerySchema, contactsQuerySchema, contactUpdateSchema, type ContactImportResult, idParams, text } from '@guiche/contracts';
+import { CONTACT_EXPORT_FILE, ContactV, contactBlockSchema, contactImportRowSchema, contactMergeQuerySchema, contactMergeSchema, contactInputSchema, contactsExportQuerySchema, contactsListQuerySchema, contactsQuerySchema, contactUpdateSchema, type ContactImportResult, idParams, text } from '@guiche/contracts';
 import { AppError, type Routes } from '../plugin-sdk/types.js';
 import { authenticate, requireAdmin } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
@@ -10,6 +10,7 @@ import { createContactService } from './contact-service.js';
 import { channelProfile, checkedNumber, importChannelContacts } from './channel-contacts.js';
 import { hidesNumbers, maskIf } from './lgpd.js';
 import { readContactSheet, writeContactSheet } from './spreadsheet.js';
+import { mergeByAdmin, mergePreview } from './contact-merge-admin.js';
 
 const TAGS = ['contacts'];
 const numberParams = z.object({ number: text(50, { trim: true }).min(1) });
@@ -78,6 +79,17 @@ export function registerContactRoutes(routes: Routes, core: CoreServices): void 
       await contacts.remove(request.auth.companyId, request.params.id);
       emitContactDeleted(core, request.auth.companyId, request.params.id);
       return { message: 'Contact deleted' };
+    });
+
+    scope.get('/contacts/:id/merge', { schema: { tags: TAGS, params: idParams, querystring: contactMergeQuerySchema }, preHandler: requireAdmin }, async (request) => {
+      const preview = await mergePreview(core, request.auth.companyId, request.params.id, request.query.otherId);
+      const hide = await hidesNumbers(core, request.auth);
+      return { ...preview, kept: maskIf(hide, preview.kept), merged: maskIf(hide, preview.merged) };
+    });
+
+    scope.post('/contacts/:id/merge', { schema: { tags: TAGS, params: idParams, body: contactMergeSchema }, preHandler: requireAdmin }, async (request) => {
+      const contact = await mergeByAdmin(core, request.auth.companyId, request.auth.id, request.params.id, request.body.otherId);
+      return maskIf(await hidesNumbers(core, request.auth), contact);
     });
 
     scope.put('/contacts/toggleDisableBot/:id', { schema: { tags: TAGS, params: idParams } }, async (request) => {

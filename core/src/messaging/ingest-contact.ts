@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { normalizeContactNumber, type ContactChannel } from '@guiche/contracts';
 import type { ChannelPeer } from '../channels/types.js';
 import { AppError } from '../plugin-sdk/types.js';
+import { mergeContacts, type MergeResult } from '../contacts/contact-merge.js';
 
 export interface IngestedContact {
   id: number;
@@ -15,6 +16,8 @@ export interface IngestedContact {
    */
   activeTicketId?: number | null;
   replayed?: boolean;
+  /** Another contact of the same person was merged into this one while ingesting (both addresses arrived). */
+  merged?: MergeResult;
 }
 
 /** What the ingest of one message asks the contact lookup to read along (one round trip, not three). */
@@ -112,17 +115,48 @@ export async function upsertContact(
     existing = await find(trx, key, options.connectionId, options.probe);
     if (!existing) throw new AppError('ERR_CREATING_TICKET', 409);
   }
+  const split = await unifySplit(trx, key, existing);
+  const merged = split?.merge ?? null;
+  if (split) {
+    // Merged, or merged meanwhile by a concurrent ingest: the person's row is read again.
+    existing = await find(trx, key, options.connectionId, options.probe);
+    if (!existing) throw new AppError('ERR_CREATING_TICKET', 409);
+  }
   const changes: Record<string, unknown> = {};
   if (options.updateProfile && peer.name?.trim() && peer.name.trim() !== existing.name) changes.name = peer.name.trim();
   if (options.updateProfile && peer.profilePicUrl && peer.profilePicUrl !== existing.profilePicUrl) changes.profilePicUrl = peer.profilePicUrl;
-  // Keep both addresses of the person: fill the one this contact lacks unless another contact holds it.
+  if (!merged) Object.assign(changes, await missingAddresses(trx, key, existing));
+  const { pendingRating } = existing;
+  const probed = options.probe ? { activeTicketId: existing.activeTicketId ?? null, replayed: existing.replayId != null } : {};
+  const mergedInfo = merged ? { merged } : {};
+  if (!Object.keys(changes).length) return { id: existing.id, change: merged ? 'update' : null, pendingRating, ...probed, ...mergedInfo };
+  await trx('contacts').where({ id: existing.id }).update({ ...changes, updatedAt: trx.fn.now() });
+  return { id: existing.id, change: 'update', pendingRating, ...probed, ...mergedInfo };
+}
+
+/** Keep both addresses of the person: the one this contact lacks, when no other contact holds it. */
+async function missingAddresses(trx: Knex.Transaction, key: ContactKey, existing: FoundContact): Promise<Record<string, unknown>> {
+  const changes: Record<string, unknown> = {};
+  const { companyId, channel } = key;
   if (key.lid && !existing.lid && !(await trx('contacts').where({ companyId, channel, lid: key.lid }).first('id'))) changes.lid = key.lid;
   if (key.number && !existing.number && !(await trx('contacts').where({ companyId, channel, number: key.number }).first('id'))) {
     changes.number = key.number;
   }
-  const { pendingRating } = existing;
-  const probed = options.probe ? { activeTicketId: existing.activeTicketId ?? null, replayed: existing.replayId != null } : {};
-  if (!Object.keys(changes).length) return { id: existing.id, change: null, pendingRating, ...probed };
-  await trx('contacts').where({ id: existing.id }).update({ ...changes, updatedAt: trx.fn.now() });
-  return { id: existing.id, change: 'update', pendingRating, ...probed };
+  return changes;
+}
+
+/**
+ * The message names the person by both addresses, and another contact holds the one this contact
+ * lacks while lacking this one's: the person was split (created under a LID before its phone number
+ * was known, or the other way round). The older contact absorbs the newer one.
+ */
+async function unifySplit(trx: Knex.Transaction, key: ContactKey, existing: FoundContact): Promise<{ merge: MergeResult | null } | null> {
+  if (!key.number || !key.lid) return null;
+  const { companyId, channel } = key;
+  let other: { id: number } | undefined;
+  if (!existing.lid) other = await trx('contacts').where({ companyId, channel, lid: key.lid, number: '' }).first('id');
+  else if (!existing.number && existing.lid === key.lid) other = await trx('contacts').where({ companyId, channel, number: key.number }).whereNull('lid').first('id');
+  if (!other || other.id === existing.id) return null;
+  const [keptId, mergedId] = other.id < existing.id ? [other.id, existing.id] : [existing.id, other.id];
+  return { merge: await mergeContacts(trx, companyId, keptId, mergedId, { reason: 'identity' }) };
 }

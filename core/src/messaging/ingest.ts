@@ -3,6 +3,7 @@ import { ActiveTicketStatuses, type ContactChannel } from '@guiche/contracts';
 import type { NormalizedMessage } from '../channels/types.js';
 import { findContact } from '../contacts/contact-repository.js';
 import { emitContact } from '../contacts/contact-events.js';
+import { announceMerge } from '../contacts/contact-merge-events.js';
 import { AppError } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
 import { upsertContact, type IngestedContact } from './ingest-contact.js';
@@ -20,10 +21,18 @@ import type { IngestResult, IngestService } from './types.js';
 class AlreadyStored extends Error {}
 
 const UNIQUE_VIOLATION = '23505';
+/**
+ * A contact merge (issue #31) racing this ingest: two merges of the same split person from both
+ * sides may deadlock, and the contact this ingest found may be merged away before its ticket or
+ * message row points at it. Both are retried from the start, which finds the kept contact.
+ */
+const DEADLOCK = '40P01';
+const FOREIGN_KEY_VIOLATION = '23503';
 const ATTEMPTS = 3;
 
 function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string }).code === UNIQUE_VIOLATION;
+  const code = (error as { code?: string }).code;
+  return code === UNIQUE_VIOLATION || code === DEADLOCK || code === FOREIGN_KEY_VIOLATION;
 }
 
 function mediaFileName(message: NormalizedMessage): string {
@@ -106,6 +115,7 @@ export function createIngestService(core: CoreServices): IngestService {
         const record = await findContact(db, companyId, contact.id);
         if (record) await emitContact(core, companyId, contact.change, record);
       }
+      if (contact.merged) await announceMerge(core, companyId, contact.merged);
       // The ticket event and the message event carry the same ticket: its details are read once.
       const details = await ticketDetails(db, ticket);
       // A step may have moved the message to another ticket (a rating answer): no audience change to announce then.

@@ -187,4 +187,16 @@ export interface SessionIO {
   disconnected(info: DisconnectInfo): void;
   /** Answers a channel's question about a message it sent earlier (Baileys getMessage). */
   findMessage(wid: string): Promise<{ body: string; mediaType: MessageMediaType; data: Record<string, unknown> | null } | null>;
+  /**
+   * The channel learnt that a LID and a phone number (digits) are one person, without a message:
+   * core gives the contact known by one address the other, and merges two contacts split across them.
+   */
+  identity?(number: string, lid: string): Promise<void>;
+  /**
+   * The newest message stored for a chat (its peer id: phone digits, LID or group id) on this
+   * connection, for gap recovery; with `mark` (from storedMark) only among those stored by then.
+   */
+  lastStored?(peerId: string, mark?: number): Promise<{ wid: string; fromMe: boolean; timestamp: Date } | null>;
+  /** A mark of what this connection has stored so far (lastStored's `mark`). */
+  storedMark?(): Promise<number>;
 }

@@ -19,7 +19,11 @@ export class LidMap {
   private readonly phones = new BoundedCache<string, string | null>(CACHE_SIZE);
   private readonly lids = new BoundedCache<string, string | null>(CACHE_SIZE);
 
-  constructor(private readonly store: AuthStateStore) {}
+  /** `onLearnt` hears every mapping new to this map (phone digits, LID jid). */
+  constructor(
+    private readonly store: AuthStateStore,
+    private readonly onLearnt?: (digits: string, lid: string) => Promise<void> | undefined,
+  ) {}
 
   /** Records that `lid` and `phone` (jids, any order) are the same person. */
   async learn(a: string | null | undefined, b: string | null | undefined): Promise<void> {
@@ -35,6 +39,7 @@ export class LidMap {
       { category: LID_TO_PHONE, id: lidJid, value: digits },
       { category: PHONE_TO_LID, id: digits, value: lidJid },
     ]);
+    await this.onLearnt?.(digits, lidJid);
   }
 
   async phoneOf(lidJid: string): Promise<string | null> {

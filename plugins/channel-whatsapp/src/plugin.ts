@@ -1,6 +1,7 @@
 import { defineChannel, type ChannelDefinition, type PluginContext, type PluginDefinition } from '@guiche/core';
 import { baileysMediaDownloader, baileysSocketFactory, type MediaDownloader, type SocketFactory } from './socket.js';
 import { createWhatsappSession, type WhatsappDeps } from './session.js';
+import type { GapOptions } from './gap.js';
 
 export const WHATSAPP_CAPABILITIES: ChannelDefinition['capabilities'] = {
   edit: true,
@@ -21,6 +22,8 @@ export interface WhatsappChannelOptions {
   download?: MediaDownloader;
   /** QR codes shown before giving up (DISCONNECTED). */
   qrLimit?: number;
+  /** Gap recovery's paging and pacing after a reconnect (GAP_DEFAULTS). */
+  gap?: GapOptions;
 }
 
 /** The WhatsApp channel (Baileys): its sessions use the storage and settings of the kernel that runs them. */
@@ -32,6 +35,7 @@ export function createWhatsappChannel(options: WhatsappChannelOptions = {}): Plu
     readMedia: (file) => ctx.storage.read(file),
     acceptCalls: async (companyId) => (await ctx.settings.get(companyId, 'acceptCallWhatsapp')) !== 'disabled',
     qrLimit: options.qrLimit,
+    gap: options.gap,
   });
 
   return defineChannel({

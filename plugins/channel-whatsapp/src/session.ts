@@ -1,4 +1,4 @@
-import { type BaileysEventMap, type proto } from '@whiskeysockets/baileys';
+import { proto, type BaileysEventMap } from '@whiskeysockets/baileys';
 import type { ChannelPeer, ChannelSession, ConnectionInfo, OutboundMessage, SendResult, SessionIO, SessionStatus } from '@guiche/core';
 import { loadAuthState, type DatabaseAuthState } from './auth-state.js';
 import { onCalls } from './calls.js';
@@ -10,6 +10,7 @@ import { createHistoryImporter } from './history-import.js';
 import { onContacts, onPresence, onReactions, onReceipts, onUpdate, onUpsert, type InboundContext } from './inbound.js';
 import { digitsOf, isLidJid, isPhoneJid, jidOfPeer, normalizeJid, phoneJid } from './jid.js';
 import { LidMap } from './lid-map.js';
+import { createGapRecovery, type GapOptions } from './gap.js';
 import { outboundMessageId } from './message-id.js';
 import { BoundedCache } from './lru.js';
 import { keyOf, messageForRetry, outboundContent, plainMessage, quotedMessage, type WhatsappOutbound } from './outbound.js';
@@ -19,6 +20,7 @@ import type { MediaDownloader, SocketFactory, WhatsappSocket } from './socket.js
 /** QR codes shown before the session gives up and reports DISCONNECTED (a new QR is asked for by a person). */
 export const QR_LIMIT = 5;
 const SENT_CACHE = 500;
+const GAP_SYNC_TYPES: number[] = [proto.HistorySync.HistorySyncType.RECENT, proto.HistorySync.HistorySyncType.ON_DEMAND];
 const NAME_CACHE = 5000;
 const ACCEPTED_JID_CACHE = 5000;
 
@@ -30,6 +32,8 @@ export interface WhatsappDeps {
   /** The company setting acceptCallWhatsapp. */
   acceptCalls(companyId: number): Promise<boolean>;
   qrLimit?: number;
+  /** Gap recovery's paging and pacing (tests shorten the pace). */
+  gap?: GapOptions;
 }
 
 export interface WhatsappSession extends ChannelSession {
@@ -46,7 +50,10 @@ export interface WhatsappSession extends ChannelSession {
  */
 export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO, deps: WhatsappDeps): WhatsappSession {
   const qrLimit = deps.qrLimit ?? QR_LIMIT;
-  const lids = new LidMap(io.authState);
+  // A mapping learnt without a message still joins the person's contacts in core.
+  const lids = new LidMap(io.authState, (digits, lid) =>
+    io.identity?.(digits, lid).catch((err: unknown) => io.log.warn({ err, connectionId: connection.id }, 'whatsapp identity not unified')),
+  );
   const names = new BoundedCache<string, string>(NAME_CACHE);
   const chatList = new ChatList();
   const sent = new BoundedCache<string, proto.IMessage>(SENT_CACHE);
@@ -81,6 +88,7 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
   };
   // The import's state is stored beside the current status (the connections page shows 'preparing', then the close button).
   const history = createHistoryImporter(ctx, (statusImportMessages) => status(lastStatus ?? 'CONNECTED', { statusImportMessages }));
+  const gaps = createGapRecovery(ctx, deps.gap);
 
   async function status(next: SessionStatus, extra?: Parameters<SessionIO['status']>[1]): Promise<void> {
     lastStatus = next;
@@ -133,6 +141,7 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
     pairing = false;
     const me = sock?.user;
     if (me?.id && me.lid) await lids.learn(me.id, me.lid);
+    await gaps.onOpen();
     await io.authState.set([{ category: META, id: BAD_SESSION_MARK, value: null }]);
     await status('CONNECTED', me?.id ? { number: digitsOf(normalizeJid(me.id)) } : {});
   }
@@ -143,6 +152,8 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
     const { clearAuth, ...info } = disconnectAction(code, { paired: isPaired(auth?.state.creds), badSessionBefore });
     const current = release();
     await Promise.resolve(current?.end(undefined)).catch(() => undefined);
+    gaps.stop();
+    if (openedAt) await gaps.markOnline();
     // A pairing code nobody typed left a number in the creds: the next start must show QR codes again.
     if (auth && !clearAuth && forgetUnusedPairing(auth.state.creds)) await auth.saveCreds();
     if (clearAuth) {
@@ -173,11 +184,19 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
     handle(owner, 'groups.update', (changes) => changes.forEach((c) => groups.update(c)));
     handle(owner, 'groups.upsert', (changes) => changes.forEach((c) => groups.update(c)));
     handle(owner, 'lid-mapping.update', ({ lid, pn }) => lids.learn(lid, pn));
-    handle(owner, 'chats.upsert', (chats) => chatList.learn(chats));
-    handle(owner, 'chats.update', (chats) => chatList.learn(chats));
-    handle(owner, 'messaging-history.set', (event) => {
+    handle(owner, 'chats.upsert', (chats) => {
+      chatList.learn(chats);
+      return gaps.onChats(chats);
+    });
+    handle(owner, 'chats.update', (chats) => {
+      chatList.learn(chats);
+      return gaps.onChats(chats);
+    });
+    handle(owner, 'messaging-history.set', async (event) => {
       chatList.learn(event.chats);
-      return history.onHistory(event);
+      // What came after the last stored message of each chat is live; the rest is the import's.
+      const rest = await gaps.onHistory(event);
+      return history.onHistory({ ...event, messages: rest });
     });
     handle(owner, 'messaging-history.status', (event) => history.onStatus(event));
     handle(owner, 'call', (calls) => onCalls(ctx, owner, calls, () => deps.acceptCalls(connection.companyId)));
@@ -235,7 +254,8 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
         getMessage: async (key) => (key.id ? messageForRetry(io, sent, key.id) : undefined),
         cachedGroupMetadata: async (jid) => groups.cached(jid),
         syncFullHistory: Boolean(window),
-        shouldSyncHistoryMessage: () => Boolean(window),
+        // The recent chunk and on-demand answers carry what arrived while disconnected (gap recovery).
+        shouldSyncHistoryMessage: (notification) => Boolean(window) || GAP_SYNC_TYPES.includes(notification.syncType ?? -1),
       });
       sock = owner;
       wire(owner);
@@ -243,6 +263,7 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
 
     async stop() {
       ended = true;
+      gaps.stop();
       const current = release();
       await Promise.resolve(current?.end(undefined)).catch(() => undefined);
     },

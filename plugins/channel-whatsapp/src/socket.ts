@@ -27,6 +27,8 @@ export interface WhatsappSocket {
   rejectCall(callId: string, callFrom: string): Promise<void>;
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
   sendPresenceUpdate(type: WAPresence, toJid?: string): Promise<void>;
+  /** On-demand history: up to `count` messages of the key's chat older than that message (answered as messaging-history.set ON_DEMAND). */
+  fetchMessageHistory(count: number, oldestMsgKey: WAMessageKey, oldestMsgTimestamp: number): Promise<string>;
   logout(msg?: string): Promise<void>;
   end(error: Error | undefined): void | Promise<void>;
 }

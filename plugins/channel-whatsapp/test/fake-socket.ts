@@ -92,6 +92,7 @@ export class FakeSocket implements WhatsappSocket {
   pairingCode?: string;
   readonly rejected: { id: string; from: string }[] = [];
   readonly reuploads: WAMessage[] = [];
+  readonly historyRequests: { chat: string; id: string; count: number }[] = [];
   /** Numbers WhatsApp knows: digits → the jid it answers with. */
   readonly registered: Map<string, string>;
   readonly groups: Map<string, GroupMetadata>;
@@ -169,6 +170,59 @@ export class FakeSocket implements WhatsappSocket {
   }
 
   async sendPresenceUpdate(_type: WAPresence, _toJid?: string): Promise<void> {}
+
+  /** The chats this socket's phone holds: its own line's when the world has several phones, else the world's. */
+  private heldChats(): Map<string, WAMessage[]> | undefined {
+    const me = this.config.auth.creds.me?.id;
+    return (me && this.world?.lines.get(me)) || this.world?.chats;
+  }
+
+  /**
+   * Like WhatsApp answering a historySyncOnDemandRequest: up to `count` messages of the chat older
+   * than the given one, from what the phone holds, as a messaging-history.set of type ON_DEMAND.
+   */
+  async fetchMessageHistory(count: number, oldestMsgKey: WAMessageKey, oldestMsgTimestamp: number): Promise<string> {
+    const chat = oldestMsgKey.remoteJid ?? '';
+    this.historyRequests.push({ chat, id: oldestMsgKey.id ?? '', count });
+    const held = this.heldChats()?.get(chat) ?? [];
+    const anchor = held.findIndex((m) => m.key.id === oldestMsgKey.id);
+    const older = (anchor >= 0 ? held.slice(0, anchor) : held.filter((m) => Number(m.messageTimestamp) * 1000 < oldestMsgTimestamp)).slice(-count);
+    const requestId = nextId();
+    setImmediate(() =>
+      this.emit('messaging-history.set', {
+        chats: [],
+        contacts: [],
+        messages: older,
+        syncType: proto.HistorySync.HistorySyncType.ON_DEMAND,
+        peerDataRequestSessionId: requestId,
+        isLatest: false,
+        progress: null,
+      }),
+    );
+    return requestId;
+  }
+
+  /**
+   * The recent-history chunk WhatsApp sends on reconnection: each chat with its newest message, and
+   * the last `perChat` messages of each chat (contiguous, as the phone holds them).
+   */
+  recentHistory(chats: string[], perChat: number): WAMessage[] {
+    const held = this.heldChats();
+    const messages = chats.flatMap((id) => held?.get(id)?.slice(-perChat) ?? []);
+    const chatEntries = chats.map((id) => {
+      const newest = held?.get(id)?.at(-1);
+      return { id, conversationTimestamp: newest ? Number(newest.messageTimestamp) : undefined, messages: newest ? [{ message: newest }] : [] };
+    });
+    this.emit('messaging-history.set', {
+      chats: chatEntries as never,
+      contacts: [],
+      messages,
+      syncType: proto.HistorySync.HistorySyncType.RECENT,
+      isLatest: false,
+      progress: null,
+    });
+    return messages;
+  }
 
   async logout(): Promise<void> {
     this.loggedOut++;
@@ -248,6 +302,19 @@ export class FakeWhatsapp {
   /** Bytes per media directPath; a number is the HTTP status the download fails with. */
   readonly media = new Map<string, Buffer | number>();
   readonly downloads: string[] = [];
+  /** Every message each chat holds on the phone, oldest first (what on-demand history answers from). */
+  readonly chats = new Map<string, WAMessage[]>();
+  /** With several phones (connections) in one world: each account's (creds.me.id) own chats. */
+  readonly lines = new Map<string, Map<string, WAMessage[]>>();
+
+  /** A message reaches the phone (whether or not a socket is there to hear it). */
+  phoneReceives(message: WAMessage): WAMessage {
+    const chat = message.key.remoteJid ?? '';
+    const held = this.chats.get(chat) ?? [];
+    held.push(message);
+    this.chats.set(chat, held);
+    return message;
+  }
 
   readonly factory: SocketFactory = (config) => {
     const socket = new FakeSocket(config, this);

@@ -164,6 +164,8 @@ export const en: Shape<typeof pt> = {
     ERR_NO_FLOW_FOUND: "Flow not found.",
     ERR_FLOW_INVALID: "The flow has problems: fix the marked blocks before publishing.",
     ERR_FLOW_NOT_PUBLISHED: "Publish the flow before starting it.",
+    ERR_CONTACT_MERGE_SAME: "Choose another contact to merge with.",
+    ERR_CONTACT_MERGE_CHANNEL: "Only contacts of the same channel can be merged (and groups only with groups).",
     ERR_TAG_REQUIRED: "You must add a tag before closing the ticket.",
     ERR_NO_CLOSING_REASON_FOUND: "Closing reason not found or inactive.",
     ERR_DUPLICATED_CLOSING_REASON: "A reason with this name already exists.",

@@ -164,6 +164,8 @@ export const es: Shape<typeof pt> = {
     ERR_NO_FLOW_FOUND: "Flujo no encontrado.",
     ERR_FLOW_INVALID: "El flujo tiene problemas: corrige los bloques marcados antes de publicar.",
     ERR_FLOW_NOT_PUBLISHED: "Publica el flujo antes de iniciarlo.",
+    ERR_CONTACT_MERGE_SAME: "Elija otro contacto para fusionar.",
+    ERR_CONTACT_MERGE_CHANNEL: "Solo se pueden fusionar contactos del mismo canal (y grupos solo con grupos).",
     ERR_TAG_REQUIRED: "Debe asignar una etiqueta antes de cerrar el ticket.",
     ERR_NO_CLOSING_REASON_FOUND: "Motivo de cierre no encontrado o inactivo.",
     ERR_DUPLICATED_CLOSING_REASON: "Ya existe un motivo con ese nombre.",

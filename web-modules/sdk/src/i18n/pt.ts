@@ -162,6 +162,8 @@ export const pt = {
     ERR_NO_FLOW_FOUND: "Fluxo não encontrado.",
     ERR_FLOW_INVALID: "O fluxo tem problemas: corrija os blocos marcados antes de publicar.",
     ERR_FLOW_NOT_PUBLISHED: "Publique o fluxo antes de iniciá-lo.",
+    ERR_CONTACT_MERGE_SAME: "Escolha outro contato para mesclar.",
+    ERR_CONTACT_MERGE_CHANNEL: "Só é possível mesclar contatos do mesmo canal (e grupos apenas com grupos).",
     ERR_TAG_REQUIRED: "Você deve atribuir uma tag antes de fechar o ticket.",
     ERR_NO_CLOSING_REASON_FOUND: "Motivo de encerramento não encontrado ou inativo.",
     ERR_DUPLICATED_CLOSING_REASON: "Já existe um motivo com esse nome.",

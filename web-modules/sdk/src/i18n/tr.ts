@@ -164,6 +164,8 @@ export const tr: Shape<typeof pt> = {
     ERR_NO_FLOW_FOUND: "Akış bulunamadı.",
     ERR_FLOW_INVALID: "Akışta sorunlar var: yayınlamadan önce işaretli blokları düzeltin.",
     ERR_FLOW_NOT_PUBLISHED: "Başlatmadan önce akışı yayınlayın.",
+    ERR_CONTACT_MERGE_SAME: "Birleştirmek için başka bir kişi seçin.",
+    ERR_CONTACT_MERGE_CHANNEL: "Yalnızca aynı kanaldaki kişiler birleştirilebilir (gruplar yalnızca gruplarla).",
     ERR_TAG_REQUIRED: "Bileti kapatmadan önce bir etiket eklemelisiniz.",
     ERR_NO_CLOSING_REASON_FOUND: "Kapanış nedeni bulunamadı veya devre dışı.",
     ERR_DUPLICATED_CLOSING_REASON: "Bu adla bir neden zaten var.",

@@ -51,6 +51,7 @@ import i_folder_close from '@blueprintjs/icons/lib/esm/generated/16px/paths/fold
 import i_folder_open from '@blueprintjs/icons/lib/esm/generated/16px/paths/folder-open.js';
 import i_form from '@blueprintjs/icons/lib/esm/generated/16px/paths/form.js';
 import i_function from '@blueprintjs/icons/lib/esm/generated/16px/paths/function.js';
+import i_git_merge from '@blueprintjs/icons/lib/esm/generated/16px/paths/git-merge.js';
 import i_globe_network from '@blueprintjs/icons/lib/esm/generated/16px/paths/globe-network.js';
 import i_graph from '@blueprintjs/icons/lib/esm/generated/16px/paths/graph.js';
 import i_grid from '@blueprintjs/icons/lib/esm/generated/16px/paths/grid.js';
@@ -191,6 +192,7 @@ export const paths16: Record<string, string[]> = {
   'folder-open': i_folder_open,
   'form': i_form,
   'function': i_function,
+  'git-merge': i_git_merge,
   'globe-network': i_globe_network,
   'graph': i_graph,
   'grid': i_grid,

@@ -1,5 +1,5 @@
 import { api, type Page } from '@guiche/web-sdk';
-import type { Connection, Contact, ContactImportResult, ContactImportSource, Queue } from '@guiche/contracts';
+import type { Connection, Contact, ContactImportResult, ContactImportSource, ContactMergePreview, Queue } from '@guiche/contracts';
 import { contactTagParam } from '../lib/contact-filter.js';
 import type { RowOutcome } from '../lib/row-import.js';
 import type { ContactSheetRow } from '../lib/sheet-rows.js';
@@ -105,5 +105,23 @@ export async function createTicket(input: { contactId: number; queueId: number |
 /** POST /contacts/import (the phone's address book) or /contacts/import/chats (the people it has chats with). */
 export async function importFromPhone(source: ContactImportSource): Promise<ContactImportResult> {
   const { data } = await api.post<ContactImportResult>(source === 'chats' ? '/contacts/import/chats' : '/contacts/import');
+  return data;
+}
+
+/** GET /contacts/list: up to 500 contacts matching a name or number (the merge dialog's search). */
+export async function searchContacts(search: string, channel: Contact['channel']): Promise<Pick<Contact, 'id' | 'name' | 'number' | 'channel' | 'isGroup'>[]> {
+  const { data } = await api.get<Pick<Contact, 'id' | 'name' | 'number' | 'channel' | 'isGroup'>[]>('/contacts/list', { params: { searchParam: search.trim() || undefined, channel } });
+  return data;
+}
+
+/** GET /contacts/{id}/merge?otherId: what merging `otherId` into `id` would move (admins). */
+export async function fetchMergePreview(id: number, otherId: number): Promise<ContactMergePreview> {
+  const { data } = await api.get<ContactMergePreview>(`/contacts/${id}/merge`, { params: { otherId } });
+  return data;
+}
+
+/** POST /contacts/{id}/merge: `id` keeps everything of `otherId`, which is removed (admins). */
+export async function mergeContacts(id: number, otherId: number): Promise<Contact> {
+  const { data } = await api.post<Contact>(`/contacts/${id}/merge`, { otherId });
   return data;
 }

@@ -8,4 +8,6 @@ export const contactKeys = {
   detail: (id: number) => ['contacts', 'detail', id] as const,
   connections: () => ['contacts', 'connections'] as const,
   queues: () => ['contacts', 'queues'] as const,
+  mergeChoices: (id: number, search: string) => ['contacts', 'merge-choices', id, search.trim()] as const,
+  mergePreview: (id: number, otherId: number) => ['contacts', 'merge-preview', id, otherId] as const,
 };

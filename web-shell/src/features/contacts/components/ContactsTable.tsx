@@ -18,6 +18,8 @@ const COLUMNS = [
 interface Props {
   contacts: Contact[];
   canDelete: boolean;
+  /** Admins merge duplicates (issue #31); without it the action is not shown. */
+  onMerge?(contact: Contact): void;
   onOpenTicket(contact: Contact): void;
   onEdit(contact: Contact): void;
   onToggleBlock(contact: Contact): void;
@@ -25,7 +27,7 @@ interface Props {
 }
 
 /** inbox.md §2: picture, name, number, e-mail, last message, active status, actions. */
-export function ContactsTable({ contacts, canDelete, onOpenTicket, onEdit, onToggleBlock, onDelete }: Props) {
+export function ContactsTable({ contacts, canDelete, onMerge, onOpenTicket, onEdit, onToggleBlock, onDelete }: Props) {
   const { t } = useTranslation(NS);
   const { planFlags } = useSession();
   const navigate = useNavigate();
@@ -90,6 +92,7 @@ export function ContactsTable({ contacts, canDelete, onOpenTicket, onEdit, onTog
               onClick={() => onToggleBlock(c)}
               testId={c.active ? 'contact-block' : 'contact-unblock'}
             />
+            {onMerge && <RowButton icon="git-merge" label={t('actions.merge')} onClick={() => onMerge(c)} testId="contact-merge" />}
           </RowActions>
         </tr>
       ))}

@@ -2,7 +2,7 @@ import { Intent } from '@blueprintjs/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CONTACT_EXPORT_FILE, type Contact, type ContactImportSource } from '@guiche/contracts';
-import { base64Blob, can, ConfirmDialog, ListPage, saveBlob, toastError, toastSuccess, useCompanyTags, useConfirmedAction, useDeleteConfirmation, useListSearch, useSession, useTranslation } from '@guiche/web-sdk';
+import { base64Blob, can, isAdmin, ConfirmDialog, ListPage, saveBlob, toastError, toastSuccess, useCompanyTags, useConfirmedAction, useDeleteConfirmation, useListSearch, useSession, useTranslation } from '@guiche/web-sdk';
 import { exportContacts } from '../api/contacts-api.js';
 import { ContactDialog } from '../components/ContactDialog.js';
 import { ContactsTable } from '../components/ContactsTable.js';
@@ -10,6 +10,7 @@ import { ImportExportMenu } from '../components/ImportExportMenu.js';
 import { ImportSheetDialog } from '../components/ImportSheetDialog.js';
 import { OpenTicketDialog, TicketInfoDialog } from '../components/OpenTicketDialog.js';
 import { PhoneImportDialog } from '../components/PhoneImportDialog.js';
+import { MergeContactDialog } from '../components/MergeContactDialog.js';
 import { TagFilter } from '../components/TagFilter.js';
 import { useContactEvents, useContacts } from '../hooks/useContacts.js';
 import { useContactMutations } from '../hooks/useContactMutations.js';
@@ -41,6 +42,7 @@ export default function ContactsPage() {
   const [importing, setImporting] = useState(false);
   const [phoneImport, setPhoneImport] = useState<ContactImportSource | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [mergeInto, setMergeInto] = useState<Contact | null>(null);
 
   const canDelete = can(user, 'contacts-page:deleteContact');
   const deletion = useDeleteConfirmation((contact: Contact) => mutations.remove.mutateAsync(contact.id), t('remove.done'));
@@ -112,6 +114,7 @@ export default function ContactsPage() {
 
       <ImportSheetDialog isOpen={importing} onDownloadSample={downloadSample} onClose={closeImport} />
       <PhoneImportDialog source={phoneImport} onClose={() => setPhoneImport(null)} />
+      <MergeContactDialog contact={mergeInto} onClose={() => setMergeInto(null)} />
     </>
   );
 
@@ -133,6 +136,7 @@ export default function ContactsPage() {
       <ContactsTable
         contacts={list.items}
         canDelete={canDelete}
+        onMerge={isAdmin(user) ? setMergeInto : undefined}
         onOpenTicket={setTicketFor}
         onEdit={(c) => setForm({ mode: 'edit', contactId: c.id })}
         onToggleBlock={blocking.ask}
