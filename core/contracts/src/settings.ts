@@ -26,10 +26,18 @@ export const SettingDefaults: Record<string, string> = {
   campaignsEnabled: 'disabled',
   groupAsTicket: 'disabled',
   asaas: '',
+  /** Issue #33: a wallet contact's new conversation goes to its owner agent (pending or open), or the menu as usual. */
+  walletRouting: 'disabled',
+  /** Issue #33: the daily birthday greeting, its text (message variables) and local send time. */
+  birthdayMessages: 'disabled',
+  birthdayMessage: 'Feliz aniversário, {{name}}! 🎉',
+  birthdayTime: '09:00',
+  /** Cloud API connections greet with this approved template ("name:language"; its {{1}} is the contact's name). */
+  birthdayTemplate: '',
 };
 export const SettingKeys = Object.keys(SettingDefaults);
 /** Keys whose value is free text rather than enabled/disabled. */
-export const TextSettingKeys = ['lgpdMessage', 'lgpdLink', 'asaas', 'scheduleType', 'chatBotType'];
+export const TextSettingKeys = ['lgpdMessage', 'lgpdLink', 'asaas', 'scheduleType', 'chatBotType', 'walletRouting', 'birthdayMessage', 'birthdayTime', 'birthdayTemplate'];
 /** Settings only a super user reads or changes. */
 export const SuperOnlySettingKeys = ['userCreation', 'asaas'];
 
@@ -37,6 +45,13 @@ export const SuperOnlySettingKeys = ['userCreation', 'asaas'];
 export const SettingChoices: Record<string, readonly string[]> = {
   scheduleType: ScheduleTypes,
   chatBotType: ['text'],
+  walletRouting: ['disabled', 'pending', 'open'],
+};
+
+/** Settings whose text must match a pattern, with the i18n key of the issue. */
+const SettingPatterns: Record<string, { pattern: RegExp; issue: string }> = {
+  birthdayTime: { pattern: /^([01]\d|2[0-3]):[0-5]\d$/, issue: 'validation.time' },
+  birthdayTemplate: { pattern: /^$|^[a-z0-9_]{1,512}:[A-Za-z_]{2,15}$/, issue: 'validation.birthdayTemplate' },
 };
 
 /** Longest value of a free-text setting (lgpdMessage, lgpdLink, asaas). */
@@ -49,6 +64,8 @@ export const SETTING_TEXT_MAX = 5000;
 export function settingValueIssue(key: string, value: string): string | null {
   const choices = SettingChoices[key];
   if (choices) return choices.includes(value) ? null : 'validation.option';
+  const pattern = SettingPatterns[key];
+  if (pattern && !pattern.pattern.test(value)) return pattern.issue;
   if (TextSettingKeys.includes(key)) return value.length <= SETTING_TEXT_MAX ? null : 'validation.tooLong';
   return value === 'enabled' || value === 'disabled' ? null : 'validation.enabledDisabled';
 }
