@@ -114,6 +114,21 @@ describe('PUT /contacts/owner and GET /wallets', () => {
   });
 });
 
+describe('the tickets list\'s "my wallet" filter', () => {
+  it('keeps the tickets of contacts the caller owns', async () => {
+    const owned = (await create(a.admin.token, { ownerUserId: agent.user.id })).body.id;
+    const notOwned = (await create(a.admin.token, {})).body.id;
+    const [t1] = await k.db('tickets').insert({ companyId: a.company.id, contactId: owned, status: 'open', userId: agent.user.id }).returning('id');
+    const [t2] = await k.db('tickets').insert({ companyId: a.company.id, contactId: notOwned, status: 'open', userId: agent.user.id }).returning('id');
+    const ids = async (query: string) => ((await k.api('GET', `/tickets?status=open${query}`, { token: agent.token })).body.tickets as { id: number }[]).map((t) => t.id);
+    expect(await ids('')).toEqual(expect.arrayContaining([t1.id, t2.id]));
+    const wallet = await ids('&myWallet=true');
+    expect(wallet).toContain(t1.id);
+    expect(wallet).not.toContain(t2.id);
+    expect((await k.api('GET', '/tickets?myWallet=maybe', { token: agent.token })).status).toBe(400);
+  });
+});
+
 describe('spreadsheet import', () => {
   it('reads the wallet (owner e-mail) and birthday columns; an unknown owner is a row error', async () => {
     const n1 = phone();
