@@ -112,14 +112,12 @@ describe('birthday greetings', () => {
     expect(await greetings(someone)).toEqual([]);
   });
 
-  it('refuses a send time that is not HH:MM and a template that is not name:language', async () => {
+  it('refuses a send time that is not HH:MM; only admins change the birthday settings', async () => {
     for (const value of ['25:00', '9:00', 'nove']) {
       const res = await k.api('PUT', '/settings/birthdayTime', { token: a.admin.token, body: { value } });
       expect(res.status).toBe(400);
-      expect(res.body.code ?? res.body.error).toBeDefined();
+      expect(JSON.stringify(res.body)).toContain('validation.time');
     }
-    expect((await k.api('PUT', '/settings/birthdayTemplate', { token: a.admin.token, body: { value: 'Feliz Aniversário' } })).status).toBe(400);
-    expect((await k.api('PUT', '/settings/birthdayTemplate', { token: a.admin.token, body: { value: 'feliz_aniversario:pt_BR' } })).status).toBe(200);
     const agent = await k.createUser(a.company.id);
     expect((await k.api('PUT', '/settings/birthdayMessages', { token: agent.token, body: { value: 'enabled' } })).status).toBe(403);
   });

@@ -32,12 +32,10 @@ export const SettingDefaults: Record<string, string> = {
   birthdayMessages: 'disabled',
   birthdayMessage: 'Feliz aniversário, {{name}}! 🎉',
   birthdayTime: '09:00',
-  /** Cloud API connections greet with this approved template ("name:language"; its {{1}} is the contact's name). */
-  birthdayTemplate: '',
 };
 export const SettingKeys = Object.keys(SettingDefaults);
 /** Keys whose value is free text rather than enabled/disabled. */
-export const TextSettingKeys = ['lgpdMessage', 'lgpdLink', 'asaas', 'scheduleType', 'chatBotType', 'walletRouting', 'birthdayMessage', 'birthdayTime', 'birthdayTemplate'];
+export const TextSettingKeys = ['lgpdMessage', 'lgpdLink', 'asaas', 'scheduleType', 'chatBotType', 'walletRouting', 'birthdayMessage', 'birthdayTime'];
 /** Settings only a super user reads or changes. */
 export const SuperOnlySettingKeys = ['userCreation', 'asaas'];
 
@@ -51,7 +49,6 @@ export const SettingChoices: Record<string, readonly string[]> = {
 /** Settings whose text must match a pattern, with the i18n key of the issue. */
 const SettingPatterns: Record<string, { pattern: RegExp; issue: string }> = {
   birthdayTime: { pattern: /^([01]\d|2[0-3]):[0-5]\d$/, issue: 'validation.time' },
-  birthdayTemplate: { pattern: /^$|^[a-z0-9_]{1,512}:[A-Za-z_]{2,15}$/, issue: 'validation.birthdayTemplate' },
 };
 
 /** Longest value of a free-text setting (lgpdMessage, lgpdLink, asaas). */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { useSettingMutation } from '../hooks/useSettings.js';
 import { NS } from '../i18n/register.js';
-import { validLgpdLink, visibleOptions, type SettingOption } from '../lib/setting-options.js';
+import { KEYED_CHOICES, validLgpdLink, visibleOptions, type SettingOption } from '../lib/setting-options.js';
 
 interface Props {
   values: Record<string, string>;
@@ -82,7 +82,7 @@ function OptionField({ option, value }: { option: SettingOption; value: string }
       <HTMLSelect id={id} data-testid={id} fill value={value} disabled={save.isPending} onChange={(e) => void commit(e.currentTarget.value)}>
         {(option.choices ?? []).map((choice) => (
           <option key={choice} value={choice}>
-            {t(`values.${option.key === 'scheduleType' ? `scheduleType_${choice}` : choice}`)}
+            {t(`values.${KEYED_CHOICES.includes(option.key) ? `${option.key}_${choice}` : choice}`)}
           </option>
         ))}
       </HTMLSelect>

@@ -74,6 +74,13 @@ export const en: ContactsLocale = {
     saved: 'Contact saved successfully.',
     loading: 'Loading the contact...',
     loadFailed: 'The contact could not be loaded.',
+    birthday: 'Birthday',
+    birthdayHint: "Gets the company's birthday message, when it is on.",
+    owner: 'Wallet (owner agent)',
+    ownerHint: "This contact's new conversations can go straight to this agent.",
+    ownerAdminOnly: 'Only admins change the wallet.',
+    ownerNone: 'No wallet',
+    ownerLoading: 'Loading agents...',
   },
   block: {
     blockTitle: 'Block {{name}}?',

@@ -74,6 +74,13 @@ export const es: ContactsLocale = {
     saved: 'Contacto guardado correctamente.',
     loading: 'Cargando el contacto...',
     loadFailed: 'No se pudo cargar el contacto.',
+    birthday: 'Cumpleaños',
+    birthdayHint: 'Recibe el mensaje de cumpleaños de la empresa, cuando está activado.',
+    owner: 'Cartera (agente responsable)',
+    ownerHint: 'Las nuevas conversaciones de este contacto pueden ir directo a este agente.',
+    ownerAdminOnly: 'Solo los administradores cambian la cartera.',
+    ownerNone: 'Sin cartera',
+    ownerLoading: 'Cargando agentes...',
   },
   block: {
     blockTitle: '¿Bloquear a {{name}}?',

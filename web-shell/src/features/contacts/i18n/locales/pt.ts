@@ -75,6 +75,13 @@ export const pt = {
     saved: 'Contato salvo com sucesso.',
     loading: 'Carregando o contato...',
     loadFailed: 'Não foi possível carregar o contato.',
+    birthday: 'Aniversário',
+    birthdayHint: 'Recebe a mensagem de aniversário da empresa, quando ativada.',
+    owner: 'Carteira (agente responsável)',
+    ownerHint: 'As novas conversas deste contato podem ir direto para este agente.',
+    ownerAdminOnly: 'Somente administradores alteram a carteira.',
+    ownerNone: 'Sem carteira',
+    ownerLoading: 'Carregando agentes...',
   },
   block: {
     blockTitle: 'Bloquear {{name}}?',

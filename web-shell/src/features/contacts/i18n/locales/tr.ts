@@ -74,6 +74,13 @@ export const tr: ContactsLocale = {
     saved: 'Kişi başarıyla kaydedildi.',
     loading: 'Kişi yükleniyor...',
     loadFailed: 'Kişi yüklenemedi.',
+    birthday: 'Doğum günü',
+    birthdayHint: 'Etkinse şirketin doğum günü mesajını alır.',
+    owner: 'Portföy (sorumlu temsilci)',
+    ownerHint: 'Bu kişinin yeni konuşmaları doğrudan bu temsilciye gidebilir.',
+    ownerAdminOnly: 'Portföyü yalnızca yöneticiler değiştirir.',
+    ownerNone: 'Portföy yok',
+    ownerLoading: 'Temsilciler yükleniyor...',
   },
   block: {
     blockTitle: '{{name}} engellensin mi?',

@@ -37,10 +37,16 @@ export const es: SettingsLocale = {
     lgpdLink: 'Enlace de la política de privacidad',
     lgpdDeleteMessage: 'Ocultar los mensajes borrados por el contacto',
     lgpdHideNumber: 'Ocultar el número del contacto a los usuarios',
+    walletRouting: 'Cartera: las nuevas conversaciones van directo al agente responsable',
+    birthdayMessages: 'Mensaje de cumpleaños a los contactos',
+    birthdayMessage: 'Mensaje de cumpleaños',
+    birthdayTime: 'Hora de envío del cumpleaños (HH:MM, hora de Brasilia)',
   },
   hints: {
     lgpdMessage: 'Se envía antes de pedir el consentimiento; se guarda al salir del campo.',
     lgpdLink: 'Dirección http(s) de la política; se guarda al salir del campo.',
+    birthdayMessage: 'Variables, entre llaves dobles: name, firstName, ms, date, connection. Se guarda al salir del campo.',
+    birthdayTime: 'Se envía una vez al día a cada cumpleañero, por su última conexión. Nacidos el 29/02: el 28/02 en años no bisiestos.',
   },
   values: {
     enabled: 'Habilitado',
@@ -50,6 +56,9 @@ export const es: SettingsLocale = {
     scheduleType_queue: 'Por cola',
     scheduleType_company: 'Por empresa',
     scheduleType_connection: 'Por conexión',
+    walletRouting_disabled: 'Desactivado (menú normal)',
+    walletRouting_pending: 'En espera, en la cola del agente',
+    walletRouting_open: 'En atención con el agente',
   },
   hours: {
     day: 'Día de la semana',

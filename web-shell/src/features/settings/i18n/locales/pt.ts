@@ -38,10 +38,16 @@ export const pt = {
     lgpdLink: 'Link da política de privacidade',
     lgpdDeleteMessage: 'Ofuscar mensagens apagadas pelo contato',
     lgpdHideNumber: 'Ocultar o número do contato para usuários',
+    walletRouting: 'Carteira: novas conversas vão direto ao agente responsável',
+    birthdayMessages: 'Mensagem de aniversário aos contatos',
+    birthdayMessage: 'Mensagem de aniversário',
+    birthdayTime: 'Horário de envio do aniversário (HH:MM, horário de Brasília)',
   },
   hints: {
     lgpdMessage: 'Enviada antes do consentimento; salva ao sair do campo.',
     lgpdLink: 'Endereço http(s) da política; salvo ao sair do campo.',
+    birthdayMessage: 'Variáveis, entre chaves duplas: name, firstName, ms, date, connection. Salva ao sair do campo.',
+    birthdayTime: 'Enviada uma vez por dia a cada aniversariante, pela última conexão usada. Quem nasceu em 29/02 recebe em 28/02 nos anos não bissextos.',
   },
   values: {
     enabled: 'Habilitado',
@@ -51,6 +57,9 @@ export const pt = {
     scheduleType_queue: 'Por fila',
     scheduleType_company: 'Por empresa',
     scheduleType_connection: 'Por conexão',
+    walletRouting_disabled: 'Desativado (menu normal)',
+    walletRouting_pending: 'Aguardando, na fila do agente',
+    walletRouting_open: 'Em atendimento com o agente',
   },
   hours: {
     day: 'Dia da semana',
