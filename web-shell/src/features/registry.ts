@@ -17,6 +17,7 @@ import { companiesFeature } from './companies/index.js';
 import { helpsFeature } from './helps/index.js';
 import { announcementsFeature } from './announcements/index.js';
 import { billingFeature } from './billing/index.js';
+import { walletsFeature } from './wallets/index.js';
 
 /** Every core area the shell renders; each lives in its own folder under features/. */
 export const shellFeatures: ShellFeature[] = [
@@ -38,4 +39,5 @@ export const shellFeatures: ShellFeature[] = [
   helpsFeature,
   announcementsFeature,
   billingFeature,
+  walletsFeature,
 ];
