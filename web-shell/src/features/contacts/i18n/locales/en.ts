@@ -33,6 +33,7 @@ export const en: ContactsLocale = {
     rowActions: 'Actions for {{name}}',
   },
   table: {
+    select: 'Select',
     label: 'Contact list',
     picture: 'Picture',
     name: 'Name',
@@ -56,6 +57,16 @@ export const en: ContactsLocale = {
     emptyHint: 'Add a contact or import a spreadsheet.',
     emptyFiltered: 'No contact matches the search',
     emptyFilteredHint: 'Change the search or the tag filter.',
+  },
+  wallet: {
+    button: 'Wallet ({{count}})',
+    title_one: 'Wallet of {{count}} contact',
+    title_other: 'Wallet of {{count}} contacts',
+    hint: 'The selected contacts go to this agent; "No wallet" takes them out.',
+    apply: 'Apply',
+    done_one: '{{count}} contact updated.',
+    done_other: '{{count}} contacts updated.',
+    select: 'Select {{name}}',
   },
   dialog: {
     newTitle: 'Add contact',

@@ -33,6 +33,7 @@ export const es: ContactsLocale = {
     rowActions: 'Acciones de {{name}}',
   },
   table: {
+    select: 'Seleccionar',
     label: 'Lista de contactos',
     picture: 'Foto',
     name: 'Nombre',
@@ -56,6 +57,16 @@ export const es: ContactsLocale = {
     emptyHint: 'Agregue un contacto o importe una hoja de cálculo.',
     emptyFiltered: 'Ningún contacto coincide con la búsqueda',
     emptyFilteredHint: 'Cambie la búsqueda o el filtro de etiquetas.',
+  },
+  wallet: {
+    button: 'Cartera ({{count}})',
+    title_one: 'Cartera de {{count}} contacto',
+    title_other: 'Cartera de {{count}} contactos',
+    hint: 'Los contactos seleccionados pasan a este agente; "Sin cartera" los retira.',
+    apply: 'Aplicar',
+    done_one: '{{count}} contacto actualizado.',
+    done_other: '{{count}} contactos actualizados.',
+    select: 'Seleccionar {{name}}',
   },
   dialog: {
     newTitle: 'Agregar contacto',

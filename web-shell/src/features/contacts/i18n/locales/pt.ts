@@ -34,6 +34,7 @@ export const pt = {
     rowActions: 'Ações de {{name}}',
   },
   table: {
+    select: 'Selecionar',
     label: 'Lista de contatos',
     picture: 'Foto',
     name: 'Nome',
@@ -57,6 +58,16 @@ export const pt = {
     emptyHint: 'Adicione um contato ou importe uma planilha.',
     emptyFiltered: 'Nenhum contato corresponde à pesquisa',
     emptyFilteredHint: 'Mude a pesquisa ou o filtro de tags.',
+  },
+  wallet: {
+    button: 'Carteira ({{count}})',
+    title_one: 'Carteira de {{count}} contato',
+    title_other: 'Carteira de {{count}} contatos',
+    hint: 'Os contatos selecionados passam para este agente; "Sem carteira" os retira.',
+    apply: 'Aplicar',
+    done_one: '{{count}} contato atualizado.',
+    done_other: '{{count}} contatos atualizados.',
+    select: 'Selecionar {{name}}',
   },
   dialog: {
     newTitle: 'Adicionar contato',

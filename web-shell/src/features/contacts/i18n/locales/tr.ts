@@ -33,6 +33,7 @@ export const tr: ContactsLocale = {
     rowActions: '{{name}} işlemleri',
   },
   table: {
+    select: 'Seç',
     label: 'Kişi listesi',
     picture: 'Fotoğraf',
     name: 'Ad',
@@ -56,6 +57,16 @@ export const tr: ContactsLocale = {
     emptyHint: 'Bir kişi ekleyin veya bir tablo içe aktarın.',
     emptyFiltered: 'Aramayla eşleşen kişi yok',
     emptyFilteredHint: 'Aramayı veya etiket filtresini değiştirin.',
+  },
+  wallet: {
+    button: 'Portföy ({{count}})',
+    title_one: '{{count}} kişinin portföyü',
+    title_other: '{{count}} kişinin portföyü',
+    hint: 'Seçili kişiler bu temsilciye geçer; "Portföy yok" onları çıkarır.',
+    apply: 'Uygula',
+    done_one: '{{count}} kişi güncellendi.',
+    done_other: '{{count}} kişi güncellendi.',
+    select: '{{name}} seç',
   },
   dialog: {
     newTitle: 'Kişi ekle',
