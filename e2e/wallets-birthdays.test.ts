@@ -92,7 +92,8 @@ describe('wallets and birthdays in the browser', () => {
     await page.locator('#setting-birthdayMessages').selectOption('enabled');
     await page.locator('#setting-birthdayTime').fill('25:00');
     await page.locator('#setting-birthdayTime').press('Enter');
-    await page.getByText('Horário inválido', { exact: false }).first().waitFor();
+    await page.getByText('Horário inválido (use HH:MM, de 00:00 a 23:59).').waitFor();
+    expect(await setting('birthdayTime')).toBe('09:00');
     await page.locator('#setting-birthdayTime').fill('08:30');
     await page.locator('#setting-birthdayTime').press('Enter');
     await expect.poll(() => setting('birthdayTime')).toBe('08:30');

@@ -16,7 +16,6 @@ const EXPORT_COLUMNS = [
   { header: 'Número', key: 'number', width: 20 },
   { header: 'Email', key: 'email', width: 30 },
   { header: 'Tags', key: 'tags', width: 30 },
-  { header: 'Aniversário', key: 'birthday', width: 14 },
 ];
 
 export interface SheetRow {
@@ -102,7 +101,7 @@ export async function writeContactSheet(batches: AsyncIterable<Contact[]>): Prom
   sheet.columns = EXPORT_COLUMNS;
   for await (const contacts of batches) {
     for (const c of contacts) {
-      sheet.addRow({ name: c.name, number: c.number, email: c.email, tags: c.tags.map((t) => t.name).join(', '), birthday: c.birthday ?? '' });
+      sheet.addRow({ name: c.name, number: c.number, email: c.email, tags: c.tags.map((t) => t.name).join(', ') });
     }
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { useSettingMutation } from '../hooks/useSettings.js';
 import { NS } from '../i18n/register.js';
-import { KEYED_CHOICES, validLgpdLink, visibleOptions, type SettingOption } from '../lib/setting-options.js';
+import { KEYED_CHOICES, validLgpdLink, validSendTime, visibleOptions, type SettingOption } from '../lib/setting-options.js';
 
 interface Props {
   values: Record<string, string>;
@@ -43,6 +43,10 @@ function OptionField({ option, value }: { option: SettingOption; value: string }
     if (next === value) return;
     if (option.key === 'lgpdLink' && !validLgpdLink(next)) {
       setError(t('validation.link'));
+      return;
+    }
+    if (option.key === 'birthdayTime' && !validSendTime(next)) {
+      setError(t('validation.time'));
       return;
     }
     setError(undefined);

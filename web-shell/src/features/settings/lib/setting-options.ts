@@ -90,3 +90,8 @@ export function validLgpdLink(value: string): boolean {
     return false;
   }
 }
+
+/** birthdayTime: HH:MM of a 24-hour day (the server's rule). */
+export function validSendTime(value: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d$/.test(value.trim());
+}

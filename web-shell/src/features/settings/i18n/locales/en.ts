@@ -88,6 +88,7 @@ export const en: SettingsLocale = {
     saveHint: 'Click save to store the changes',
   },
   validation: {
+    time: 'Invalid time (use HH:MM, 00:00 to 23:59).',
     shiftPair: 'Enter both the start and the end of the shift.',
     shiftOrder: 'The end must come after the start.',
     shiftOverlap: 'Shift B must start after shift A ends.',

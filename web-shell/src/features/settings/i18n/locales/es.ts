@@ -88,6 +88,7 @@ export const es: SettingsLocale = {
     saveHint: 'Haga clic en guardar para registrar los cambios',
   },
   validation: {
+    time: 'Hora inválida (use HH:MM, de 00:00 a 23:59).',
     shiftPair: 'Indique el inicio y el fin del turno.',
     shiftOrder: 'El fin debe ser posterior al inicio.',
     shiftOverlap: 'El turno B debe empezar después del fin del turno A.',

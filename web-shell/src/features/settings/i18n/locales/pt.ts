@@ -89,6 +89,7 @@ export const pt = {
     saveHint: 'Clique em salvar para registar as alterações',
   },
   validation: {
+    time: 'Horário inválido (use HH:MM, de 00:00 a 23:59).',
     shiftPair: 'Informe o início e o fim do turno.',
     shiftOrder: 'O fim deve ser depois do início.',
     shiftOverlap: 'O turno B deve começar depois do fim do turno A.',

@@ -88,6 +88,7 @@ export const tr: SettingsLocale = {
     saveHint: 'Değişiklikleri kaydetmek için kaydet\'e tıklayın',
   },
   validation: {
+    time: 'Geçersiz saat (SS:DD kullanın, 00:00 ile 23:59 arası).',
     shiftPair: 'Vardiyanın başlangıç ve bitişini girin.',
     shiftOrder: 'Bitiş, başlangıçtan sonra olmalı.',
     shiftOverlap: 'B vardiyası A vardiyası bittikten sonra başlamalı.',
