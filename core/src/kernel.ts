@@ -31,6 +31,7 @@ import { registerCompanyRoutes } from './domain/companies-routes.js';
 import { registerQueueRoutes } from './domain/queues-routes.js';
 import { createHandlerRegistry } from './bot/handlers.js';
 import { defineBotTimers } from './bot/timer-handlers.js';
+import { defineBirthdays } from './contacts/birthdays.js';
 import { registerChatbotRoutes } from './domain/chatbot-routes.js';
 import { registerFileListRoutes } from './domain/files-routes.js';
 import { registerCompanySchedulesRoutes } from './domain/company-schedules-routes.js';
@@ -221,6 +222,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   await startBilling(core);
   defineAuditRetention(core);
   await scheduleAuditRetention(core.db);
+  defineBirthdays(core);
 
   await app.register(
     async (scope) => {

@@ -30,6 +30,7 @@ import * as ticketConversationHandler from './20261127210100_ticket_conversation
 import * as auditLogs from './20261127220000_audit_logs.js';
 import * as connectionAlerts from './20261127213000_connection_alerts.js';
 import * as contactMerges from './20261127210000_contact_merges.js';
+import * as contactWalletsBirthdays from './20261127210000_contact_wallets_birthdays.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -69,4 +70,5 @@ export const coreMigrations: Record<string, Migration> = {
   '20261127220000_audit_logs': auditLogs,
   '20261127213000_connection_alerts': connectionAlerts,
   '20261127210000_contact_merges': contactMerges,
+  '20261127210000_contact_wallets_birthdays': contactWalletsBirthdays,
 };

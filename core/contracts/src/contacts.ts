@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idsJson, pageNumber, text } from './primitives.js';
+import { date, id, idsJson, pageNumber, text } from './primitives.js';
 import { V } from './messages.js';
 
 /** Validation keys of contacts and tags (namespace "validation"). */
@@ -10,6 +10,8 @@ export const ContactV = {
   contactTagFilter: 'validation.contactTagFilter',
   spreadsheetFile: 'validation.spreadsheetFile',
   spreadsheetTooManyRows: 'validation.spreadsheetTooManyRows',
+  contactOwner: 'validation.contactOwner',
+  birthday: 'validation.birthday',
 } as const;
 
 export const ContactChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat', 'telegram'] as const;
@@ -45,6 +47,11 @@ const extraInfo = z
   .array(z.object({ name: text(100, { trim: true }).min(1, V.required), value: text(1000).default('') }))
   .max(50, V.tooLong);
 
+/** The contact's owner agent (its wallet, issue #33): a user of the company, or null for none. */
+const ownerUserId = id.nullable();
+/** "YYYY-MM-DD" (a year is needed: use any when unknown), or null; an empty text clears it. */
+const birthday = z.preprocess((v) => (v === '' ? null : v), date(ContactV.birthday).nullable());
+
 /** POST /contacts: the contact form (inbox.md §5). */
 export const contactInputSchema = z.object({
   name: contactName,
@@ -52,6 +59,8 @@ export const contactInputSchema = z.object({
   email: contactEmail.default(''),
   channel: z.enum(ContactChannels).default('whatsapp'),
   extraInfo: extraInfo.default([]),
+  ownerUserId: ownerUserId.optional(),
+  birthday: birthday.optional(),
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
 
@@ -61,6 +70,14 @@ export const contactUpdateSchema = z.object({
   number: contactNumber.optional(),
   email: contactEmail.optional(),
   extraInfo: extraInfo.optional(),
+  ownerUserId: ownerUserId.optional(),
+  birthday: birthday.optional(),
+});
+
+/** PUT /contacts/owner: many contacts into one agent's wallet (or out of any, with null). */
+export const contactOwnerBulkSchema = z.object({
+  contactIds: z.array(id).min(1, V.required).max(1000, V.tooLong),
+  ownerUserId,
 });
 
 /** POST /contactsImport and each spreadsheet row: one WhatsApp contact created or updated by number. */
@@ -68,6 +85,9 @@ export const contactImportRowSchema = z.object({
   name: contactName,
   number: contactNumber,
   email: z.preprocess((v) => (v == null ? '' : v), contactEmail),
+  /** The owner agent's e-mail (spreadsheet column "carteira"/"wallet"); a blank leaves the owner as it is. */
+  ownerEmail: z.preprocess((v) => (v == null || v === '' ? undefined : v), text(120, { trim: true }).email(ContactV.contactOwner).optional()),
+  birthday: z.preprocess((v) => (v == null || v === '' ? undefined : v), date(ContactV.birthday).optional()),
 });
 export type ContactImportRow = z.infer<typeof contactImportRowSchema>;
 
@@ -82,6 +102,8 @@ export const contactsQuerySchema = z.object({
   contactTag: tagIdsJson.optional(),
   channel: z.enum(ContactChannels).optional(),
   isGroup: booleanQuery.optional(),
+  /** The contacts of this agent's wallet (/wallets). */
+  ownerUserId: id.optional(),
 });
 
 export const contactsListQuerySchema = z.object({
@@ -162,6 +184,8 @@ export interface Contact {
   companyId: number;
   remoteJid: string | null;
   lastMessageAt: string | null;
+  ownerUserId: number | null;
+  birthday: string | null;
   createdAt: string;
   updatedAt: string;
   tags: Pick<Tag, 'id' | 'name' | 'color' | 'kanban'>[];
@@ -200,4 +224,11 @@ export interface ContactMergePreview {
   kept: Contact;
   merged: Contact;
   moves: ContactMergeMoves;
+}
+/** GET /wallets: an agent who owns contacts, with how many. */
+export interface WalletOwner {
+  userId: number;
+  name: string;
+  email: string;
+  contacts: number;
 }

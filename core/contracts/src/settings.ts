@@ -29,10 +29,16 @@ export const SettingDefaults: Record<string, string> = {
   asaas: '',
   /** Minutes a connection may stay down before its alert is raised (issue #31). */
   connectionAlertMinutes: '2',
+  /** Issue #33: a wallet contact's new conversation goes to its owner agent (pending or open), or the menu as usual. */
+  walletRouting: 'disabled',
+  /** Issue #33: the daily birthday greeting, its text (message variables) and local send time. */
+  birthdayMessages: 'disabled',
+  birthdayMessage: 'Feliz aniversário, {{name}}! 🎉',
+  birthdayTime: '09:00',
 };
 export const SettingKeys = Object.keys(SettingDefaults);
 /** Keys whose value is free text rather than enabled/disabled. */
-export const TextSettingKeys = ['lgpdMessage', 'lgpdLink', 'asaas', 'scheduleType', 'chatBotType'];
+export const TextSettingKeys = ['lgpdMessage', 'lgpdLink', 'asaas', 'scheduleType', 'chatBotType', 'walletRouting', 'birthdayMessage', 'birthdayTime'];
 /** Settings only a super user reads or changes. */
 export const SuperOnlySettingKeys = ['userCreation', 'asaas'];
 
@@ -41,6 +47,12 @@ export const SettingChoices: Record<string, readonly string[]> = {
   scheduleType: ScheduleTypes,
   chatBotType: ['text'],
   connectionAlertMinutes: ['1', '2', '5', '10', '15', '30', '60'],
+  walletRouting: ['disabled', 'pending', 'open'],
+};
+
+/** Settings whose text must match a pattern, with the i18n key of the issue. */
+const SettingPatterns: Record<string, { pattern: RegExp; issue: string }> = {
+  birthdayTime: { pattern: /^([01]\d|2[0-3]):[0-5]\d$/, issue: 'validation.time' },
 };
 
 /** Longest value of a free-text setting (lgpdMessage, lgpdLink, asaas). */
@@ -53,6 +65,8 @@ export const SETTING_TEXT_MAX = 5000;
 export function settingValueIssue(key: string, value: string): string | null {
   const choices = SettingChoices[key];
   if (choices) return choices.includes(value) ? null : 'validation.option';
+  const pattern = SettingPatterns[key];
+  if (pattern && !pattern.pattern.test(value)) return pattern.issue;
   if (TextSettingKeys.includes(key)) return value.length <= SETTING_TEXT_MAX ? null : 'validation.tooLong';
   return value === 'enabled' || value === 'disabled' ? null : 'validation.enabledDisabled';
 }

@@ -81,6 +81,8 @@ export const ticketsQuerySchema = z.object({
   date: day.optional(),
   updatedAt: day.optional(),
   withUnreadMessages: booleanQuery.optional(),
+  /** Only tickets of contacts in the caller's wallet (issue #33: contacts they own). */
+  myWallet: booleanQuery.optional(),
 });
 export type TicketsQuery = z.infer<typeof ticketsQuerySchema>;
 

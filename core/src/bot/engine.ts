@@ -33,6 +33,7 @@ function greets(ctx: IngestStepContext, settings: Record<string, string>): boole
     settings.scheduleType === 'company' ||
     settings.scheduleType === 'connection' ||
     settings.enableLGPD === 'enabled' ||
+    (settings.walletRouting ?? 'disabled') !== 'disabled' ||
     connection.queueIds.length > 0 ||
     Boolean(connection.greetingMessage?.trim())
   );

@@ -8,6 +8,7 @@ import { lgpdQuestion, optionsMenu, parseAnswer, queueMenu } from './menus.js';
 import { logTicket, say, setTicket, type BotRun } from './run.js';
 import { BotTexts } from './texts.js';
 import { BotTimers } from './timers.js';
+import { toWalletOwner } from './wallet.js';
 
 const multiQueue = (run: BotRun) => run.connection.queueIds.length > 1;
 
@@ -67,6 +68,7 @@ export async function startConversation(run: BotRun): Promise<void> {
     ask(run, 'lgpd', null);
     return;
   }
+  if (await toWalletOwner(run)) return;
   await offerQueues(run, true);
 }
 
@@ -220,6 +222,7 @@ export async function answer(run: BotRun, body: string): Promise<void> {
       if (reply.kind === 'number' && reply.value === 1) {
         await run.trx('contacts').where({ id: run.contact.id }).update({ lgpdAcceptedAt: run.now });
         logTicket(run, 'chatBot', { data: { lgpd: 'accepted' } });
+        if (await toWalletOwner(run)) return;
         return offerQueues(run, true);
       }
       if (reply.kind === 'number' && reply.value === 2) {

@@ -5,6 +5,7 @@ import { CONTACTS_PAGE_SIZE, type Contact, type ContactChannel, type ContactExtr
 const CONTACT_COLUMNS = [
   'id', 'name', 'number', 'email', 'profilePicUrl', 'urlPicture', 'active', 'disableBot', 'acceptAudioMessage',
   'lgpdAcceptedAt', 'channel', 'isGroup', 'companyId', 'remoteJid', 'lastMessageAt', 'createdAt', 'updatedAt',
+  'ownerUserId', 'birthday',
 ].map((c) => `contacts.${c}`);
 
 type ContactRow = Omit<Contact, 'tags' | 'extraInfo'>;
@@ -18,6 +19,7 @@ export interface ContactFilter {
   tagIds?: number[];
   channel?: ContactChannel;
   isGroup?: boolean;
+  ownerUserId?: number;
 }
 
 export function isUniqueViolation(error: unknown, index: string): boolean {
@@ -30,6 +32,7 @@ function applyFilter(query: Knex.QueryBuilder, db: Knex, filter: ContactFilter):
   query.where('contacts.companyId', filter.companyId);
   if (filter.channel) query.where('contacts.channel', filter.channel);
   if (filter.isGroup !== undefined) query.where('contacts.isGroup', filter.isGroup);
+  if (filter.ownerUserId !== undefined) query.where('contacts.ownerUserId', filter.ownerUserId);
   const search = filter.searchParam?.trim();
   if (search) {
     const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -11,6 +11,7 @@ import { channelProfile, checkedNumber, importChannelContacts } from './channel-
 import { hidesNumbers, maskIf } from './lgpd.js';
 import { readContactSheet, writeContactSheet } from './spreadsheet.js';
 import { mergeByAdmin, mergePreview } from './contact-merge-admin.js';
+import { guardImportOwner, guardOwnerChange } from './wallet-routes.js';
 
 const TAGS = ['contacts'];
 const numberParams = z.object({ number: text(50, { trim: true }).min(1) });
@@ -65,12 +66,17 @@ export function registerContactRoutes(routes: Routes, core: CoreServices): void 
 
     scope.post('/contacts', { schema: { tags: TAGS, body: contactInputSchema } }, async (request, reply) => {
       const { auth, body } = request;
+      guardOwnerChange(auth, body.ownerUserId ?? undefined, null);
       const number = await checkedNumber(core, auth.companyId, auth.id, body.channel, body.number);
       const contact = await contacts.create(auth.companyId, { ...body, number });
       return reply.code(201).send(maskIf(await hidesNumbers(core, request.auth), contact));
     });
 
     scope.put('/contacts/:id', { schema: { tags: TAGS, params: idParams, body: contactUpdateSchema } }, async (request) => {
+      if (request.body.ownerUserId !== undefined) {
+        const current = await contacts.find(request.auth.companyId, request.params.id);
+        guardOwnerChange(request.auth, request.body.ownerUserId, current.ownerUserId);
+      }
       const contact = await contacts.update(request.auth.companyId, request.params.id, request.body);
       return maskIf(await hidesNumbers(core, request.auth), contact);
     });
@@ -108,6 +114,7 @@ export function registerContactRoutes(routes: Routes, core: CoreServices): void 
     });
 
     scope.post('/contactsImport', { schema: { tags: TAGS, body: contactImportRowSchema } }, async (request, reply) => {
+      guardImportOwner(request.auth, request.body.ownerEmail);
       const { contact, created } = await contacts.importRow(request.auth.companyId, request.body);
       return reply.code(created ? 201 : 200).send(maskIf(await hidesNumbers(core, request.auth), contact));
     });
@@ -133,6 +140,7 @@ export function registerContactRoutes(routes: Routes, core: CoreServices): void 
           continue;
         }
         try {
+          guardImportOwner(request.auth, parsed.data.ownerEmail);
           const { created } = await contacts.importRow(request.auth.companyId, parsed.data);
           if (created) result.created++;
           else result.updated++;

@@ -12,6 +12,7 @@ import { AppError } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
 import { emitContact } from './contact-events.js';
 import { CONTACT_NUMBER_INDEX, findByNumber, findContact, isUniqueViolation, replaceExtraInfo } from './contact-repository.js';
+import { checkOwner, ownerByEmail } from './wallets.js';
 
 type ContactUpdate = z.infer<typeof contactUpdateSchema>;
 
@@ -47,11 +48,12 @@ export function createContactService(core: CoreServices) {
   async function create(companyId: number, input: ContactInput): Promise<Contact> {
     const number = storedNumber(input.channel, input.number);
     if (await findByNumber(db, companyId, input.channel, number)) throw new AppError('ERR_DUPLICATED_CONTACT', 409);
+    await checkOwner(db, companyId, input.ownerUserId);
     const acceptAudioMessage = (await core.settings.get(companyId, 'acceptAudioMessageContact')) === 'enabled';
     const id = await guardDuplicate(() =>
       db.transaction(async (trx) => {
         const [row] = await trx('contacts')
-          .insert({ companyId, name: input.name, number, email: input.email, channel: input.channel, acceptAudioMessage })
+          .insert({ companyId, name: input.name, number, email: input.email, channel: input.channel, acceptAudioMessage, ownerUserId: input.ownerUserId ?? null, birthday: input.birthday ?? null })
           .returning('id');
         await replaceExtraInfo(trx, companyId, row.id, input.extraInfo);
         return row.id as number;
@@ -64,6 +66,7 @@ export function createContactService(core: CoreServices) {
 
   async function update(companyId: number, id: number, input: ContactUpdate): Promise<Contact> {
     const current = await mustFind(core, companyId, id);
+    await checkOwner(db, companyId, input.ownerUserId);
     const { extraInfo, ...fields } = input;
     const changes: Record<string, unknown> = { ...fields, updatedAt: db.fn.now() };
     if (fields.number !== undefined) {
@@ -97,10 +100,15 @@ export function createContactService(core: CoreServices) {
     // A row is a WhatsApp contact: letters make it no phone number (a website visitor's id in a backup), not a number of its digits.
     if (/\p{L}/u.test(row.number)) throw invalidNumber();
     const number = storedNumber('whatsapp', row.number);
+    const { ownerEmail, birthday, ...plain } = row;
+    const extra = {
+      ...(ownerEmail ? { ownerUserId: await ownerByEmail(db, companyId, ownerEmail) } : {}),
+      ...(birthday ? { birthday } : {}),
+    };
     const existing = await findByNumber(db, companyId, 'whatsapp', number);
     if (!existing) {
       try {
-        return { contact: await create(companyId, { ...row, channel: 'whatsapp', extraInfo: [] }), created: true };
+        return { contact: await create(companyId, { ...plain, ...extra, channel: 'whatsapp', extraInfo: [] }), created: true };
       } catch (error) {
         // Another import created it in between: fall through to the update.
         if (!(error instanceof AppError && error.code === 'ERR_DUPLICATED_CONTACT')) throw error;
@@ -108,7 +116,7 @@ export function createContactService(core: CoreServices) {
     }
     const target = existing ?? (await findByNumber(db, companyId, 'whatsapp', number));
     if (!target) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
-    return { contact: await update(companyId, target.id, { name: row.name, ...(row.email ? { email: row.email } : {}) }), created: false };
+    return { contact: await update(companyId, target.id, { name: row.name, ...(row.email ? { email: row.email } : {}), ...extra }), created: false };
   }
 
   return {

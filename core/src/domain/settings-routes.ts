@@ -3,6 +3,7 @@ import { SettingKeys, SuperOnlySettingKeys, id, settingValueIssue, text } from '
 import { AppError, type AuthUser, type Routes } from '../plugin-sdk/types.js';
 import { authenticate, requireAdmin } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
+import { armBirthdays, BIRTHDAY_SETTING_KEYS } from '../contacts/birthdays.js';
 
 const keyParams = z.object({ key: text(60) });
 const valueBody = z.object({ value: text(5000) });
@@ -16,6 +17,7 @@ async function writeSetting(core: CoreServices, auth: AuthUser, key: string, val
   const issue = settingValueIssue(key, value);
   if (issue) throw new AppError('ERR_VALIDATION', 400, { issues: [{ path: ['value'], message: issue }] });
   await core.settings.set(auth.companyId, key, value);
+  if (BIRTHDAY_SETTING_KEYS.includes(key)) await armBirthdays(core, auth.companyId);
   return { key, value };
 }
 

@@ -76,6 +76,9 @@ function applyFilters(db: Knex, query: Knex.QueryBuilder, viewer: Viewer, filter
   const whatsapps = filter.whatsapps ?? filter.whatsappIds;
   if (whatsapps?.length) query.whereIn('tickets.whatsappId', whatsapps);
   if (filter.withUnreadMessages) query.where('tickets.unreadMessages', '>', 0);
+  if (filter.myWallet) {
+    query.whereExists(db('contacts').select(db.raw('1')).whereRaw('contacts.id = tickets.contact_id').where({ 'contacts.companyId': viewer.companyId, 'contacts.ownerUserId': viewer.id }));
+  }
   if (filter.date) onDay(db, query, 'tickets.created_at', filter.date);
   if (filter.updatedAt) onDay(db, query, 'tickets.updated_at', filter.updatedAt);
   if (filter.tags?.length) {

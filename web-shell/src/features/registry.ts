@@ -19,6 +19,7 @@ import { helpsFeature } from './helps/index.js';
 import { announcementsFeature } from './announcements/index.js';
 import { billingFeature } from './billing/index.js';
 import { auditFeature } from './audit/index.js';
+import { walletsFeature } from './wallets/index.js';
 
 /** Every core area the shell renders; each lives in its own folder under features/. */
 export const shellFeatures: ShellFeature[] = [
@@ -42,4 +43,5 @@ export const shellFeatures: ShellFeature[] = [
   billingFeature,
   closingReasonsFeature,
   auditFeature,
+  walletsFeature,
 ];

@@ -96,6 +96,7 @@ export const en: Shape<typeof pt> = {
     kanban: 'Kanban',
     tagsKanban: 'Kanban tags',
     contacts: 'Contacts',
+    wallets: 'Wallets',
     schedules: 'Schedules',
     tags: 'Tags',
     chats: 'Internal chat',

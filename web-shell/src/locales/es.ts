@@ -96,6 +96,7 @@ export const es: Shape<typeof pt> = {
     kanban: 'Kanban',
     tagsKanban: 'Etiquetas del Kanban',
     contacts: 'Contactos',
+    wallets: 'Carteras',
     schedules: 'Programaciones',
     tags: 'Etiquetas',
     chats: 'Chat interno',

@@ -94,6 +94,7 @@ export const pt = {
     kanban: 'Kanban',
     tagsKanban: 'Tags do Kanban',
     contacts: 'Contatos',
+    wallets: 'Carteiras',
     schedules: 'Agendamentos',
     tags: 'Tags',
     chats: 'Chat Interno',

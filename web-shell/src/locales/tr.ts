@@ -96,6 +96,7 @@ export const tr: Shape<typeof pt> = {
     kanban: 'Kanban',
     tagsKanban: 'Kanban etiketleri',
     contacts: 'Kişiler',
+    wallets: 'Portföyler',
     schedules: 'Zamanlamalar',
     tags: 'Etiketler',
     chats: 'Dahili sohbet',

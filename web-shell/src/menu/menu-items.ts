@@ -51,6 +51,7 @@ export const MENU_ITEMS: MenuItem[] = [
   { key: 'kanban', to: '/kanban', labelKey: 'menu.kanban', icon: 'column-layout', section: 'main', access: 'everyone', planFlag: 'useKanban' },
   { key: 'tagsKanban', to: '/TagsKanban', labelKey: 'menu.tagsKanban', icon: 'tag', section: 'main', access: 'everyone', planFlag: 'useKanban' },
   { key: 'contacts', to: '/contacts', labelKey: 'menu.contacts', icon: 'people', section: 'main', access: 'everyone' },
+  { key: 'wallets', to: '/wallets', labelKey: 'menu.wallets', icon: 'briefcase', section: 'main', access: 'everyone' },
   { key: 'schedules', to: '/schedules', labelKey: 'menu.schedules', icon: 'calendar', section: 'main', access: 'everyone', planFlag: 'useSchedules' },
   { key: 'tags', to: '/tags', labelKey: 'menu.tags', icon: 'tag', section: 'main', access: 'everyone' },
   { key: 'chats', to: '/chats', subPaths: ['/chats/:uuid'], labelKey: 'menu.chats', icon: 'chat', section: 'main', access: 'everyone', planFlag: 'useInternalChat' },

@@ -92,6 +92,8 @@ export const en: Shape<typeof pt> = {
     scheduleDays: "Give the seven weekdays.",
     spreadsheetFile: "Send an .xlsx spreadsheet.",
     spreadsheetTooManyRows: "The spreadsheet has too many rows.",
+    birthday: "Invalid birthday (use a real date).",
+    contactOwner: "The wallet owner must be a user of the company.",
     tagColor: "Invalid colour.",
     tagTooShort: "Message too short",
     closingReasonColor: "Enter a colour as #RRGGBB.",

@@ -92,6 +92,8 @@ export const es: Shape<typeof pt> = {
     scheduleDays: "Indique los siete días de la semana.",
     spreadsheetFile: "Envíe una hoja de cálculo .xlsx.",
     spreadsheetTooManyRows: "La hoja de cálculo tiene demasiadas filas.",
+    birthday: "Fecha de cumpleaños inválida (use una fecha real).",
+    contactOwner: "El dueño de la cartera debe ser un usuario de la empresa.",
     tagColor: "Color inválido.",
     tagTooShort: "Mensaje muy corto",
     closingReasonColor: "Indique un color como #RRGGBB.",

@@ -90,6 +90,8 @@ export const pt = {
     scheduleDays: "Informe os sete dias da semana.",
     spreadsheetFile: "Envie uma planilha .xlsx.",
     spreadsheetTooManyRows: "A planilha tem linhas demais.",
+    birthday: "Data de aniversário inválida (use uma data real).",
+    contactOwner: "O dono da carteira deve ser um usuário da empresa.",
     tagColor: "Cor inválida.",
     tagTooShort: "Mensagem muito curta",
     closingReasonColor: "Informe uma cor no formato #RRGGBB.",

@@ -92,6 +92,8 @@ export const tr: Shape<typeof pt> = {
     scheduleDays: "Haftanın yedi gününü girin.",
     spreadsheetFile: "Bir .xlsx elektronik tablo gönderin.",
     spreadsheetTooManyRows: "Elektronik tabloda çok fazla satır var.",
+    birthday: "Geçersiz doğum günü (gerçek bir tarih girin).",
+    contactOwner: "Portföy sahibi şirketin bir kullanıcısı olmalıdır.",
     tagColor: "Geçersiz renk.",
     tagTooShort: "Mesaj çok kısa",
     closingReasonColor: "Rengi #RRGGBB biçiminde girin.",

@@ -10,6 +10,7 @@ import i_arrow_right from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow
 import i_automatic_updates from '@blueprintjs/icons/lib/esm/generated/16px/paths/automatic-updates.js';
 import i_ban_circle from '@blueprintjs/icons/lib/esm/generated/16px/paths/ban-circle.js';
 import i_blocked_person from '@blueprintjs/icons/lib/esm/generated/16px/paths/blocked-person.js';
+import i_briefcase from '@blueprintjs/icons/lib/esm/generated/16px/paths/briefcase.js';
 import i_calendar from '@blueprintjs/icons/lib/esm/generated/16px/paths/calendar.js';
 import i_camera from '@blueprintjs/icons/lib/esm/generated/16px/paths/camera.js';
 import i_caret_down from '@blueprintjs/icons/lib/esm/generated/16px/paths/caret-down.js';
@@ -151,6 +152,7 @@ export const paths16: Record<string, string[]> = {
   'automatic-updates': i_automatic_updates,
   'ban-circle': i_ban_circle,
   'blocked-person': i_blocked_person,
+  'briefcase': i_briefcase,
   'calendar': i_calendar,
   'camera': i_camera,
   'caret-down': i_caret_down,

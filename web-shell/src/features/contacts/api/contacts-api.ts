@@ -14,6 +14,20 @@ export interface ContactFormInput {
   number?: string;
   email: string;
   extraInfo: { name: string; value: string }[];
+  ownerUserId?: number | null;
+  birthday?: string | null;
+}
+
+/** GET /users/list: the company's users, for the owner (wallet) select. */
+export async function fetchOwnerOptions(): Promise<{ id: number; name: string }[]> {
+  const { data } = await api.get<{ id: number; name: string }[]>('/users/list');
+  return data;
+}
+
+/** PUT /contacts/owner: the selected contacts into one agent's wallet (null: out of any). */
+export async function setContactsOwner(contactIds: number[], ownerUserId: number | null): Promise<{ updated: number }> {
+  const { data } = await api.put<{ updated: number }>('/contacts/owner', { contactIds, ownerUserId });
+  return data;
 }
 
 /** GET /contacts: 20 per page, ordered by name (inbox.md §7, §9). */
@@ -30,7 +44,7 @@ export async function fetchContact(id: number): Promise<Contact> {
   return data;
 }
 
-export async function createContact(input: Required<ContactFormInput>): Promise<Contact> {
+export async function createContact(input: ContactFormInput & { number: string }): Promise<Contact> {
   const { data } = await api.post<Contact>('/contacts', { ...input, channel: 'whatsapp' });
   return data;
 }

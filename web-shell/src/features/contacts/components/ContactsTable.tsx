@@ -1,4 +1,4 @@
-import { Intent, Tag } from '@blueprintjs/core';
+import { Checkbox, Intent, Tag } from '@blueprintjs/core';
 import type { Contact } from '@guiche/contracts';
 import { useNavigate } from 'react-router';
 import { Avatar, contactNumberText, formatDateTime, ListTable, RowActions, RowButton, TagChip, useSession, useTranslation } from '@guiche/web-sdk';
@@ -24,10 +24,14 @@ interface Props {
   onEdit(contact: Contact): void;
   onToggleBlock(contact: Contact): void;
   onDelete(contact: Contact): void;
+  /** Admins pick contacts for the bulk wallet change (a leading checkbox column). */
+  selection?: { selected: ReadonlySet<number>; toggle(id: number): void };
 }
 
+const SELECT_COLUMN = ['table.select', 'cx-center'] as const;
+
 /** inbox.md §2: picture, name, number, e-mail, last message, active status, actions. */
-export function ContactsTable({ contacts, canDelete, onMerge, onOpenTicket, onEdit, onToggleBlock, onDelete }: Props) {
+export function ContactsTable({ contacts, canDelete, onMerge, onOpenTicket, onEdit, onToggleBlock, onDelete, selection }: Props) {
   const { t } = useTranslation(NS);
   const { planFlags } = useSession();
   const navigate = useNavigate();
@@ -48,9 +52,14 @@ export function ContactsTable({ contacts, canDelete, onMerge, onOpenTicket, onEd
   };
 
   return (
-    <ListTable ns={NS} testId="contacts-table" columns={COLUMNS}>
+    <ListTable ns={NS} testId="contacts-table" columns={selection ? [SELECT_COLUMN, ...COLUMNS] : COLUMNS}>
       {contacts.map((c) => (
         <tr key={c.id} data-testid="contact-row" data-contact-id={c.id}>
+          {selection && (
+            <td className="cx-center">
+              <Checkbox checked={selection.selected.has(c.id)} onChange={() => selection.toggle(c.id)} aria-label={t('wallet.select', { name: c.name })} data-testid="contact-select" style={{ margin: 0 }} />
+            </td>
+          )}
           <td className="cx-center cx-hide-narrow">
             <Avatar name={c.name} url={c.urlPicture || c.profilePicUrl} />
           </td>

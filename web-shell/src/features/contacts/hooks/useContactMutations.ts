@@ -18,7 +18,7 @@ export function useContactMutations() {
 
   return {
     create: useMutation({
-      mutationFn: (input: Required<ContactFormInput>) => createContact(input),
+      mutationFn: (input: ContactFormInput & { number: string }) => createContact(input),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.lists() }),
     }),
     update: useMutation({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, type Contact } from '@guiche/contracts';
+import { ContactV, V, type Contact } from '@guiche/contracts';
 import type { ContactFormInput } from '../api/contacts-api.js';
 
 /**
@@ -18,6 +18,10 @@ export const contactFormSchema = z.object({
   extraInfo: z
     .array(z.object({ name: z.string().trim().min(1, V.required).max(100, V.tooLong), value: z.string().max(1000, V.tooLong) }))
     .max(50, V.tooLong),
+  /** '' (none) or the id of the owner agent, as the select holds it. */
+  ownerUserId: z.string(),
+  /** '' or 'YYYY-MM-DD' (the date input's value). */
+  birthday: z.string().refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), ContactV.birthday),
 });
 
 export interface ContactFormValues {
@@ -25,9 +29,11 @@ export interface ContactFormValues {
   number: string;
   email: string;
   extraInfo: { name: string; value: string }[];
+  ownerUserId: string;
+  birthday: string;
 }
 
-export const EMPTY_CONTACT: ContactFormValues = { name: '', number: '', email: '', extraInfo: [] };
+export const EMPTY_CONTACT: ContactFormValues = { name: '', number: '', email: '', extraInfo: [], ownerUserId: '', birthday: '' };
 
 export function contactFormValues(contact: Contact | undefined): ContactFormValues {
   if (!contact) return EMPTY_CONTACT;
@@ -36,6 +42,8 @@ export function contactFormValues(contact: Contact | undefined): ContactFormValu
     number: contact.number ?? '',
     email: contact.email ?? '',
     extraInfo: (contact.extraInfo ?? []).map(({ name, value }) => ({ name, value })),
+    ownerUserId: contact.ownerUserId ? String(contact.ownerUserId) : '',
+    birthday: contact.birthday ?? '',
   };
 }
 
@@ -53,6 +61,9 @@ export function contactPayload(values: ContactFormValues, initial: ContactFormVa
     name: values.name.trim(),
     email: values.email.trim(),
     extraInfo: values.extraInfo.map((f) => ({ name: f.name.trim(), value: f.value })),
+    birthday: values.birthday || null,
+    // The owner is sent only when it changed: an agent (who may not change it) saves the rest freely.
+    ...(values.ownerUserId !== initial.ownerUserId ? { ownerUserId: values.ownerUserId ? Number(values.ownerUserId) : null } : {}),
   };
   if (!editing || values.number.trim() !== initial.number.trim()) return { ...base, number: values.number.trim() };
   return base;

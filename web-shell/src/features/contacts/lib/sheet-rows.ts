@@ -8,16 +8,26 @@
  */
 
 /** Header names recognised in a sheet (compared without accents, case or surrounding spaces). */
-export const SHEET_HEADERS: Readonly<Record<'name' | 'number' | 'email', readonly string[]>> = {
+export const SHEET_HEADERS: Readonly<Record<'name' | 'number' | 'email' | 'ownerEmail' | 'birthday', readonly string[]>> = {
   name: ['nome', 'name'],
   number: ['numero', 'number', 'telefone', 'phone', 'celular', 'whatsapp'],
   email: ['email', 'e-mail'],
+  // Issue #33: the owner agent's e-mail (wallet) and the birthday, only under a header naming them.
+  ownerEmail: ['carteira', 'wallet', 'cartera', 'cuzdan', 'responsavel', 'owner'],
+  birthday: ['aniversario', 'birthday', 'cumpleanos', 'dogum gunu', 'nascimento'],
 };
+
+/** A birthday cell: a date as its day, "DD/MM/YYYY" as YYYY-MM-DD, else the text as typed (the server judges it). */
+function dayText(cell: SheetCell): string | undefined {
+  const text = cellText(cell);
+  const br = text && /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  return br ? `${br[3]}-${br[2]!.padStart(2, '0')}-${br[1]!.padStart(2, '0')}` : text;
+}
 
 /** One row to import: its 1-based number in the sheet, as a spreadsheet user sees it. */
 export interface ContactSheetRow {
   row: number;
-  values: { name?: string; number?: string; email?: string };
+  values: { name?: string; number?: string; email?: string; ownerEmail?: string; birthday?: string };
 }
 
 /** A cell as read-excel-file gives it (numbers kept as the sheet's text, see readSheetRows). */
@@ -44,7 +54,7 @@ export function cellText(cell: SheetCell): string | undefined {
  * are skipped, as the server does.
  */
 export function contactRowsFromSheet(data: readonly (readonly SheetCell[])[]): ContactSheetRow[] {
-  const columns = { name: 0, number: 1, email: 2 as number | null };
+  const columns = { name: 0, number: 1, email: 2 as number | null, ownerEmail: null as number | null, birthday: null as number | null };
   let firstRow = 0;
   const header = new Map<string, number>();
   (data[0] ?? []).forEach((cell, index) => {
@@ -55,7 +65,13 @@ export function contactRowsFromSheet(data: readonly (readonly SheetCell[])[]): C
   const nameCol = find(SHEET_HEADERS.name);
   const numberCol = find(SHEET_HEADERS.number);
   if (nameCol !== undefined && numberCol !== undefined) {
-    Object.assign(columns, { name: nameCol, number: numberCol, email: find(SHEET_HEADERS.email) ?? null });
+    Object.assign(columns, {
+      name: nameCol,
+      number: numberCol,
+      email: find(SHEET_HEADERS.email) ?? null,
+      ownerEmail: find(SHEET_HEADERS.ownerEmail) ?? null,
+      birthday: find(SHEET_HEADERS.birthday) ?? null,
+    });
     firstRow = 1;
   }
 
@@ -66,7 +82,9 @@ export function contactRowsFromSheet(data: readonly (readonly SheetCell[])[]): C
     const number = cellText(cells[columns.number]);
     const email = columns.email === null ? undefined : cellText(cells[columns.email]);
     if (name === undefined && number === undefined && email === undefined) continue;
-    rows.push({ row: index + 1, values: { name, number, email } });
+    const ownerEmail = columns.ownerEmail === null ? undefined : cellText(cells[columns.ownerEmail]);
+    const birthday = columns.birthday === null ? undefined : dayText(cells[columns.birthday]);
+    rows.push({ row: index + 1, values: { name, number, email, ...(ownerEmail ? { ownerEmail } : {}), ...(birthday ? { birthday } : {}) } });
   }
   return rows;
 }

@@ -1,8 +1,8 @@
-import { Intent } from '@blueprintjs/core';
+import { Button, Intent } from '@blueprintjs/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CONTACT_EXPORT_FILE, type Contact, type ContactImportSource } from '@guiche/contracts';
-import { base64Blob, can, isAdmin, ConfirmDialog, ListPage, saveBlob, toastError, toastSuccess, useCompanyTags, useConfirmedAction, useDeleteConfirmation, useListSearch, useSession, useTranslation } from '@guiche/web-sdk';
+import { base64Blob, can, ConfirmDialog, isAdmin, ListPage, saveBlob, toastError, toastSuccess, useCompanyTags, useConfirmedAction, useDeleteConfirmation, useListSearch, useSession, useTranslation } from '@guiche/web-sdk';
 import { exportContacts } from '../api/contacts-api.js';
 import { ContactDialog } from '../components/ContactDialog.js';
 import { ContactsTable } from '../components/ContactsTable.js';
@@ -12,6 +12,7 @@ import { OpenTicketDialog, TicketInfoDialog } from '../components/OpenTicketDial
 import { PhoneImportDialog } from '../components/PhoneImportDialog.js';
 import { MergeContactDialog } from '../components/MergeContactDialog.js';
 import { TagFilter } from '../components/TagFilter.js';
+import { WalletBulkDialog } from '../components/WalletBulkDialog.js';
 import { useContactEvents, useContacts } from '../hooks/useContacts.js';
 import { useContactMutations } from '../hooks/useContactMutations.js';
 import { NS } from '../i18n/register.js';
@@ -43,6 +44,17 @@ export default function ContactsPage() {
   const [phoneImport, setPhoneImport] = useState<ContactImportSource | null>(null);
   const [exporting, setExporting] = useState(false);
   const [mergeInto, setMergeInto] = useState<Contact | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [walletOpen, setWalletOpen] = useState(false);
+  const admin = isAdmin(user);
+  const toggleSelected = useCallback((id: number) => {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
 
   const canDelete = can(user, 'contacts-page:deleteContact');
   const deletion = useDeleteConfirmation((contact: Contact) => mutations.remove.mutateAsync(contact.id), t('remove.done'));
@@ -70,6 +82,9 @@ export default function ContactsPage() {
   const toolbar = (
     <>
       <TagFilter tags={tags.data ?? []} selectedIds={tagIds} loading={tags.isPending} onChange={setTagIds} />
+      {admin && (
+        <Button icon="briefcase" text={t('wallet.button', { count: selected.size })} disabled={selected.size === 0} onClick={() => setWalletOpen(true)} data-testid="contacts-wallet" />
+      )}
       <ImportExportMenu exporting={exporting} filtered={tagIds.length > 0} onImportPhone={setPhoneImport} onImportSheet={() => setImporting(true)} onExport={() => void runExport()} onSample={downloadSample} />
     </>
   );
@@ -115,6 +130,15 @@ export default function ContactsPage() {
       <ImportSheetDialog isOpen={importing} onDownloadSample={downloadSample} onClose={closeImport} />
       <PhoneImportDialog source={phoneImport} onClose={() => setPhoneImport(null)} />
       <MergeContactDialog contact={mergeInto} onClose={() => setMergeInto(null)} />
+      <WalletBulkDialog
+        isOpen={walletOpen}
+        contactIds={[...selected]}
+        onDone={() => {
+          setWalletOpen(false);
+          setSelected(new Set());
+        }}
+        onClose={() => setWalletOpen(false)}
+      />
     </>
   );
 
@@ -141,6 +165,7 @@ export default function ContactsPage() {
         onEdit={(c) => setForm({ mode: 'edit', contactId: c.id })}
         onToggleBlock={blocking.ask}
         onDelete={deletion.ask}
+        selection={admin ? { selected, toggle: toggleSelected } : undefined}
       />
     </ListPage>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { useSettingMutation } from '../hooks/useSettings.js';
 import { NS } from '../i18n/register.js';
-import { validLgpdLink, visibleOptions, type SettingOption } from '../lib/setting-options.js';
+import { KEYED_CHOICES, validLgpdLink, validSendTime, visibleOptions, type SettingOption } from '../lib/setting-options.js';
 
 interface Props {
   values: Record<string, string>;
@@ -45,6 +45,10 @@ function OptionField({ option, value }: { option: SettingOption; value: string }
       setError(t('validation.link'));
       return;
     }
+    if (option.key === 'birthdayTime' && !validSendTime(next)) {
+      setError(t('validation.time'));
+      return;
+    }
     setError(undefined);
     try {
       await save.mutateAsync({ key: option.key, value: next });
@@ -82,7 +86,7 @@ function OptionField({ option, value }: { option: SettingOption; value: string }
       <HTMLSelect id={id} data-testid={id} fill value={value} disabled={save.isPending} onChange={(e) => void commit(e.currentTarget.value)}>
         {(option.choices ?? []).map((choice) => (
           <option key={choice} value={choice}>
-            {t(`values.${option.key === 'scheduleType' ? `scheduleType_${choice}` : choice}`)}
+            {t(`values.${KEYED_CHOICES.includes(option.key) ? `${option.key}_${choice}` : choice}`)}
           </option>
         ))}
       </HTMLSelect>

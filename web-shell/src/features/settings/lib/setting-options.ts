@@ -25,6 +25,9 @@ export interface SettingOption {
 
 const toggle = (key: string, extra: Partial<SettingOption> = {}): SettingOption => ({ key, kind: 'choice', choices: ENABLED_DISABLED, group: 'general', ...extra });
 const lgpdOn = (values: Record<string, string>) => values.enableLGPD === 'enabled';
+const birthdaysOn = (values: Record<string, string>) => values.birthdayMessages === 'enabled';
+/** Choice settings whose values are translated per key (values.<key>_<choice>). */
+export const KEYED_CHOICES = ['scheduleType', 'walletRouting'];
 
 /**
  * The options tab (account-admin.md §3 Settings keys), in the order shown. Every key is
@@ -48,6 +51,10 @@ export const SETTING_OPTIONS: SettingOption[] = [
   toggle('acceptAudioMessageContact'),
   toggle('requiredTag'),
   toggle('requireCloseReason'),
+  { key: 'walletRouting', kind: 'choice', choices: ['disabled', 'pending', 'open'], group: 'general' },
+  toggle('birthdayMessages'),
+  { key: 'birthdayMessage', kind: 'text', group: 'general', when: birthdaysOn },
+  { key: 'birthdayTime', kind: 'text', group: 'general', when: birthdaysOn },
   toggle('enableLGPD', { group: 'lgpd' }),
   toggle('lgpdConsent', { group: 'lgpd', when: lgpdOn }),
   { key: 'lgpdMessage', kind: 'text', group: 'lgpd', when: lgpdOn },
@@ -83,4 +90,9 @@ export function validLgpdLink(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** birthdayTime: HH:MM of a 24-hour day (the server's rule). */
+export function validSendTime(value: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d$/.test(value.trim());
 }

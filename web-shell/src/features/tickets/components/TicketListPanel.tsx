@@ -44,6 +44,7 @@ export function TicketListPanel({ controls: c, selectedUuid }: Props) {
     whatsapps: c.whatsapps,
     statuses: c.statuses,
     users: c.users,
+    myWallet: c.myWallet,
   };
   const settled = useDebouncedValue(raw);
   const ready = c.queueIds !== null && c.queueIds.length > 0 && settled.queueIds.length > 0;
@@ -153,6 +154,7 @@ export function TicketListPanel({ controls: c, selectedUuid }: Props) {
         {c.canShowAll && (
           <Switch className="tk-list__showall" checked={c.showAll} label={t('list.showAll')} onChange={(e) => c.setShowAll(e.currentTarget.checked)} data-testid="show-all" />
         )}
+        <Switch className="tk-list__showall" checked={c.myWallet} label={t('list.myWallet')} onChange={(e) => c.setMyWallet(e.currentTarget.checked)} data-testid="my-wallet" />
       </div>
       {c.view === 'search' && (
         <div className="tk-list__search">

@@ -18,6 +18,7 @@ export function useListControls() {
   const [whatsapps, setWhatsapps] = useState<number[]>([]);
   const [statuses, setStatuses] = useState<TicketStatus[]>([]);
   const [users, setUsers] = useState<number[]>([]);
+  const [myWallet, setMyWallet] = useState(false);
 
   const available = useMemo(() => selectableQueueIds(queues.map((q) => q.id)), [queues]);
   const [queueIds, setQueueIdsState] = useState<number[] | null>(null);
@@ -55,6 +56,8 @@ export function useListControls() {
     setStatuses,
     users,
     setUsers,
+    myWallet,
+    setMyWallet,
     clearFilters() {
       setTags([]);
       setWhatsapps([]);

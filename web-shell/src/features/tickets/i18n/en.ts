@@ -35,6 +35,7 @@ export const en: Shape<typeof pt> = {
     queuesSelected_other: '{{count}} queues',
     noQueue: 'No queue',
     showAll: 'All',
+    myWallet: 'My wallet',
     tabOpen: 'In progress',
     tabPending: 'Waiting',
     tabGroup: 'Groups',

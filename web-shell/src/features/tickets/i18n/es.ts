@@ -35,6 +35,7 @@ export const es: Shape<typeof pt> = {
     queuesSelected_other: '{{count}} colas',
     noQueue: 'Sin cola',
     showAll: 'Todos',
+    myWallet: 'Mi cartera',
     tabOpen: 'Atendiendo',
     tabPending: 'Esperando',
     tabGroup: 'Grupos',

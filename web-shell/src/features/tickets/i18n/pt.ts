@@ -33,6 +33,7 @@ export const pt = {
     queuesSelected_other: '{{count}} filas',
     noQueue: 'Sem fila',
     showAll: 'Todos',
+    myWallet: 'Minha carteira',
     tabOpen: 'Atendendo',
     tabPending: 'Aguardando',
     tabGroup: 'Grupos',

@@ -35,6 +35,7 @@ export const tr: Shape<typeof pt> = {
     queuesSelected_other: '{{count}} kuyruk',
     noQueue: 'Kuyruksuz',
     showAll: 'Tümü',
+    myWallet: 'Portföyüm',
     tabOpen: 'Görüşülen',
     tabPending: 'Bekleyen',
     tabGroup: 'Gruplar',

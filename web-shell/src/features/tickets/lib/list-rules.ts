@@ -19,6 +19,11 @@ export function matchesFilter(ticket: Ticket, filter: ListFilter, viewer: ListVi
   if (filter.tags.length && !(ticket.tags ?? []).some((tag) => filter.tags.includes(tag.id))) return false;
   if (filter.whatsapps.length && (ticket.whatsappId === null || !filter.whatsapps.includes(ticket.whatsappId))) return false;
   if (filter.users.length && (ticket.userId === null || !filter.users.includes(ticket.userId))) return false;
+  if (filter.myWallet) {
+    const owner = (ticket.contact as { ownerUserId?: number | null } | undefined)?.ownerUserId;
+    if (owner === undefined) return 'unknown';
+    if (owner !== viewer.id) return false;
+  }
   return filter.searchParam ? 'unknown' : true;
 }
 

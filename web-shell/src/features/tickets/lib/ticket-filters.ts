@@ -20,6 +20,8 @@ export interface ListFilter {
   tags: number[];
   whatsapps: number[];
   users: number[];
+  /** Only tickets of contacts in the viewer's wallet (issue #33). */
+  myWallet?: boolean;
 }
 
 export interface ListControls {
@@ -31,6 +33,7 @@ export interface ListControls {
   whatsapps: number[];
   statuses: TicketStatus[];
   users: number[];
+  myWallet?: boolean;
 }
 
 const sorted = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
@@ -49,6 +52,7 @@ export function listFilterFor(view: TicketView, tab: OpenTab, c: ListControls): 
     tags: [],
     whatsapps: [],
     users: [],
+    ...(c.myWallet ? { myWallet: true } : {}),
   };
   if (view === 'open') return { ...base, status: [tab] };
   if (view === 'closed') return { ...base, status: ['closed'] };
@@ -74,6 +78,7 @@ export function ticketQueryParams(filter: ListFilter, cursor: string | null): Re
   if (filter.tags.length) params.tags = JSON.stringify(filter.tags);
   if (filter.whatsapps.length) params.whatsapps = JSON.stringify(filter.whatsapps);
   if (filter.users.length) params.users = JSON.stringify(filter.users);
+  if (filter.myWallet) params.myWallet = 'true';
   if (cursor) params.cursor = cursor;
   return params;
 }

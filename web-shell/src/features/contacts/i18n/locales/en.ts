@@ -34,6 +34,7 @@ export const en: ContactsLocale = {
     rowActions: 'Actions for {{name}}',
   },
   table: {
+    select: 'Select',
     label: 'Contact list',
     picture: 'Picture',
     name: 'Name',
@@ -58,6 +59,16 @@ export const en: ContactsLocale = {
     emptyFiltered: 'No contact matches the search',
     emptyFilteredHint: 'Change the search or the tag filter.',
   },
+  wallet: {
+    button: 'Wallet ({{count}})',
+    title_one: 'Wallet of {{count}} contact',
+    title_other: 'Wallet of {{count}} contacts',
+    hint: 'The selected contacts go to this agent; "No wallet" takes them out.',
+    apply: 'Apply',
+    done_one: '{{count}} contact updated.',
+    done_other: '{{count}} contacts updated.',
+    select: 'Select {{name}}',
+  },
   dialog: {
     newTitle: 'Add contact',
     editTitle: 'Edit contact',
@@ -75,6 +86,13 @@ export const en: ContactsLocale = {
     saved: 'Contact saved successfully.',
     loading: 'Loading the contact...',
     loadFailed: 'The contact could not be loaded.',
+    birthday: 'Birthday',
+    birthdayHint: "Gets the company's birthday message, when it is on.",
+    owner: 'Wallet (owner agent)',
+    ownerHint: "This contact's new conversations can go straight to this agent.",
+    ownerAdminOnly: 'Only admins change the wallet.',
+    ownerNone: 'No wallet',
+    ownerLoading: 'Loading agents...',
   },
   block: {
     blockTitle: 'Block {{name}}?',

@@ -34,6 +34,7 @@ export const es: ContactsLocale = {
     rowActions: 'Acciones de {{name}}',
   },
   table: {
+    select: 'Seleccionar',
     label: 'Lista de contactos',
     picture: 'Foto',
     name: 'Nombre',
@@ -58,6 +59,16 @@ export const es: ContactsLocale = {
     emptyFiltered: 'Ningún contacto coincide con la búsqueda',
     emptyFilteredHint: 'Cambie la búsqueda o el filtro de etiquetas.',
   },
+  wallet: {
+    button: 'Cartera ({{count}})',
+    title_one: 'Cartera de {{count}} contacto',
+    title_other: 'Cartera de {{count}} contactos',
+    hint: 'Los contactos seleccionados pasan a este agente; "Sin cartera" los retira.',
+    apply: 'Aplicar',
+    done_one: '{{count}} contacto actualizado.',
+    done_other: '{{count}} contactos actualizados.',
+    select: 'Seleccionar {{name}}',
+  },
   dialog: {
     newTitle: 'Agregar contacto',
     editTitle: 'Editar contacto',
@@ -75,6 +86,13 @@ export const es: ContactsLocale = {
     saved: 'Contacto guardado correctamente.',
     loading: 'Cargando el contacto...',
     loadFailed: 'No se pudo cargar el contacto.',
+    birthday: 'Cumpleaños',
+    birthdayHint: 'Recibe el mensaje de cumpleaños de la empresa, cuando está activado.',
+    owner: 'Cartera (agente responsable)',
+    ownerHint: 'Las nuevas conversaciones de este contacto pueden ir directo a este agente.',
+    ownerAdminOnly: 'Solo los administradores cambian la cartera.',
+    ownerNone: 'Sin cartera',
+    ownerLoading: 'Cargando agentes...',
   },
   block: {
     blockTitle: '¿Bloquear a {{name}}?',

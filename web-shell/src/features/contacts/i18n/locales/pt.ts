@@ -35,6 +35,7 @@ export const pt = {
     rowActions: 'Ações de {{name}}',
   },
   table: {
+    select: 'Selecionar',
     label: 'Lista de contatos',
     picture: 'Foto',
     name: 'Nome',
@@ -59,6 +60,16 @@ export const pt = {
     emptyFiltered: 'Nenhum contato corresponde à pesquisa',
     emptyFilteredHint: 'Mude a pesquisa ou o filtro de tags.',
   },
+  wallet: {
+    button: 'Carteira ({{count}})',
+    title_one: 'Carteira de {{count}} contato',
+    title_other: 'Carteira de {{count}} contatos',
+    hint: 'Os contatos selecionados passam para este agente; "Sem carteira" os retira.',
+    apply: 'Aplicar',
+    done_one: '{{count}} contato atualizado.',
+    done_other: '{{count}} contatos atualizados.',
+    select: 'Selecionar {{name}}',
+  },
   dialog: {
     newTitle: 'Adicionar contato',
     editTitle: 'Editar contato',
@@ -76,6 +87,13 @@ export const pt = {
     saved: 'Contato salvo com sucesso.',
     loading: 'Carregando o contato...',
     loadFailed: 'Não foi possível carregar o contato.',
+    birthday: 'Aniversário',
+    birthdayHint: 'Recebe a mensagem de aniversário da empresa, quando ativada.',
+    owner: 'Carteira (agente responsável)',
+    ownerHint: 'As novas conversas deste contato podem ir direto para este agente.',
+    ownerAdminOnly: 'Somente administradores alteram a carteira.',
+    ownerNone: 'Sem carteira',
+    ownerLoading: 'Carregando agentes...',
   },
   block: {
     blockTitle: 'Bloquear {{name}}?',

@@ -34,6 +34,7 @@ export const tr: ContactsLocale = {
     rowActions: '{{name}} işlemleri',
   },
   table: {
+    select: 'Seç',
     label: 'Kişi listesi',
     picture: 'Fotoğraf',
     name: 'Ad',
@@ -58,6 +59,16 @@ export const tr: ContactsLocale = {
     emptyFiltered: 'Aramayla eşleşen kişi yok',
     emptyFilteredHint: 'Aramayı veya etiket filtresini değiştirin.',
   },
+  wallet: {
+    button: 'Portföy ({{count}})',
+    title_one: '{{count}} kişinin portföyü',
+    title_other: '{{count}} kişinin portföyü',
+    hint: 'Seçili kişiler bu temsilciye geçer; "Portföy yok" onları çıkarır.',
+    apply: 'Uygula',
+    done_one: '{{count}} kişi güncellendi.',
+    done_other: '{{count}} kişi güncellendi.',
+    select: '{{name}} seç',
+  },
   dialog: {
     newTitle: 'Kişi ekle',
     editTitle: 'Kişiyi düzenle',
@@ -75,6 +86,13 @@ export const tr: ContactsLocale = {
     saved: 'Kişi başarıyla kaydedildi.',
     loading: 'Kişi yükleniyor...',
     loadFailed: 'Kişi yüklenemedi.',
+    birthday: 'Doğum günü',
+    birthdayHint: 'Etkinse şirketin doğum günü mesajını alır.',
+    owner: 'Portföy (sorumlu temsilci)',
+    ownerHint: 'Bu kişinin yeni konuşmaları doğrudan bu temsilciye gidebilir.',
+    ownerAdminOnly: 'Portföyü yalnızca yöneticiler değiştirir.',
+    ownerNone: 'Portföy yok',
+    ownerLoading: 'Temsilciler yükleniyor...',
   },
   block: {
     blockTitle: '{{name}} engellensin mi?',

@@ -38,10 +38,16 @@ export const en: SettingsLocale = {
     lgpdLink: 'Privacy policy link',
     lgpdDeleteMessage: 'Mask messages deleted by the contact',
     lgpdHideNumber: 'Hide the contact\'s number from users',
+    walletRouting: 'Wallet: new conversations go straight to the owner agent',
+    birthdayMessages: 'Birthday message to contacts',
+    birthdayMessage: 'Birthday message',
+    birthdayTime: 'Birthday send time (HH:MM, Brasília time)',
   },
   hints: {
     lgpdMessage: 'Sent before the consent question; saved when you leave the box.',
     lgpdLink: 'An http(s) address of the policy; saved when you leave the box.',
+    birthdayMessage: 'Variables, in double braces: name, firstName, ms, date, connection. Saved when you leave the box.',
+    birthdayTime: 'Sent once a day to each contact whose birthday it is, through their last connection. Born on 29 Feb: greeted on 28 Feb in common years.',
   },
   values: {
     enabled: 'Enabled',
@@ -51,6 +57,9 @@ export const en: SettingsLocale = {
     scheduleType_queue: 'Per queue',
     scheduleType_company: 'Per company',
     scheduleType_connection: 'Per connection',
+    walletRouting_disabled: 'Disabled (normal menu)',
+    walletRouting_pending: 'Waiting, in the agent\'s queue',
+    walletRouting_open: 'Open with the agent',
   },
   hours: {
     day: 'Weekday',
@@ -80,6 +89,7 @@ export const en: SettingsLocale = {
     saveHint: 'Click save to store the changes',
   },
   validation: {
+    time: 'Invalid time (use HH:MM, 00:00 to 23:59).',
     shiftPair: 'Enter both the start and the end of the shift.',
     shiftOrder: 'The end must come after the start.',
     shiftOverlap: 'Shift B must start after shift A ends.',

@@ -38,10 +38,16 @@ export const es: SettingsLocale = {
     lgpdLink: 'Enlace de la política de privacidad',
     lgpdDeleteMessage: 'Ocultar los mensajes borrados por el contacto',
     lgpdHideNumber: 'Ocultar el número del contacto a los usuarios',
+    walletRouting: 'Cartera: las nuevas conversaciones van directo al agente responsable',
+    birthdayMessages: 'Mensaje de cumpleaños a los contactos',
+    birthdayMessage: 'Mensaje de cumpleaños',
+    birthdayTime: 'Hora de envío del cumpleaños (HH:MM, hora de Brasilia)',
   },
   hints: {
     lgpdMessage: 'Se envía antes de pedir el consentimiento; se guarda al salir del campo.',
     lgpdLink: 'Dirección http(s) de la política; se guarda al salir del campo.',
+    birthdayMessage: 'Variables, entre llaves dobles: name, firstName, ms, date, connection. Se guarda al salir del campo.',
+    birthdayTime: 'Se envía una vez al día a cada cumpleañero, por su última conexión. Nacidos el 29/02: el 28/02 en años no bisiestos.',
   },
   values: {
     enabled: 'Habilitado',
@@ -51,6 +57,9 @@ export const es: SettingsLocale = {
     scheduleType_queue: 'Por cola',
     scheduleType_company: 'Por empresa',
     scheduleType_connection: 'Por conexión',
+    walletRouting_disabled: 'Desactivado (menú normal)',
+    walletRouting_pending: 'En espera, en la cola del agente',
+    walletRouting_open: 'En atención con el agente',
   },
   hours: {
     day: 'Día de la semana',
@@ -80,6 +89,7 @@ export const es: SettingsLocale = {
     saveHint: 'Haga clic en guardar para registrar los cambios',
   },
   validation: {
+    time: 'Hora inválida (use HH:MM, de 00:00 a 23:59).',
     shiftPair: 'Indique el inicio y el fin del turno.',
     shiftOrder: 'El fin debe ser posterior al inicio.',
     shiftOverlap: 'El turno B debe empezar después del fin del turno A.',

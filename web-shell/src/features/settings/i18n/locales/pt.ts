@@ -39,10 +39,16 @@ export const pt = {
     lgpdLink: 'Link da política de privacidade',
     lgpdDeleteMessage: 'Ofuscar mensagens apagadas pelo contato',
     lgpdHideNumber: 'Ocultar o número do contato para usuários',
+    walletRouting: 'Carteira: novas conversas vão direto ao agente responsável',
+    birthdayMessages: 'Mensagem de aniversário aos contatos',
+    birthdayMessage: 'Mensagem de aniversário',
+    birthdayTime: 'Horário de envio do aniversário (HH:MM, horário de Brasília)',
   },
   hints: {
     lgpdMessage: 'Enviada antes do consentimento; salva ao sair do campo.',
     lgpdLink: 'Endereço http(s) da política; salvo ao sair do campo.',
+    birthdayMessage: 'Variáveis, entre chaves duplas: name, firstName, ms, date, connection. Salva ao sair do campo.',
+    birthdayTime: 'Enviada uma vez por dia a cada aniversariante, pela última conexão usada. Quem nasceu em 29/02 recebe em 28/02 nos anos não bissextos.',
   },
   values: {
     enabled: 'Habilitado',
@@ -52,6 +58,9 @@ export const pt = {
     scheduleType_queue: 'Por fila',
     scheduleType_company: 'Por empresa',
     scheduleType_connection: 'Por conexão',
+    walletRouting_disabled: 'Desativado (menu normal)',
+    walletRouting_pending: 'Aguardando, na fila do agente',
+    walletRouting_open: 'Em atendimento com o agente',
   },
   hours: {
     day: 'Dia da semana',
@@ -81,6 +90,7 @@ export const pt = {
     saveHint: 'Clique em salvar para registar as alterações',
   },
   validation: {
+    time: 'Horário inválido (use HH:MM, de 00:00 a 23:59).',
     shiftPair: 'Informe o início e o fim do turno.',
     shiftOrder: 'O fim deve ser depois do início.',
     shiftOverlap: 'O turno B deve começar depois do fim do turno A.',

@@ -38,10 +38,16 @@ export const tr: SettingsLocale = {
     lgpdLink: 'Gizlilik politikası bağlantısı',
     lgpdDeleteMessage: 'Kişinin sildiği mesajları gizle',
     lgpdHideNumber: 'Kişinin numarasını kullanıcılardan gizle',
+    walletRouting: 'Portföy: yeni konuşmalar doğrudan sorumlu temsilciye gider',
+    birthdayMessages: 'Kişilere doğum günü mesajı',
+    birthdayMessage: 'Doğum günü mesajı',
+    birthdayTime: 'Doğum günü gönderim saati (SS:DD, Brasília saati)',
   },
   hints: {
     lgpdMessage: 'Onay sorusundan önce gönderilir; alandan çıkınca kaydedilir.',
     lgpdLink: 'Politikanın http(s) adresi; alandan çıkınca kaydedilir.',
+    birthdayMessage: 'Değişkenler, çift süslü parantez içinde: name, firstName, ms, date, connection. Kutudan çıkınca kaydedilir.',
+    birthdayTime: 'Her gün bir kez, doğum günü olan her kişiye son bağlantısından gönderilir. 29 Şubat doğumlular artık olmayan yıllarda 28 Şubatta kutlanır.',
   },
   values: {
     enabled: 'Etkin',
@@ -51,6 +57,9 @@ export const tr: SettingsLocale = {
     scheduleType_queue: 'Kuyruğa göre',
     scheduleType_company: 'Şirkete göre',
     scheduleType_connection: 'Bağlantıya göre',
+    walletRouting_disabled: 'Kapalı (normal menü)',
+    walletRouting_pending: 'Bekliyor, temsilcinin kuyruğunda',
+    walletRouting_open: 'Temsilciyle açık',
   },
   hours: {
     day: 'Haftanın günü',
@@ -80,6 +89,7 @@ export const tr: SettingsLocale = {
     saveHint: 'Değişiklikleri kaydetmek için kaydet\'e tıklayın',
   },
   validation: {
+    time: 'Geçersiz saat (SS:DD kullanın, 00:00 ile 23:59 arası).',
     shiftPair: 'Vardiyanın başlangıç ve bitişini girin.',
     shiftOrder: 'Bitiş, başlangıçtan sonra olmalı.',
     shiftOverlap: 'B vardiyası A vardiyası bittikten sonra başlamalı.',

@@ -1,0 +1,22 @@
+export const pt = {
+  title: 'Carteiras',
+  loading: 'Carregando as carteiras...',
+  error: 'Não foi possível carregar as carteiras.',
+  empty: 'Nenhum contato está em uma carteira',
+  emptyHint: 'Um administrador escolhe o agente responsável no contato, em massa na lista de contatos ou pela planilha (coluna Carteira).',
+  owners: 'Agentes com carteira',
+  agent: 'Agente',
+  email: 'E-mail',
+  contacts: 'Contatos',
+  show: 'Ver os contatos de {{name}}',
+  contactsOf: 'Contatos de {{name}}',
+  contactsLoading: 'Carregando os contatos...',
+  contactsError: 'Não foi possível carregar os contatos.',
+  contactsEmpty: 'Nenhum contato nesta carteira.',
+  name: 'Nome',
+  number: 'Número',
+  birthday: 'Aniversário',
+  more: 'Carregar mais',
+  pick: 'Escolha um agente para ver os contatos da carteira.',
+};
+export type WalletsLocale = typeof pt;
