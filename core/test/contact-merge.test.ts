@@ -68,6 +68,22 @@ describe('contact merge API', () => {
     expect(log.moved).toEqual({ tickets: 2, joinedTickets: 1, messages: 1, tags: 1, notes: 1 });
   });
 
+  it('keeps the kept contact\'s wallet owner and birthday, and takes the merged one\'s where it has none', async () => {
+    const owner = await k.createUser(company.company.id, { profile: 'user' });
+    const otherOwner = await k.createUser(company.company.id, { profile: 'user' });
+    const bare = await contactWithTicket(company.company.id, 'Sem carteira');
+    const rich = await contactWithTicket(company.company.id, 'Com carteira', { ownerUserId: owner.user.id, birthday: '1990-02-28' });
+    const merged = await k.api('POST', `/contacts/${bare.id}/merge`, { token: company.admin.token, body: { otherId: rich.id } });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const kept = await k.db('contacts').where({ id: bare.id }).first(k.db.raw("owner_user_id as \"ownerUserId\", to_char(birthday, 'YYYY-MM-DD') as birthday"));
+    expect(kept).toEqual({ ownerUserId: owner.user.id, birthday: '1990-02-28' });
+
+    const own = await contactWithTicket(company.company.id, 'Carteira própria', { ownerUserId: otherOwner.user.id });
+    const again = await contactWithTicket(company.company.id, 'Outra carteira', { ownerUserId: owner.user.id });
+    expect((await k.api('POST', `/contacts/${own.id}/merge`, { token: company.admin.token, body: { otherId: again.id } })).status).toBe(200);
+    expect(await k.db('contacts').where({ id: own.id }).first('ownerUserId')).toEqual({ ownerUserId: otherOwner.user.id });
+  });
+
   it('refuses: another company\'s contact (404), itself (400), another channel (400), a plain user (403); nothing changes', async () => {
     const mine = await contactWithTicket(company.company.id, 'Meu');
     const theirs = await contactWithTicket(other.company.id, 'Deles');

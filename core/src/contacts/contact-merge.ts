@@ -32,6 +32,8 @@ interface ContactLock {
   channel: string;
   isGroup: boolean;
   lastMessageAt: Date | null;
+  ownerUserId: number | null;
+  birthday: string | null;
 }
 
 const ACTIVE = [...ActiveTicketStatuses];
@@ -107,6 +109,9 @@ function filledFields(kept: ContactLock, merged: ContactLock): Record<string, un
   if (!kept.lid && merged.lid) changes.lid = merged.lid;
   if (!kept.email && merged.email) changes.email = merged.email;
   if (!kept.profilePicUrl && merged.profilePicUrl) changes.profilePicUrl = merged.profilePicUrl;
+  // The wallet and the birthday (issue #33) follow the same rule: the kept contact's own win.
+  if (!kept.ownerUserId && merged.ownerUserId) changes.ownerUserId = merged.ownerUserId;
+  if (!kept.birthday && merged.birthday) changes.birthday = merged.birthday;
   // A name that is only an address (the number or the LID) gives way to a real one.
   const placeholder = [kept.number, kept.lid, ''].includes(kept.name);
   if (placeholder && merged.name && ![merged.number, merged.lid].includes(merged.name)) changes.name = merged.name;
@@ -136,7 +141,7 @@ export async function mergeContacts(
     .whereIn('id', [keptId, mergedId])
     .orderBy('id')
     .forUpdate()
-    .select('id', 'name', 'number', 'lid', 'email', 'profilePicUrl', 'channel', 'isGroup', 'lastMessageAt');
+    .select('id', 'name', 'number', 'lid', 'email', 'profilePicUrl', 'channel', 'isGroup', 'lastMessageAt', 'ownerUserId', 'birthday');
   const kept = rows.find((r) => r.id === keptId);
   const merged = rows.find((r) => r.id === mergedId);
   if (!kept || !merged) {
