@@ -24,6 +24,7 @@ import * as companyLimits from './20261126300100_company_limits.js';
 import * as invoiceCustomPlan from './20261127000000_invoice_custom_plan.js';
 import * as ticketDaily from './20261127150000_ticket_daily.js';
 import * as planUseTelegram from './20261127180000_plan_use_telegram.js';
+import * as messageTranscript from './20261127220000_message_transcript.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -57,4 +58,5 @@ export const coreMigrations: Record<string, Migration> = {
   '20261127000000_invoice_custom_plan': invoiceCustomPlan,
   '20261127150000_ticket_daily': ticketDaily,
   '20261127180000_plan_use_telegram': planUseTelegram,
+  '20261127220000_message_transcript': messageTranscript,
 };

@@ -75,6 +75,9 @@ export const ErrorCodes = [
   'ERR_PAYMENT_NOT_CONFIGURED',
   'ERR_PAYMENT_PROVIDER',
   'ERR_NO_WEBHOOK_FOUND',
+  'ERR_NOT_AUDIO',
+  'ERR_OPENAI_KEY_MISSING',
+  'ERR_TRANSCRIPTION_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];
