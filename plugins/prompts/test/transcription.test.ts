@@ -58,8 +58,10 @@ describe('transcription', () => {
   it('stores the text on the message, announces it live, and the ticket search finds it', async () => {
     await companyKey();
     const { messageId, ticketId } = await inboundAudio();
+    const search = async () => (await w.k.api('GET', '/tickets?searchParam=custa%20o%20frete&showAll=true&status=pending', { token: admin })).body.tickets.map((t: { id: number }) => t.id);
+    expect(await search()).not.toContain(ticketId);
     const socket = await w.k.socket(admin);
-    const event = nextEvent(socket, TicketEvents.appMessage(w.company.company.id), (e: { action: string; message: { id: number } }) => e.action === 'update' && e.message.id === messageId);
+    const event = nextEvent(socket, TicketEvents.appMessage(w.company.company.id), (e: { action: string; message: { id: number; transcript: string | null } }) => e.action === 'update' && e.message.id === messageId);
     const res = await transcribe(messageId);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ messageId, transcript: 'quanto custa o frete' });
@@ -69,8 +71,7 @@ describe('transcription', () => {
     expect(call.headers.authorization).toBe('Bearer sk-test-transcreve-1234');
     const page = await w.k.api('GET', `/messages/${ticketId}`, { token: admin });
     expect(page.body.messages.find((m: { id: number }) => m.id === messageId).transcript).toBe('quanto custa o frete');
-    const found = await w.k.api('GET', '/tickets', { token: admin, query: { searchParam: 'custa o frete', showAll: 'true', status: 'pending' } });
-    expect(found.body.tickets.map((t: { id: number }) => t.id)).toContain(ticketId);
+    expect(await search()).toContain(ticketId);
   });
 
   it('answers 404 for another company and for an agent who may not see the ticket, 400 for a text message', async () => {
