@@ -47,6 +47,7 @@ function msg(partial: Partial<MessageRecord> = {}): MessageRecord {
     participant: null,
     sendStatus: null,
     data: null,
+    transcript: null,
     contact: null,
     createdAt: '2026-03-10T12:00:00.000Z',
     updatedAt: '2026-03-10T12:00:00.000Z',

@@ -84,6 +84,9 @@ export const ErrorCodes = [
   'ERR_FLOW_NOT_PUBLISHED',
   'ERR_CONTACT_MERGE_SAME',
   'ERR_CONTACT_MERGE_CHANNEL',
+  'ERR_NOT_AUDIO',
+  'ERR_OPENAI_KEY_MISSING',
+  'ERR_TRANSCRIPTION_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

@@ -178,6 +178,8 @@ export interface MessageRecord {
   participant: string | null;
   sendStatus: 'pending' | 'sent' | 'failed' | null;
   data: unknown;
+  /** The text of an audio message once transcribed (issue #33), else null. */
+  transcript: string | null;
   contact: { id: number; name: string; number: string; profilePicUrl: string | null; isGroup: boolean } | null;
   createdAt: string;
   updatedAt: string;

@@ -8,7 +8,7 @@ export type MessageRow = Omit<MessageRecord, 'quotedMsg' | 'contact' | 'id' | 'q
 
 const MESSAGE_COLUMNS = [
   'id', 'ticketId', 'contactId', 'whatsappId', 'userId', 'companyId', 'wid', 'fromMe', 'body', 'ack', 'mediaType', 'mediaUrl', 'mediaName',
-  'quotedMsgId', 'isDeleted', 'isEdited', 'isPrivate', 'isForwarded', 'remoteJid', 'participant', 'sendStatus', 'data', 'createdAt', 'updatedAt',
+  'quotedMsgId', 'isDeleted', 'isEdited', 'isPrivate', 'isForwarded', 'remoteJid', 'participant', 'sendStatus', 'data', 'transcript', 'createdAt', 'updatedAt',
 ].map((c) => `messages.${c}`);
 
 const num = (v: number | string | null): number | null => (v === null ? null : Number(v));

@@ -107,7 +107,8 @@ function applyFilters(db: Knex, query: Knex.QueryBuilder, viewer: Viewer, filter
           .whereRaw('messages.ticket_id = tickets.id')
           .where('messages.companyId', viewer.companyId)
           .where('messages.isPrivate', false)
-          .whereILike('messages.body', like),
+          // An audio's transcript is found like its text would be (issue #33).
+          .where((m) => m.whereILike('messages.body', like).orWhereILike('messages.transcript', like)),
       );
     });
   }

@@ -4,7 +4,7 @@ import type { PlanFlag } from '@guiche/contracts';
 import type { Namespace } from 'socket.io';
 import type { Bus, Jobs, Realtime, Storage, Leases, RateLimits } from './ports.js';
 import type { ChannelCapabilities, ChannelName, ChannelSession, ConnectionInfo, SessionIO } from './channels.js';
-import type { IngestService, MessageSender, PluginTickets, Conversations } from './tickets.js';
+import type { IngestService, MessageSender, MessageTranscripts, PluginTickets, Conversations } from './tickets.js';
 import type { SessionCaller } from './session-calls.js';
 import type { PluginBot } from './bot.js';
 import type { ConnectionService } from './connections.js';
@@ -28,7 +28,7 @@ export interface PluginContext {
   /** A socket.io namespace of the plugin's own (e.g. website visitors); its auth is the plugin's. */
   socketNamespace(name: string): Namespace;
   /** Outbound delivery of ticket messages (store, then the connection's ordered queue). */
-  readonly messages: MessageSender;
+  readonly messages: MessageSender & MessageTranscripts;
   /** Tickets with the core's visibility rule, live events and find-or-create rule (kanban, schedules). */
   readonly tickets: PluginTickets;
   /** The ingest pipeline channels feed (normally through SessionIO, not directly). */

@@ -121,6 +121,23 @@ export interface MessageSender {
   react(companyId: number, messageId: number, emoji: string, userId: number): Promise<void>;
 }
 
+/** An audio message the caller may see, as a transcriber needs it (issue #33). */
+export interface AudioMessage {
+  id: number;
+  ticketId: number;
+  /** The storage path of the audio file (read it with ctx.storage.read). */
+  mediaPath: string;
+  transcript: string | null;
+}
+
+/** Transcripts of audio messages: plugins read and write them through the core, never the messages table. */
+export interface MessageTranscripts {
+  /** The audio message when the caller may see its ticket; 404 ERR_NO_MESSAGE_FOUND otherwise, 400 ERR_NOT_AUDIO when it has no audio. */
+  visibleAudio(auth: AuthUser, messageId: number): Promise<AudioMessage>;
+  /** Stores the transcript and tells the ticket's viewers (company-{id}-appMessage 'update'). */
+  setTranscript(companyId: number, messageId: number, transcript: string): Promise<void>;
+}
+
 /** The contact's ticket an outbound message of a plan module goes into (created or reopened like an inbound). */
 export interface OutboundTicket {
   ticketId: number;

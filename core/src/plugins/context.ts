@@ -7,6 +7,7 @@ import type { Bus, Jobs } from '../ports/types.js';
 import type { CoreServices } from '../services.js';
 import { createPluginTickets } from '../messaging/plugin-tickets.js';
 import { createConversations } from '../messaging/plugin-conversations.js';
+import { createMessageTranscripts } from '../messaging/message-transcripts.js';
 import type { TimedHandler, TimedHandlerOptions, TimedWork } from '../timed-work/index.js';
 
 function companyIdOf(data: unknown): number | null {
@@ -106,7 +107,7 @@ export function createPluginContext(
     routes,
     publicRoutes,
     socketNamespace: (name) => core.io.of(name.startsWith('/') ? name : `/${name}`),
-    messages: core.channels.sender,
+    messages: { ...core.channels.sender, ...createMessageTranscripts(core) },
     tickets: createPluginTickets(core),
     ingest: core.ingest,
     channels: {

@@ -153,6 +153,7 @@ export const PATH_PARAM_RESOURCES: [RegExp, Record<string, string>][] = [
   [/^\/api\/tickets\/u\/\{uuid\}$/, { uuid: 'ticketUuid' }],
   [/^\/api\/tickets(-log)?\//, { id: 'ticket', ticketId: 'ticket' }],
   [/^\/api\/messages\/(edit\/)?\{id\}$/, { id: 'message' }],
+  [/^\/api\/transcriptions\/\{messageId\}$/, { messageId: 'message' }],
   [/^\/api\/messages\//, { ticketId: 'ticket' }],
   [/^\/api\/ticket-notes\//, { id: 'note' }],
   [/^\/api\/ticket-tags\//, { ticketId: 'ticket', tagId: 'tag' }],

@@ -1,6 +1,6 @@
-import { basename } from 'node:path';
 import { callOutside, outsideJson, OutsideServiceError, type ConversationInput, type ConversationOutcome, type PluginContext } from '@guiche/core';
 import type { PromptRepository, PromptRow } from './repository.js';
+import { createTranscriber } from './transcriber.js';
 
 export interface AssistantOptions {
   /** OpenAI-compatible API base, e.g. https://api.openai.com/v1. */
@@ -49,16 +49,7 @@ export function createAssistant(ctx: Ctx, prompts: PromptRepository, options: As
   const call = (url: string, init: RequestInit, signal: AbortSignal) => callOutside(url, init, { ...options.limits, signal });
   const api = (path: string) => `${options.openAiBase.replace(/\/+$/, '')}${path}`;
 
-  async function transcribe(prompt: PromptRow, mediaPath: string, signal: AbortSignal): Promise<string> {
-    const data = await ctx.storage.read(mediaPath);
-    const form = new FormData();
-    form.append('model', options.transcriptionModel);
-    form.append('file', new Blob([data]), basename(mediaPath));
-    const res = await call(api('/audio/transcriptions'), { method: 'POST', headers: { authorization: `Bearer ${prompt.apiKey}` }, body: form }, signal);
-    const answer = await outsideJson<{ text?: string }>(res);
-    if (typeof answer?.text !== 'string') throw new OutsideServiceError('the transcription has no text', 'malformed');
-    return answer.text;
-  }
+  const transcribe = createTranscriber(ctx, options);
 
   async function history(input: ConversationInput, prompt: PromptRow, current: string): Promise<ChatMessage[]> {
     const rows: { id: number; body: string; fromMe: boolean }[] = await ctx
@@ -100,7 +91,7 @@ export function createAssistant(ctx: Ctx, prompts: PromptRepository, options: As
     if (!prompt) return 'handover';
     const toQueue: ConversationOutcome = { transfer: { queueId: prompt.queueId ?? input.ticket.queueId } };
     let text = input.message.body;
-    if (input.message.mediaType === 'audio' && input.message.mediaUrl) text = await transcribe(prompt, input.message.mediaUrl, input.signal);
+    if (input.message.mediaType === 'audio' && input.message.mediaUrl) text = await transcribe(prompt.apiKey, input.message.mediaUrl, input.signal);
     if (HUMAN_REQUEST.test(text)) return toQueue;
     if (!text.trim()) return 'continue';
 

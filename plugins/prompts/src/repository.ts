@@ -76,6 +76,15 @@ export function createPromptRepository(db: Knex, box: SecretBox) {
       await db('prompts').where({ companyId, id }).update({ ...(await columns(companyId, input, stored)), updatedAt: db.fn.now() });
       return this.show(companyId, id);
     },
+    /** The company's OpenAI key for transcriptions (issue #33): that of its most recently saved prompt with one, opened. */
+    async companyApiKey(companyId: number): Promise<string | null> {
+      const rows: { apiKey: string }[] = await db('prompts').where({ companyId }).whereNot({ apiKey: '' }).orderBy([{ column: 'updatedAt', order: 'desc' }, { column: 'id', order: 'desc' }]).select('apiKey');
+      for (const row of rows) {
+        const key = box.open(row.apiKey);
+        if (key) return key;
+      }
+      return null;
+    },
     /** Queues and connections pointing at it let go (their columns have no foreign key). */
     async remove(companyId: number, id: number): Promise<void> {
       await mustRaw(companyId, id);

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { idParams, pageNumber, text } from '@guiche/contracts';
+import { id, idParams, pageNumber, text } from '@guiche/contracts';
 
 /** The body, voices, limits and defaults are shared with the web dialog: @guiche/contracts prompts.ts. */
 export const PROMPTS_PAGE_SIZE = 100;
 
 export const promptsQuerySchema = z.object({ searchParam: text(200).optional(), pageNumber });
 export const promptParamsSchema = idParams;
+
+export const transcriptionParamsSchema = z.object({ messageId: id });

@@ -71,6 +71,7 @@ import i_link from '@blueprintjs/icons/lib/esm/generated/16px/paths/link.js';
 import i_list from '@blueprintjs/icons/lib/esm/generated/16px/paths/list.js';
 import i_lock from '@blueprintjs/icons/lib/esm/generated/16px/paths/lock.js';
 import i_log_out from '@blueprintjs/icons/lib/esm/generated/16px/paths/log-out.js';
+import i_manually_entered_data from '@blueprintjs/icons/lib/esm/generated/16px/paths/manually-entered-data.js';
 import i_map_marker from '@blueprintjs/icons/lib/esm/generated/16px/paths/map-marker.js';
 import i_media from '@blueprintjs/icons/lib/esm/generated/16px/paths/media.js';
 import i_menu from '@blueprintjs/icons/lib/esm/generated/16px/paths/menu.js';
@@ -213,6 +214,7 @@ export const paths16: Record<string, string[]> = {
   'list': i_list,
   'lock': i_lock,
   'log-out': i_log_out,
+  'manually-entered-data': i_manually_entered_data,
   'map-marker': i_map_marker,
   'media': i_media,
   'menu': i_menu,

@@ -174,3 +174,9 @@ export async function fetchTemplates(connectionId: number): Promise<MessageTempl
 export async function sendTemplate(ticketId: number, input: { name: string; language: string; parameters: string[] }): Promise<void> {
   await api.post(`/whatsappapi/tickets/${ticketId}/template`, input);
 }
+
+/** POST /transcriptions/:messageId (prompts module, plan useOpenAi): transcribes an audio message and stores the text. */
+export async function transcribeMessage(messageId: number): Promise<{ messageId: number; transcript: string }> {
+  const { data } = await api.post<{ messageId: number; transcript: string }>(`/transcriptions/${messageId}`);
+  return data;
+}

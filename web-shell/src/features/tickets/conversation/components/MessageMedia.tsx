@@ -5,6 +5,7 @@ import { callOf, contactCardOf, dataOf, locationOf, mapUrl, mediaSrc } from '../
 import { NS } from '../i18n/register.js';
 import { isVCardFile, type ContactCard } from '../lib/vcard.js';
 import { AudioPlayer } from './AudioPlayer.js';
+import { AudioTranscript } from './AudioTranscript.js';
 import { ContactCardView } from './ContactCardView.js';
 import { DocumentFile } from './DocumentFile.js';
 import { VCardFileCard } from './VCardFileCard.js';
@@ -42,7 +43,12 @@ export function MessageMedia({ message, onOpenImage, onStartTicket }: Props) {
         </button>
       );
     case 'audio':
-      return src ? <AudioPlayer src={src} /> : null;
+      return src ? (
+        <div>
+          <AudioPlayer src={src} />
+          <AudioTranscript message={message} />
+        </div>
+      ) : null;
     case 'video':
       return src ? <video className="cv-media__video" src={src} controls preload="metadata" aria-label={t('media.video')} /> : null;
     case 'application':

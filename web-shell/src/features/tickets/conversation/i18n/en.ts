@@ -52,6 +52,9 @@ export const en: Shape<typeof pt> = {
     callOutgoing: 'Outgoing call',
     callMissed: 'Missed call',
     speed: 'Playback speed: {{speed}}x',
+    transcribe: 'Transcribe',
+    transcript: 'Audio transcript',
+    transcriptEmpty: '(no speech in the audio)',
   },
   menu: {
     label: 'Message options',

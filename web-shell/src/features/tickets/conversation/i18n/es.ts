@@ -52,6 +52,9 @@ export const es: Shape<typeof pt> = {
     callOutgoing: 'Llamada realizada',
     callMissed: 'Llamada perdida',
     speed: 'Velocidad de reproducción: {{speed}}x',
+    transcribe: 'Transcribir',
+    transcript: 'Transcripción del audio',
+    transcriptEmpty: '(audio sin voz)',
   },
   menu: {
     label: 'Opciones del mensaje',

@@ -65,6 +65,9 @@ export const pt = {
     callOutgoing: 'Chamada realizada',
     callMissed: 'Chamada perdida',
     speed: 'Velocidade de reprodução: {{speed}}x',
+    transcribe: 'Transcrever',
+    transcript: 'Transcrição do áudio',
+    transcriptEmpty: '(áudio sem fala)',
   },
   menu: {
     label: 'Opções da mensagem',

@@ -52,6 +52,9 @@ export const tr: Shape<typeof pt> = {
     callOutgoing: 'Giden arama',
     callMissed: 'Cevapsız arama',
     speed: 'Oynatma hızı: {{speed}}x',
+    transcribe: 'Yazıya dök',
+    transcript: 'Ses dökümü',
+    transcriptEmpty: '(seste konuşma yok)',
   },
   menu: {
     label: 'Mesaj seçenekleri',
