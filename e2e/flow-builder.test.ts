@@ -28,7 +28,8 @@ beforeAll(async () => {
   const conn = await apiOk(kernel, 'POST', '/whatsapp', admin.token, { name: 'Site', channel: 'webchat' });
   connectionId = conn.id;
   await waitFor(async () => (await kernel.db('whatsapps').where({ id: conn.id }).first('status')).status === 'CONNECTED');
-  site = await serveWidgetSite(kernel.apiUrl, conn.token, { lang: 'pt' });
+  const widgetKey = (await apiOk(kernel, 'GET', `/webchat/sites/${conn.id}`, admin.token)).token;
+  site = await serveWidgetSite(kernel.apiUrl, widgetKey, { lang: 'pt' });
 });
 
 afterAll(async () => {
