@@ -43,7 +43,9 @@ beforeAll(async () => {
   connectionId = conn.id;
   await apiOk(kernel, 'PUT', `/whatsapp/${conn.id}`, admin, { queueIds: [vendas.id, suporte.id], greetingMessage: 'Olá {{firstName}}! Escolha um setor:' });
   await waitFor(async () => (await kernel.db('whatsapps').where({ id: conn.id }).first('status')).status === 'CONNECTED');
-  site = await serveWidgetSite(kernel.apiUrl, conn.token, { lang: 'pt' });
+  // A connection answer never carries its key (#29): the site route gives the widget's.
+  const siteKey = (await apiOk(kernel, 'GET', `/webchat/sites/${conn.id}`, admin)).token as string;
+  site = await serveWidgetSite(kernel.apiUrl, siteKey, { lang: 'pt' });
 });
 
 afterAll(async () => {

@@ -130,7 +130,7 @@ it('without useCampaigns the remote is never fetched, the API answers 403 and /c
   const company = await kernel.createCompany({ planFlags: { useCampaigns: false } });
   expect(await kernel.api('GET', '/campaigns', { token: company.admin.token })).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_DISABLED' } });
   const { page, requests } = await open(company.admin, '/campaigns');
-  await page.locator('.bp6-toast', { hasText: 'Esta empresa não possui permissão' }).waitFor();
+  await page.locator('.bp6-toast', { hasText: 'O plano desta empresa não inclui Campanhas' }).waitFor();
   // §6: redirected to /, which leads on to the landing page.
   await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/tickets');
   expect(requests.filter((p) => p.startsWith(MODULE_PREFIX))).toEqual([]);

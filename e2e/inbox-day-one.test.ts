@@ -39,7 +39,9 @@ beforeAll(async () => {
   const conn = await apiOk(kernel, 'POST', '/whatsapp', admin.token, { name: 'Site', channel: 'webchat' });
   connectionId = conn.id;
   await waitFor(async () => (await kernel.db('whatsapps').where({ id: conn.id }).first('status')).status === 'CONNECTED');
-  site = await serveWidgetSite(kernel.apiUrl, conn.token, { lang: 'pt' });
+  // A connection answer never carries its key (#29): the site route gives the widget's.
+  const siteKey = (await apiOk(kernel, 'GET', `/webchat/sites/${conn.id}`, admin.token)).token as string;
+  site = await serveWidgetSite(kernel.apiUrl, siteKey, { lang: 'pt' });
 });
 
 afterAll(async () => {

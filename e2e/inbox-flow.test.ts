@@ -65,8 +65,10 @@ beforeAll(async () => {
   });
   await waitFor(async () => (await kernel.db('whatsapps').where({ id: conn.id }).first('status')).status === 'CONNECTED');
   await apiOk(kernel, 'POST', '/tags', admin.token, { name: 'Cliente VIP', color: '#2D72D2' });
-  site = await serveWidgetSite(kernel.apiUrl, conn.token, { lang: 'pt' });
-  s = { companyId: company.company.id, admin, ana, bruno, carla, vendas: vendas.id, suporte: suporte.id, connection: { id: conn.id, token: conn.token } };
+  // A connection answer never carries its key (#29): the site route gives the widget's.
+  const siteKey = (await apiOk(kernel, 'GET', `/webchat/sites/${conn.id}`, admin.token)).token as string;
+  site = await serveWidgetSite(kernel.apiUrl, siteKey, { lang: 'pt' });
+  s = { companyId: company.company.id, admin, ana, bruno, carla, vendas: vendas.id, suporte: suporte.id, connection: { id: conn.id, token: siteKey } };
 });
 
 afterAll(async () => {

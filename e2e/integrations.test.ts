@@ -45,7 +45,9 @@ beforeAll(async () => {
   connectionId = conn.id;
   await apiOk(kernel, 'PUT', `/whatsapp/${conn.id}`, admin.token, { queueIds: [robotQueue, aiQueue], greetingMessage: 'Olá! Escolha:' });
   await waitFor(async () => (await kernel.db('whatsapps').where({ id: conn.id }).first('status')).status === 'CONNECTED');
-  site = await serveWidgetSite(kernel.apiUrl, conn.token, { lang: 'pt' });
+  // A connection answer never carries its key (#29): the site route gives the widget's.
+  const siteKey = (await apiOk(kernel, 'GET', `/webchat/sites/${conn.id}`, admin.token)).token as string;
+  site = await serveWidgetSite(kernel.apiUrl, siteKey, { lang: 'pt' });
 });
 
 afterAll(async () => {
@@ -186,7 +188,7 @@ it.each([
   await logIn(page, company.admin);
   await page.getByTestId('tickets-page').waitFor();
   await page.goto(path);
-  await page.locator('.bp6-toast', { hasText: 'Esta empresa não possui permissão' }).waitFor();
+  await page.locator('.bp6-toast', { hasText: 'O plano desta empresa não inclui' }).waitFor();
   // Sent home ("/", which shows the tickets).
   await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/(tickets)?$/);
   expect(requests.filter((p) => p.startsWith(`/modules/${module}/`))).toEqual([]);

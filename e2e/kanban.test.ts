@@ -190,7 +190,7 @@ it('without useKanban the remote is never fetched, the API answers 403 and /kanb
   const company = await kernel.createCompany({ planFlags: { useKanban: false } });
   expect(await kernel.api('GET', '/ticket/kanban', { token: company.admin.token })).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_DISABLED' } });
   const { page, requests } = await open(company.admin, '/kanban');
-  await page.locator('.bp6-toast', { hasText: 'Esta empresa não possui permissão' }).waitFor();
+  await page.locator('.bp6-toast', { hasText: 'O plano desta empresa não inclui Kanban' }).waitFor();
   await page.waitForURL((url) => url.pathname === '/');
   await page.goto('/TagsKanban');
   await page.waitForURL((url) => url.pathname === '/');

@@ -139,7 +139,7 @@ describe('/messages-api', () => {
     await logIn(agentPage, agent);
     await agentPage.goto(`${kernel.url}/messages-api`);
     await agentPage.getByTestId('access-restricted').getByText('Acesso restrito').waitFor();
-    expect(await agentPage.getByText('Esta empresa não possui permissão').count()).toBe(0);
+    expect(await agentPage.getByText('O plano desta empresa não inclui').count()).toBe(0);
     expect(await agentPage.getByTestId('messages-api-page').count()).toBe(0);
     await agentPage.close();
 
@@ -149,7 +149,7 @@ describe('/messages-api', () => {
     await page.getByTestId('plan-denied').getByText('O plano desta empresa não inclui API.').waitFor();
     // The toast names the module too (#32), never the generic "no permission for this page".
     await expect.poll(() => page.getByText('O plano desta empresa não inclui API. Estamos lhe redirecionando.').count()).toBeGreaterThan(0);
-    expect(await page.getByText('Esta empresa não possui permissão').count()).toBe(0);
+    expect(await page.getByText('O plano desta empresa não inclui').count()).toBe(0);
     await page.waitForURL((url) => url.pathname !== '/messages-api');
     expect(await page.getByTestId('messages-api-page').count()).toBe(0);
     await page.close();

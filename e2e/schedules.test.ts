@@ -162,7 +162,7 @@ it('without useSchedules the remote is never fetched, the API answers 403 and /s
   const company = await kernel.createCompany({ planFlags: { useSchedules: false } });
   expect(await kernel.api('GET', '/schedules', { token: company.admin.token })).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_DISABLED' } });
   const { page, requests } = await open(company.admin, '/schedules?contactId=1');
-  await page.locator('.bp6-toast', { hasText: 'Esta empresa não possui permissão' }).waitFor();
+  await page.locator('.bp6-toast', { hasText: 'O plano desta empresa não inclui Agendamentos' }).waitFor();
   await page.waitForURL((url) => url.pathname === '/');
   expect(requests.filter((p) => p.startsWith(MODULE_PREFIX))).toEqual([]);
 });

@@ -21,6 +21,8 @@ describe('a contact’s number as people read it', () => {
   it('keeps every other channel’s number as stored, and nothing for a missing one', () => {
     expect(contactNumberText({ number: '5511987654321', channel: 'whatsapp' })).toBe('5511987654321');
     expect(contactNumberText({ number: 'v-not-a-visitor', channel: 'telegram' })).toBe('v-not-a-visitor');
+    expect(contactNumberText({ number: '5511911112299', channel: 'webchat' })).toBe('5511911112299');
+    expect(contactNumberText({ number: '***********99', channel: 'webchat' })).toBe('***********99');
     expect(contactNumberText({ number: null, channel: 'whatsapp' })).toBe('');
   });
 

@@ -14,7 +14,7 @@ const paths = (user: MenuUser, flags: Record<string, boolean>) => visibleMenuIte
 
 describe('visibleMenuItems (inbox.md §2 side menu table)', () => {
   it('gives a plain user without plan modules only the items for everyone', () => {
-    expect(paths(plainUser, noFlags)).toEqual(['/tickets', '/quick-messages', '/contacts', '/tags', '/helps']);
+    expect(paths(plainUser, noFlags)).toEqual(['/tickets', '/quick-messages', '/contacts', '/wallets', '/tags', '/helps']);
   });
 
   it('gives an admin the dashboard, reports, moments, connections and the admin group', () => {
@@ -78,7 +78,7 @@ describe('visibleMenuItems (inbox.md §2 side menu table)', () => {
   });
 
   it('covers every route of the table exactly once', () => {
-    const table = ['/', '/reports', '/moments', '/tickets', '/quick-messages', '/kanban', '/TagsKanban', '/contacts', '/schedules', '/tags', '/chats', '/helps', '/campaigns', '/contact-lists', '/campaigns-config', '/announcements', '/messages-api', '/plantao', '/users', '/queues', '/queue-integration', '/files', '/settings', '/prompts', '/flowbuilder', '/connections', '/financeiro', '/companies', '/closing-reasons', '/audit'];
+    const table = ['/', '/reports', '/moments', '/tickets', '/quick-messages', '/kanban', '/TagsKanban', '/contacts', '/schedules', '/tags', '/chats', '/helps', '/campaigns', '/contact-lists', '/campaigns-config', '/announcements', '/messages-api', '/plantao', '/users', '/queues', '/queue-integration', '/files', '/settings', '/prompts', '/flowbuilder', '/connections', '/financeiro', '/companies', '/closing-reasons', '/audit', '/wallets'];
     expect([...MENU_ITEMS.map((i) => i.to)].sort()).toEqual([...table].sort());
     expect(paths(superAdmin, allFlags).sort()).toEqual([...table].sort());
   });

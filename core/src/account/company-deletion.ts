@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { CompanyDeletionEvent, Rooms, type CompanyDeletionStep } from '@guiche/contracts';
 import { SUPER_COMPANY_ID } from '../domain/seed.js';
 import { ConnectionTopics } from '../connections/topics.js';
+import { withAuditDeletes } from '../audit/retention.js';
 import type { CoreServices } from '../services.js';
 
 export const COMPANY_DELETION_KIND = 'account.companyDeletion';
@@ -65,7 +66,7 @@ export function defineCompanyDeletion(core: CoreServices): void {
       return { rescheduleAt: job.now, payload: { companyId, step: 'rows' } };
     }
     const connections: number[] = (await job.trx('whatsapps').where({ companyId }).pluck('id')).map(Number);
-    await deleteRows(job.trx, companyId);
+    await withAuditDeletes(job.trx, () => deleteRows(job.trx, companyId));
     job.afterCommit(async () => {
       for (const connectionId of connections) {
         core.connectionCache.invalidate(connectionId);

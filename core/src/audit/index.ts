@@ -1,4 +1,4 @@
 export { AuditActions, createAuditLog, type AuditEntry, type AuditLog } from './audit-log.js';
 export { rowOf, type AuditRule, type AuditSnapshot, type RouteAuditOption } from './rules.js';
 export { registerAuditRoutes } from './routes.js';
-export { defineAuditRetention, purgeAuditLogs, scheduleAuditRetention } from './retention.js';
+export { defineAuditRetention, purgeAuditLogs, scheduleAuditRetention, withAuditDeletes } from './retention.js';

@@ -10,10 +10,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * past the append-only trigger (it sets guiche.audit_purge for this transaction alone).
  */
 export async function purgeAuditLogs(trx: Knex.Transaction, now: Date, retentionDays: number): Promise<number> {
+  return withAuditDeletes(trx, () => trx('auditLogs').where('createdAt', '<', new Date(now.getTime() - retentionDays * DAY_MS)).delete());
+}
+
+/**
+ * Runs `work` with audit rows deletable in this transaction alone: the retention purge, and the
+ * deletion of a company, whose audit rows go with the rest of its data (the super user's own row
+ * saying the company was deleted is not the company's and stays).
+ */
+export async function withAuditDeletes<T>(trx: Knex.Transaction, work: () => Promise<T>): Promise<T> {
   await trx.raw("SELECT set_config('guiche.audit_purge', 'on', true)");
-  const deleted = await trx('auditLogs').where('createdAt', '<', new Date(now.getTime() - retentionDays * DAY_MS)).delete();
+  const result = await work();
   await trx.raw("SELECT set_config('guiche.audit_purge', 'off', true)");
-  return deleted;
+  return result;
 }
 
 /** The daily purge as one timed-work row, claimed by one node, set again after each run. */

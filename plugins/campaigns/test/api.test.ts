@@ -202,7 +202,7 @@ describe('roles, tenants and plan', () => {
     const off = await campaignCompany(k, { useCampaigns: false });
     for (const path of ['/campaigns', '/contact-lists', '/campaign-settings', '/contact-lists/list']) {
       const res = await k.api('GET', path, { token: off.admin.token });
-      expect([res.status, res.body]).toEqual([403, { error: 'ERR_PLAN_DISABLED' }]);
+      expect([res.status, res.body]).toEqual([403, { error: 'ERR_PLAN_DISABLED', feature: 'useCampaigns' }]);
     }
   });
 });

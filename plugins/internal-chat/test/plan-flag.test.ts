@@ -43,7 +43,7 @@ it('answers 403 ERR_PLAN_DISABLED on every route while the flag is off, and work
   await kernel.setPlanFlags(companyId, { useInternalChat: false });
   for (const [name, request] of everyRoute(chat)) {
     const res = await request();
-    expect({ name, status: res.status, body: res.body }).toEqual({ name, status: 403, body: { error: 'ERR_PLAN_DISABLED' } });
+    expect({ name, status: res.status, body: res.body }).toEqual({ name, status: 403, body: { error: 'ERR_PLAN_DISABLED', feature: 'useInternalChat' } });
   }
   expect(await kernel.db('chats').where({ companyId })).toHaveLength(1);
   expect(await kernel.db('chatMessages').where({ chatId: chat.id })).toEqual([]);

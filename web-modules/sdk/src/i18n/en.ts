@@ -233,5 +233,6 @@ export const en: Shape<typeof pt> = {
     useKanban: 'Kanban',
     useOpenAi: 'Prompts and OpenAI',
     useIntegrations: 'Integrations',
+    useFlowBuilder: 'Flow builder',
   },
 };

@@ -233,5 +233,6 @@ export const es: Shape<typeof pt> = {
     useKanban: 'Kanban',
     useOpenAi: 'Prompts y OpenAI',
     useIntegrations: 'Integraciones',
+    useFlowBuilder: 'Constructor de flujos',
   },
 };

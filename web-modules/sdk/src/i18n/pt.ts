@@ -231,5 +231,6 @@ export const pt = {
     useKanban: 'Kanban',
     useOpenAi: 'Prompts e OpenAI',
     useIntegrations: 'Integrações',
+    useFlowBuilder: 'Construtor de fluxos',
   },
 };

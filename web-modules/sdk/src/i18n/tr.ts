@@ -233,5 +233,6 @@ export const tr: Shape<typeof pt> = {
     useKanban: 'Kanban',
     useOpenAi: 'Promptlar ve OpenAI',
     useIntegrations: 'Entegrasyonlar',
+    useFlowBuilder: 'Akış oluşturucu',
   },
 };
