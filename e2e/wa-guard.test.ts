@@ -65,6 +65,29 @@ describe('WhatsApp guard in the browser', () => {
     await page.close();
   }, 90_000);
 
+  it('shows a message sent while the connection is down as waiting for it, and sent once it is back', async () => {
+    const conn = await liveConnection(kernel, world, company, 'Loja Norte');
+    const contact = await kernel.api('POST', '/contacts', { token: company.admin.token, body: { name: 'Cliente Espera', number: '5511988887777' } });
+    expect(contact.status, JSON.stringify(contact.body)).toBeLessThan(300);
+    const created = await kernel.api('POST', '/tickets', { token: company.admin.token, body: { contactId: contact.body.id, whatsappId: conn, userId: company.admin.user.id, status: 'open' } });
+    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+    const page = await open(company.admin, `/tickets/${created.body.uuid}`);
+    await page.getByTestId('presence').waitFor({ state: 'attached' });
+
+    world.failStarts = 1_000_000;
+    world.session(conn)!.drop();
+    await waitFor(async () => (await kernel.db('whatsapps').where({ id: conn }).first('status')).status !== 'CONNECTED');
+    const sent = await kernel.api('POST', `/messages/${created.body.id}`, { token: company.admin.token, body: { body: 'Volto já com a resposta' } });
+    expect(sent.status, JSON.stringify(sent.body)).toBeLessThan(300);
+    const mine = page.locator('.cv-message--mine').filter({ hasText: 'Volto já com a resposta' });
+    await mine.locator('[data-ack="waiting"]').filter({ hasText: 'Aguardando conexão' }).waitFor();
+
+    world.failStarts = 0;
+    expect((await kernel.api('POST', `/whatsappsession/${conn}`, { token: company.admin.token })).status).toBeLessThan(300);
+    await mine.locator('[data-ack="sent"]').waitFor();
+    await page.close();
+  }, 90_000);
+
   it('shows a campaign the guard paused with its reason and decisions, and resumes it with a click', async () => {
     const conn = await liveConnection(kernel, world, company, 'Linha Promo');
     expect((await kernel.api('PUT', `/campaign-guards/${conn}`, { token: company.admin.token, body: { failureThreshold: 2 } })).status).toBe(200);

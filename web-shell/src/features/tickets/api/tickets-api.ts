@@ -51,7 +51,7 @@ export async function fetchQueues(): Promise<QueueOption[]> {
 
 export async function fetchConnections(): Promise<ConnectionOption[]> {
   const { data } = await api.get<ConnectionOption[]>('/whatsapp', { params: { session: '0' } });
-  return data.map(({ id, name, channel, isDefault }) => ({ id, name, channel, isDefault }));
+  return data.map(({ id, name, channel, isDefault, status }) => ({ id, name, channel, isDefault, status }));
 }
 
 export async function searchUsers(searchParam: string): Promise<UserOption[]> {

@@ -34,6 +34,8 @@ export interface ConnectionOption {
   name: string;
   channel: string;
   isDefault?: boolean;
+  /** The session's state (CONNECTED, DISCONNECTED, …): a conversation shows its queued messages waiting for it. */
+  status?: string;
 }
 
 export interface UserOption {

@@ -13,6 +13,7 @@ import { useReadWhileOpen } from './hooks/useReadWhileOpen.js';
 import { hasReplyWindow, isWritableStatus } from './lib/messages.js';
 import type { ConversationTicket } from './types.js';
 import { MessageList } from './components/MessageList.js';
+import { useConnectionDown } from './hooks/useConnectionDown.js';
 import { MessageInput } from './components/MessageInput.js';
 import type { MessageActions } from './components/MessageItem.js';
 import { ImageGallery } from './components/ImageGallery.js';
@@ -47,6 +48,7 @@ export function ConversationPanel({ ticketUuid, onTicketClosed }: ConversationPa
 }
 
 function Conversation({ ticket, onTicketClosed }: { ticket: ConversationTicket; onTicketClosed?: () => void }) {
+  const connectionDown = useConnectionDown(ticket.whatsappId);
   const { t } = useTranslation(NS);
   const { user } = useSession();
   const navigate = useNavigate();
@@ -173,6 +175,7 @@ function Conversation({ ticket, onTicketClosed }: { ticket: ConversationTicket; 
           selecting={selecting}
           selectedIds={selected}
           actions={actions}
+          connectionDown={connectionDown}
         />
       )}
       <div className="cv-presence" aria-live="polite" data-testid="presence">

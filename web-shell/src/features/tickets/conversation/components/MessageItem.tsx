@@ -31,6 +31,8 @@ interface Props {
   actions: MessageActions;
   /** An earlier ticket's message, shown for context: no actions on it. */
   readOnly?: boolean;
+  /** The ticket's connection is down: an unsent message of mine waits for it. */
+  connectionDown?: boolean;
 }
 
 const URL_PART = /(https?:\/\/[^\s<>"']+)/g;
@@ -82,7 +84,7 @@ function Quoted({ message, onJump }: { message: MessageRecord; onJump(id: number
   );
 }
 
-function MessageItemView({ message, myUserId, isGroup, reactions, selecting, selected, actions, readOnly = false }: Props) {
+function MessageItemView({ message, myUserId, isGroup, reactions, selecting, selected, actions, readOnly = false, connectionDown = false }: Props) {
   const { t } = useTranslation(NS);
   const mine = message.fromMe;
   const classes = ['cv-message', mine ? 'cv-message--mine' : 'cv-message--theirs'];
@@ -178,7 +180,7 @@ function MessageItemView({ message, myUserId, isGroup, reactions, selecting, sel
               <Icon icon="error" intent="danger" size={12} aria-label={t('message.failed')} data-testid="message-failed" tabIndex={0} />
             </Tooltip>
           )}
-          {mine && !message.isPrivate && !failed && <AckIcon ack={message.ack} />}
+          {mine && !message.isPrivate && !failed && <AckIcon ack={message.ack} connectionDown={connectionDown} />}
         </div>
         {reactions && reactions.length > 0 && (
           <div className="cv-message__reactions" data-testid="message-reactions">

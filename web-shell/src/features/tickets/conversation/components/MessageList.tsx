@@ -25,6 +25,8 @@ interface Props {
   earlierTickets?: ReadonlyMap<number, EarlierTicket>;
   /** Once this ticket's own pages are all shown: whether earlier conversations may lie above, and how to load them. */
   earlier?: { more: boolean; loading: boolean; load(): void };
+  /** This ticket's connection is down (its unsent messages wait for it). */
+  connectionDown?: boolean;
 }
 
 interface Anchor {
@@ -47,7 +49,7 @@ function dayLabel(date: string, t: (key: string) => string): string {
  * keeps the message under the eye where it was; new messages are followed when the agent was at
  * the bottom or sent them.
  */
-export function MessageList({ messages, myUserId, isGroup, hasOlder, loadingOlder, loadOlder, selecting, selectedIds, actions, currentTicketId, earlierTickets, earlier }: Props) {
+export function MessageList({ messages, myUserId, isGroup, hasOlder, loadingOlder, loadOlder, selecting, selectedIds, actions, currentTicketId, earlierTickets, earlier, connectionDown = false }: Props) {
   const { t } = useTranslation(NS);
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<Anchor | null>(null);
@@ -150,6 +152,7 @@ export function MessageList({ messages, myUserId, isGroup, hasOlder, loadingOlde
                 selected={selectedIds.has(item.message.id)}
                 actions={actions}
                 readOnly={currentTicketId !== undefined && item.message.ticketId !== currentTicketId}
+                connectionDown={connectionDown && (currentTicketId === undefined || item.message.ticketId === currentTicketId)}
               />
             ),
           )}

@@ -14,7 +14,7 @@ export const en: Shape<typeof pt> = {
   list: { label: 'Messages', empty: 'No messages yet.', loadingOlder: 'Loading earlier messages', start: 'Start of the conversation', earlier: 'See earlier conversations' },
   history: { ticket: 'Ticket #{{id}}', current: 'This ticket (#{{id}})', queue: 'Queue {{name}}', noQueue: 'No queue', user: 'with {{name}}', noUser: 'no agent', period: '{{from}} – {{to}}', open: 'Open' },
   day: { today: 'Today', yesterday: 'Yesterday' },
-  ack: { clock: 'Waiting to be sent', sent: 'Sent', delivered: 'Delivered', read: 'Read' },
+  ack: { clock: 'Waiting to be sent', waiting: 'Waiting for the connection', sent: 'Sent', delivered: 'Delivered', read: 'Read' },
   message: {
     you: 'You',
     contact: 'Contact',

@@ -14,7 +14,7 @@ export const es: Shape<typeof pt> = {
   list: { label: 'Mensajes', empty: 'Todavía no hay mensajes.', loadingOlder: 'Cargando mensajes anteriores', start: 'Inicio de la conversación', earlier: 'Ver conversaciones anteriores' },
   history: { ticket: 'Atención #{{id}}', current: 'Esta atención (#{{id}})', queue: 'Cola {{name}}', noQueue: 'Sin cola', user: 'con {{name}}', noUser: 'sin agente', period: '{{from}} – {{to}}', open: 'Abrir' },
   day: { today: 'Hoy', yesterday: 'Ayer' },
-  ack: { clock: 'Esperando envío', sent: 'Enviado', delivered: 'Entregado', read: 'Leído' },
+  ack: { clock: 'Esperando envío', waiting: 'Esperando la conexión', sent: 'Enviado', delivered: 'Entregado', read: 'Leído' },
   message: {
     you: 'Tú',
     contact: 'Contacto',

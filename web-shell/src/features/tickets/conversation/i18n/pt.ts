@@ -27,7 +27,7 @@ export const pt = {
     open: 'Abrir',
   },
   day: { today: 'Hoje', yesterday: 'Ontem' },
-  ack: { clock: 'Aguardando envio', sent: 'Enviada', delivered: 'Entregue', read: 'Lida' },
+  ack: { clock: 'Aguardando envio', waiting: 'Aguardando conexão', sent: 'Enviada', delivered: 'Entregue', read: 'Lida' },
   message: {
     you: 'Você',
     contact: 'Contato',

@@ -14,7 +14,7 @@ export const tr: Shape<typeof pt> = {
   list: { label: 'Mesajlar', empty: 'Henüz mesaj yok.', loadingOlder: 'Önceki mesajlar yükleniyor', start: 'Görüşmenin başlangıcı', earlier: 'Önceki görüşmeleri gör' },
   history: { ticket: 'Talep #{{id}}', current: 'Bu talep (#{{id}})', queue: '{{name}} kuyruğu', noQueue: 'Kuyruk yok', user: '{{name}} ile', noUser: 'temsilci yok', period: '{{from}} – {{to}}', open: 'Aç' },
   day: { today: 'Bugün', yesterday: 'Dün' },
-  ack: { clock: 'Gönderilmeyi bekliyor', sent: 'Gönderildi', delivered: 'İletildi', read: 'Okundu' },
+  ack: { clock: 'Gönderilmeyi bekliyor', waiting: 'Bağlantı bekleniyor', sent: 'Gönderildi', delivered: 'İletildi', read: 'Okundu' },
   message: {
     you: 'Siz',
     contact: 'Kişi',
