@@ -149,7 +149,7 @@ describe('/messages-api', () => {
     await page.getByTestId('plan-denied').getByText('O plano desta empresa não inclui API.').waitFor();
     // The toast names the module too (#32), never the generic "no permission for this page".
     await expect.poll(() => page.getByText('O plano desta empresa não inclui API. Estamos lhe redirecionando.').count()).toBeGreaterThan(0);
-    expect(await page.getByText('O plano desta empresa não inclui').count()).toBe(0);
+    expect(await page.getByText('Esta empresa não possui permissão').count()).toBe(0);
     await page.waitForURL((url) => url.pathname !== '/messages-api');
     expect(await page.getByTestId('messages-api-page').count()).toBe(0);
     await page.close();

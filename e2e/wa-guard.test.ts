@@ -67,6 +67,7 @@ describe('WhatsApp guard in the browser', () => {
 
   it('shows a message sent while the connection is down as waiting for it, and sent once it is back', async () => {
     const conn = await liveConnection(kernel, world, company, 'Loja Norte');
+    world.numbers.set('5511988887777', '5511988887777');
     const contact = await kernel.api('POST', '/contacts', { token: company.admin.token, body: { name: 'Cliente Espera', number: '5511988887777' } });
     expect(contact.status, JSON.stringify(contact.body)).toBeLessThan(300);
     const created = await kernel.api('POST', '/tickets', { token: company.admin.token, body: { contactId: contact.body.id, whatsappId: conn, userId: company.admin.user.id, status: 'open' } });
