@@ -38,17 +38,20 @@ describe('number column (inbox.md §5)', () => {
 
 describe('contact form (inbox.md §5)', () => {
   it("gives 'Required', 'Too Short!', 'Too Long!' and 'Invalid email' keys", () => {
-    expect(issues({ name: '', number: '', email: '', extraInfo: [] })).toEqual({ name: V.required, number: V.required });
-    expect(issues({ name: 'Z', number: '1234567', email: 'z@', extraInfo: [] })).toEqual({ name: V.tooShort, number: V.tooShort, email: V.invalidEmail });
-    expect(issues({ name: 'Z'.repeat(51), number: '9'.repeat(51), email: '', extraInfo: [] })).toEqual({ name: V.tooLong, number: V.tooLong });
-    expect(issues({ name: 'Zé', number: '12345678', email: 'ze@exemplo.com', extraInfo: [{ name: '', value: 'x' }] })).toEqual({ 'extraInfo.0.name': V.required });
-    expect(issues({ name: 'Zé', number: '12345678', email: '', extraInfo: [] })).toEqual({});
+    expect(issues({ name: '', number: '', email: '', extraInfo: [], ownerUserId: '', birthday: '' })).toEqual({ name: V.required, number: V.required });
+    expect(issues({ name: 'Z', number: '1234567', email: 'z@', extraInfo: [], ownerUserId: '', birthday: '' })).toEqual({ name: V.tooShort, number: V.tooShort, email: V.invalidEmail });
+    expect(issues({ name: 'Z'.repeat(51), number: '9'.repeat(51), email: '', extraInfo: [], ownerUserId: '', birthday: '' })).toEqual({ name: V.tooLong, number: V.tooLong });
+    expect(issues({ name: 'Zé', number: '12345678', email: 'ze@exemplo.com', extraInfo: [{ name: '', value: 'x' }], ownerUserId: '', birthday: '' })).toEqual({ 'extraInfo.0.name': V.required });
+    expect(issues({ name: 'Zé', number: '12345678', email: '', extraInfo: [], ownerUserId: '', birthday: '' })).toEqual({});
   });
 
   it('sends the number of an edited contact only when it was changed (a masked number is never sent back)', () => {
     const initial = contactFormValues({ name: 'Ana', number: '***********01', email: '', extraInfo: [{ id: 1, name: 'CPF', value: '1' }] } as never);
     expect(isMaskedNumber(initial.number)).toBe(true);
-    expect(contactPayload({ ...initial, name: ' Ana Maria ' }, initial, true)).toEqual({ name: 'Ana Maria', email: '', extraInfo: [{ name: 'CPF', value: '1' }] });
+    expect(contactPayload({ ...initial, name: ' Ana Maria ' }, initial, true)).toEqual({ name: 'Ana Maria', email: '', extraInfo: [{ name: 'CPF', value: '1' }], birthday: null });
+    // The wallet owner goes only when it changed: an agent saves the rest without touching it.
+    expect(contactPayload({ ...initial, ownerUserId: '7' }, initial, true).ownerUserId).toBe(7);
+    expect(contactPayload({ ...initial, birthday: '1990-02-28' }, initial, true).birthday).toBe('1990-02-28');
     expect(contactPayload({ ...initial, number: '5511900000000' }, initial, true).number).toBe('5511900000000');
     expect(contactPayload(initial, initial, false).number).toBe('***********01');
   });
