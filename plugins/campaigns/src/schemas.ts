@@ -74,7 +74,7 @@ export const settingsInputSchema = z.object({
 });
 export type SettingsInput = z.infer<typeof settingsInputSchema>['settings'];
 
-const clock = z.union([z.null(), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, V.time)]);
+const clock = z.union([z.null(), z.string().max(5).regex(/^([01]\d|2[0-3]):[0-5]\d$/, V.time)]);
 /** PUT /campaign-guards/:whatsappId: the connection's ban guardrails (null = the documented default / any time). */
 export const guardInputSchema = z
   .object({

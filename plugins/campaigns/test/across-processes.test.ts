@@ -38,6 +38,8 @@ let seq = 0;
 async function connection(): Promise<number> {
   const token = randomBytes(15).toString('hex').toUpperCase().slice(0, 30);
   const [row] = await k.db('whatsapps').insert({ companyId: c.company.id, name: `Linha ${++seq}`, channel: 'whatsapp', token, status: 'CONNECTED' }).returning('id');
+  // These tests are about exactly-once across processes, not the ban guard: no daily cap or warm-up in the way.
+  await k.db('campaignConnectionGuards').insert({ companyId: c.company.id, connectionId: row.id, dailyCap: 1_000_000, warmupDays: 0 });
   return row.id;
 }
 
@@ -78,13 +80,13 @@ describe('campaign dispatch across processes', () => {
   it('loses and doubles nothing when the node is killed -9 inside its claim transaction, at the message insert', async () => {
     const conn = await connection();
     const { id, numbers } = await runningCampaign(20, [conn]);
-    // First in the file: no other node runs yet. Holding the messages table stops the doomed node inside its claim, after it took a shipping row.
+    // First in the file: no other node runs yet (the send is one statement, the insert inside a CTE). Holding the messages table stops the doomed node inside its claim, after it took a shipping row.
     const holder: Knex.Transaction = await k.db.transaction();
     try {
       await holder.raw('LOCK TABLE messages IN EXCLUSIVE MODE');
       const doomed = await node('doomed-in-claim');
       await waitFor(async () => {
-        const waiting = await k.db.raw("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE 'insert into \"messages\"%'");
+        const waiting = await k.db.raw("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND (query ILIKE '%insert into \"messages\"%' OR query ILIKE '%insert into messages%')");
         return waiting.rows[0].n > 0 || null;
       }, { timeout: 60_000 });
       await doomed.kill('SIGKILL');

@@ -54,7 +54,7 @@ describe('schedules across processes', () => {
       const id = await dueSchedule(to, 'Enviada uma única vez');
       const doomed = await node('doomed');
       await waitFor(async () => {
-        const waiting = await k.db.raw("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%tickets%for update%'");
+        const waiting = await k.db.raw("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND (query ILIKE '%tickets%for update%' OR query ILIKE '%update \"tickets\"%' OR query ILIKE '%update tickets%')");
         return waiting.rows[0].n > 0 || null;
       }, { timeout: 60_000 });
       await doomed.kill('SIGKILL');
