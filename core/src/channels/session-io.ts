@@ -57,6 +57,9 @@ export function createSessionIO(
           importStatus = null;
         }
       }
+      // The running session learns its status before the row does: whoever reads the stored
+      // status and then asks the session (a pairing code, a send) finds it already answering.
+      reports.onStatus(status);
       await setSessionState(core, connection.companyId, id, {
         status,
         qrcode: extra.qrcode ?? (status === 'qrcode' ? undefined : null),
@@ -64,7 +67,6 @@ export function createSessionIO(
         ...(extra.number !== undefined ? { number: extra.number } : {}),
         ...(importStatus !== undefined ? { statusImportMessages: importStatus } : {}),
       });
-      reports.onStatus(status);
     },
     async inbound(message) {
       if (!live()) return;
