@@ -1,42 +1,10 @@
 import type { Knex } from 'knex';
-import { z } from 'zod';
-import { date, id, idOrZero, pageNumber, text } from '@guiche/contracts';
+import type { AuditFacets, AuditQuery, AuditRecord } from '@guiche/contracts';
 import type { AuthUser } from '../plugin-sdk/types.js';
 
 export const AUDIT_PAGE_SIZE = 50;
 /** An export stops here: a larger period is exported in parts. */
 export const AUDIT_EXPORT_MAX = 50000;
-
-export const auditQuerySchema = z.object({
-  userId: id.optional(),
-  entity: text(60).optional(),
-  action: text(40).optional(),
-  /** First and last day of the period (inclusive, São Paulo time). */
-  from: date().optional(),
-  to: date().optional(),
-  /** Super users only: one company's rows (0: platform rows). */
-  companyId: idOrZero.optional(),
-  pageNumber,
-});
-
-export type AuditQuery = z.infer<typeof auditQuerySchema>;
-
-export interface AuditRow {
-  id: number;
-  companyId: number | null;
-  userId: number | null;
-  userName: string | null;
-  userEmail: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  ip: string | null;
-  method: string | null;
-  path: string | null;
-  oldValues: unknown;
-  newValues: unknown;
-  createdAt: string;
-}
 
 /** The rows the caller may read, filtered: an admin only its company's, a super user all (or one company's). */
 export function auditRows(db: Knex, auth: AuthUser, query: AuditQuery): Knex.QueryBuilder {
@@ -54,13 +22,13 @@ export function auditRows(db: Knex, auth: AuthUser, query: AuditQuery): Knex.Que
 
 export async function auditPage(db: Knex, auth: AuthUser, query: AuditQuery) {
   const offset = (query.pageNumber - 1) * AUDIT_PAGE_SIZE;
-  const records: AuditRow[] = await auditRows(db, auth, query).clone().orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(AUDIT_PAGE_SIZE + 1).offset(offset).select();
+  const records: AuditRecord[] = await auditRows(db, auth, query).clone().orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(AUDIT_PAGE_SIZE + 1).offset(offset).select();
   const hasMore = records.length > AUDIT_PAGE_SIZE;
   return { records: records.slice(0, AUDIT_PAGE_SIZE), hasMore };
 }
 
 /** The filter lists: users who appear in the caller's rows, entities and actions. */
-export async function auditFacets(db: Knex, auth: AuthUser) {
+export async function auditFacets(db: Knex, auth: AuthUser): Promise<AuditFacets> {
   const base = auditRows(db, auth, { pageNumber: 1 });
   const [users, entities, actions] = await Promise.all([
     base.clone().whereNotNull('userId').distinct('userId', 'userName').orderBy('userName'),

@@ -1,13 +1,14 @@
 import { format } from '@fast-csv/format';
+import { auditQuerySchema, type AuditRecord } from '@guiche/contracts';
 import type { Routes } from '../plugin-sdk/types.js';
 import { authenticate, requireAdmin } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
-import { AUDIT_EXPORT_MAX, auditFacets, auditPage, auditQuerySchema, auditRows, type AuditRow } from './query.js';
+import { AUDIT_EXPORT_MAX, auditFacets, auditPage, auditRows } from './query.js';
 
 const TAGS = ['audit'];
 const CSV_COLUMNS = ['id', 'createdAt', 'companyId', 'userId', 'userName', 'userEmail', 'ip', 'action', 'entity', 'entityId', 'method', 'path', 'oldValues', 'newValues'] as const;
 
-function csvLine(row: AuditRow): string[] {
+function csvLine(row: AuditRecord): string[] {
   return CSV_COLUMNS.map((column) => {
     const value = row[column];
     if (value === null || value === undefined) return '';
@@ -27,7 +28,7 @@ export function registerAuditRoutes(routes: Routes, core: CoreServices): void {
     scope.get('/audit/facets', { schema: { tags: TAGS } }, async (request) => auditFacets(core.db, request.auth));
 
     scope.get('/audit/export', { schema: { querystring: auditQuerySchema, tags: TAGS } }, async (request, reply) => {
-      const rows: AuditRow[] = await auditRows(core.db, request.auth, request.query)
+      const rows: AuditRecord[] = await auditRows(core.db, request.auth, request.query)
         .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }])
         .limit(AUDIT_EXPORT_MAX)
         .select();

@@ -1,27 +1,6 @@
+import type { AuditFacets, AuditRecord } from '@guiche/contracts';
 import { api, type Page } from '@guiche/web-sdk';
 import { auditParams, type AuditFilters } from '../lib/audit-filters.js';
-
-export interface AuditRecord {
-  id: number;
-  companyId: number | null;
-  userId: number | null;
-  userName: string | null;
-  userEmail: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  ip: string | null;
-  path: string | null;
-  oldValues: unknown;
-  newValues: unknown;
-  createdAt: string;
-}
-
-export interface AuditFacets {
-  users: { id: number; name: string | null }[];
-  entities: string[];
-  actions: string[];
-}
 
 export const AUDIT_EXPORT_FILE = 'auditoria.csv';
 

@@ -1,5 +1,5 @@
 import { formatDateTime, ListTable, useTranslation } from '@guiche/web-sdk';
-import type { AuditRecord } from '../api/audit-api.js';
+import type { AuditRecord } from '@guiche/contracts';
 import { NS } from '../i18n/register.js';
 import { changedFields, shownValue } from '../lib/audit-filters.js';
 
