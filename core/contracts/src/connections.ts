@@ -247,3 +247,25 @@ export interface Connection {
  * the 'close imported tickets' button shows; POST /closedimported/{id} clears it.
  */
 export const IMPORT_DONE_STATUS = 'renderButtonCloseTickets';
+
+/** A connection down now or dropping repeatedly within the hour (GET /connection-alerts, issue #31). */
+export interface ConnectionAlert {
+  connectionId: number;
+  companyId: number;
+  name: string;
+  channel: string;
+  status: string;
+  downSince: string | null;
+  /** Set once the connection stayed down longer than the company's alert minutes. */
+  alertedAt: string | null;
+  /** Drops in the current flapping series (each less than an hour after the previous). */
+  drops: number;
+  lastDropAt: string | null;
+}
+
+/** Payload of the live connection-alert event and the core bus topic: raised once per outage, cleared on reconnection. */
+export interface ConnectionAlertChange {
+  /** dropped / back (before any alert) are live-only; raised / cleared also go on the bus. */
+  action: 'raised' | 'cleared' | 'dropped' | 'back';
+  alert: ConnectionAlert;
+}

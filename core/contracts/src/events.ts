@@ -14,6 +14,8 @@ export const Events = {
   whatsapp: (companyId: number) => `company-${companyId}-whatsapp`, whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
   /** To the company's admins: { action: 'create' } after an audit row was appended (the page reloads its list). */
   audit: (companyId: number) => `company-${companyId}-audit`,
+  /** To the company's admins: a connection alert raised, cleared, dropped or back (ConnectionAlertChange). */
+  connectionAlert: (companyId: number) => `company-${companyId}-connectionAlert`,
 } as const;
 
 export type EventAction = 'create' | 'update' | 'delete' | 'new-message' | 'logout' | 'refresh';

@@ -1,4 +1,4 @@
-import { Rooms, type ConnectionStatus } from '@guiche/contracts';
+import { Events, Rooms, type ConnectionAlert, type ConnectionAlertChange, type ConnectionStatus } from '@guiche/contracts';
 import type { Knex } from 'knex';
 import type { CoreServices } from '../services.js';
 
@@ -14,27 +14,9 @@ export const CONNECTION_ALERT = 'core.connection.alert';
 export const FLAP_WINDOW_MS = 3_600_000;
 const TABLE = 'connectionAlerts';
 
-export interface ConnectionAlert {
-  connectionId: number;
-  companyId: number;
-  name: string;
-  channel: string;
-  status: string;
-  downSince: string | null;
-  alertedAt: string | null;
-  /** Drops in the current flapping series (each within FLAP_WINDOW_MS of the previous). */
-  drops: number;
-  lastDropAt: string | null;
-}
+export type { ConnectionAlert, ConnectionAlertChange };
 
-/** Bus payload of CONNECTION_ALERT and the live event's: raised once per outage, cleared on reconnection. */
-export interface ConnectionAlertChange {
-  /** dropped / back (before any alert) are live-only; raised / cleared also go on the bus. */
-  action: 'raised' | 'cleared' | 'dropped' | 'back';
-  alert: ConnectionAlert;
-}
-
-export const connectionAlertEvent = (companyId: number) => `company-${companyId}-connectionAlert`;
+export const connectionAlertEvent = Events.connectionAlert;
 
 type Db = Knex | Knex.Transaction;
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);

@@ -1,7 +1,7 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { formatRelativeTime, toastError, useTranslation } from '@guiche/web-sdk';
-import type { ConnectionAlert } from '../api/alerts-api.js';
+import type { ConnectionAlert } from '@guiche/contracts';
 import { startSession } from '../api/connections-api.js';
 import { NS } from '../i18n/register.js';
 

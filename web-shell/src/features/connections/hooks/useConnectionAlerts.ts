@@ -15,7 +15,7 @@ export function useConnectionAlerts(enabled: boolean) {
   const { user } = useSession();
   const company = enabled && user ? user.companyId : null;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: alertsKey });
-  useSocketEvent(company !== null ? `company-${company}-connectionAlert` : null, refresh);
+  useSocketEvent(company !== null ? Events.connectionAlert(company) : null, refresh);
   useSocketEvent(company !== null ? Events.whatsappSession(company) : null, refresh);
   return useQuery({ queryKey: alertsKey, queryFn: fetchConnectionAlerts, enabled });
 }
