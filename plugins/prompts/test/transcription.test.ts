@@ -72,6 +72,12 @@ describe('transcription', () => {
     const page = await w.k.api('GET', `/messages/${ticketId}`, { token: admin });
     expect(page.body.messages.find((m: { id: number }) => m.id === messageId).transcript).toBe('quanto custa o frete');
     expect(await search()).toContain(ticketId);
+
+    // Asking again answers the stored text and costs no second upstream call.
+    const calls = oa.requests.filter((r) => r.path === '/v1/audio/transcriptions').length;
+    const again = await transcribe(messageId);
+    expect([again.status, again.body]).toEqual([200, { messageId, transcript: 'quanto custa o frete' }]);
+    expect(oa.requests.filter((r) => r.path === '/v1/audio/transcriptions')).toHaveLength(calls);
   });
 
   it('answers 404 for another company and for an agent who may not see the ticket, 400 for a text message', async () => {
