@@ -30,7 +30,8 @@ const DEADLOCK = '40P01';
 const FOREIGN_KEY_VIOLATION = '23503';
 const ATTEMPTS = 3;
 
-function isUniqueViolation(error: unknown): boolean {
+/** A lost race worth one more attempt from the start: a unique index, or a merge (above). */
+function isRetryableRace(error: unknown): boolean {
   const code = (error as { code?: string }).code;
   return code === UNIQUE_VIOLATION || code === DEADLOCK || code === FOREIGN_KEY_VIOLATION;
 }
@@ -103,7 +104,7 @@ export function createIngestService(core: CoreServices): IngestService {
           return { afterCommit, contact, found, ticket, message: { ...stored, ticketId: ticket.id } };
         });
       } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= ATTEMPTS) throw error;
+        if (!isRetryableRace(error) || attempt >= ATTEMPTS) throw error;
       }
     }
   }

@@ -1,12 +1,13 @@
-import { Button, DialogBody, FormGroup, H6, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, FormGroup, H6, InputGroup, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { getIn, useFormik, type FormikErrors } from 'formik';
 import type { Contact } from '@guiche/contracts';
 import { Dialog, ErrorCard, fieldIntent, FormDialogFooter, isAdmin, LoadingState, showSubmitError, TextField, toastSuccess, useSession, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
-import { fetchContact, fetchOwnerOptions, type ContactFormInput } from '../api/contacts-api.js';
+import { fetchContact, type ContactFormInput } from '../api/contacts-api.js';
 import { contactKeys } from '../api/query-keys.js';
 import { NS } from '../i18n/register.js';
 import { contactFormSchema, contactFormValues, contactPayload, EMPTY_CONTACT, isMaskedNumber, type ContactFormValues } from '../lib/contact-form.js';
+import { OwnerSelect } from './OwnerSelect.js';
 import '../contacts.css';
 
 interface Props {
@@ -55,7 +56,6 @@ function ContactForm({ initial, editing, onSubmit, onSaved, onClose }: { initial
   const { t } = useTranslation(NS);
   const { user } = useSession();
   const admin = isAdmin(user);
-  const owners = useQuery({ queryKey: ['contacts', 'owner-options'], queryFn: fetchOwnerOptions });
   const form = useFormik<ContactFormValues>({
     initialValues: initial,
     validate: zodFormikValidate<ContactFormValues>(contactFormSchema),
@@ -113,14 +113,7 @@ function ContactForm({ initial, editing, onSubmit, onSaved, onClose }: { initial
         <TextField form={form} name="email" id="contact-email" label={t('dialog.email')} type="email" placeholder="nome@exemplo.com" />
         <TextField form={form} name="birthday" id="contact-birthday" label={t('dialog.birthday')} type="date" hint={t('dialog.birthdayHint')} />
         <FormGroup label={t('dialog.owner')} labelFor="contact-owner" helperText={admin ? t('dialog.ownerHint') : t('dialog.ownerAdminOnly')}>
-          <HTMLSelect id="contact-owner" name="ownerUserId" value={form.values.ownerUserId} onChange={form.handleChange} disabled={!admin || owners.isPending} fill>
-            <option value="">{owners.isPending ? t('dialog.ownerLoading') : t('dialog.ownerNone')}</option>
-            {owners.data?.map((u) => (
-              <option key={u.id} value={String(u.id)}>
-                {u.name}
-              </option>
-            ))}
-          </HTMLSelect>
+          <OwnerSelect id="contact-owner" name="ownerUserId" value={form.values.ownerUserId} onChange={form.handleChange} disabled={!admin} />
         </FormGroup>
         <H6>{t('dialog.extraInfo')}</H6>
         {form.values.extraInfo.map((_item, index) => (

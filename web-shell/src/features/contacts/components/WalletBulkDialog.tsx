@@ -1,8 +1,8 @@
-import { DialogBody, FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
+import { DialogBody, FormGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Dialog, FormDialogFooter, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
-import { fetchOwnerOptions, setContactsOwner } from '../api/contacts-api.js';
+import { setContactsOwner } from '../api/contacts-api.js';
+import { OwnerSelect } from './OwnerSelect.js';
 import { NS } from '../i18n/register.js';
 
 interface Props {
@@ -16,7 +16,6 @@ interface Props {
 /** The contacts page's bulk wallet change (issue #33): the selected contacts into one agent's wallet, or out of any. */
 export function WalletBulkDialog({ contactIds, isOpen, onDone, onClose }: Props) {
   const { t } = useTranslation(NS);
-  const owners = useQuery({ queryKey: ['contacts', 'owner-options'], queryFn: fetchOwnerOptions, enabled: isOpen });
   const [owner, setOwner] = useState('');
   const [saving, setSaving] = useState(false);
 
@@ -39,14 +38,7 @@ export function WalletBulkDialog({ contactIds, isOpen, onDone, onClose }: Props)
       <form onSubmit={(e) => void submit(e)} noValidate>
         <DialogBody>
           <FormGroup label={t('dialog.owner')} labelFor="bulk-owner" helperText={t('wallet.hint')}>
-            <HTMLSelect id="bulk-owner" value={owner} onChange={(e) => setOwner(e.currentTarget.value)} disabled={owners.isPending} fill autoFocus>
-              <option value="">{owners.isPending ? t('dialog.ownerLoading') : t('dialog.ownerNone')}</option>
-              {owners.data?.map((u) => (
-                <option key={u.id} value={String(u.id)}>
-                  {u.name}
-                </option>
-              ))}
-            </HTMLSelect>
+            <OwnerSelect id="bulk-owner" value={owner} onChange={(e) => setOwner(e.currentTarget.value)} autoFocus />
           </FormGroup>
         </DialogBody>
         <FormDialogFooter cancelLabel={t('actions.cancel')} saveLabel={t('wallet.apply')} saving={saving} onCancel={onClose} saveTestId="wallet-bulk-save" />
