@@ -33,3 +33,4 @@ export * from './webhooks.js';
 export * from './closing-reasons.js';
 export * from './flow-builder.js';
 export * from './audit.js';
+export * from './schedules.js';

@@ -1,3 +1,5 @@
+import type { ScheduleRepeat } from '@guiche/contracts';
+
 /**
  * Repeats of a schedule on the company's wall clock (America/Sao_Paulo): every occurrence keeps
  * the local time of the first one; a monthly repeat keeps its day of the month, or the month's
@@ -5,8 +7,7 @@
  * occurrence so a short month never shifts the later ones.
  */
 export const SCHEDULE_ZONE = 'America/Sao_Paulo';
-export const REPEATS = ['none', 'daily', 'weekly', 'monthly'] as const;
-export type Repeat = (typeof REPEATS)[number];
+export type Repeat = ScheduleRepeat;
 
 interface WallTime {
   year: number;

@@ -1,13 +1,13 @@
 import { Rooms } from '@guiche/contracts';
 import type { PluginContext } from '@guiche/core';
-import type { Schedule } from './schedule-repository.js';
+import type { ScheduleView } from './schedule-repository.js';
 
 /** company-{companyId}-schedule, to the company room (every user of the company lists schedules). */
 export const scheduleEvent = (companyId: number) => `company-${companyId}-schedule`;
 
 export function createScheduleEvents(realtime: PluginContext['realtime']) {
   return {
-    saved(action: 'create' | 'update', schedule: Schedule): void {
+    saved(action: 'create' | 'update', schedule: ScheduleView): void {
       realtime.emit(Rooms.company(schedule.companyId), scheduleEvent(schedule.companyId), { action, schedule });
     },
     removed(companyId: number, scheduleId: number): void {

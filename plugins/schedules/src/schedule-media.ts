@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { storeSingleUpload, type PluginContext } from '@guiche/core';
-import { SCHEDULES_TABLE, type Schedule } from './schedule-repository.js';
+import { SCHEDULES_TABLE, type ScheduleView } from './schedule-repository.js';
 
 const FOLDER = 'schedules';
 
 type Ctx = Pick<PluginContext, 'db' | 'storage' | 'log'>;
 
 /** Stores the attachment and points the schedule at it; the previous file goes once the row no longer names it. */
-export async function attachScheduleMedia(ctx: Ctx, request: FastifyRequest, schedule: Schedule): Promise<void> {
+export async function attachScheduleMedia(ctx: Ctx, request: FastifyRequest, schedule: ScheduleView): Promise<void> {
   const stored = await storeSingleUpload(ctx.storage, request, { companyId: schedule.companyId, folder: FOLDER });
   try {
     await ctx.db(SCHEDULES_TABLE)
@@ -20,7 +20,7 @@ export async function attachScheduleMedia(ctx: Ctx, request: FastifyRequest, sch
   await removeFile(ctx, schedule.mediaPath);
 }
 
-export async function detachScheduleMedia(ctx: Ctx, schedule: Schedule): Promise<void> {
+export async function detachScheduleMedia(ctx: Ctx, schedule: ScheduleView): Promise<void> {
   await ctx.db(SCHEDULES_TABLE).where({ id: schedule.id, companyId: schedule.companyId }).update({ mediaPath: null, mediaName: null, mediaType: null, updatedAt: ctx.db.fn.now() });
   await removeFile(ctx, schedule.mediaPath);
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { SCHEDULES_PAGE_SIZE, type ScheduleStatus } from './schemas.js';
-import type { Repeat } from './recurrence.js';
+import type { Schedule, ScheduleRepeat, ScheduleStatus } from '@guiche/contracts';
+import { SCHEDULES_PAGE_SIZE } from './schemas.js';
 
 export const SCHEDULES_TABLE = 'schedules';
 
@@ -17,7 +17,7 @@ export interface ScheduleRow {
   sentAt: Date | null;
   status: ScheduleStatus;
   error: string | null;
-  repeat: Repeat;
+  repeat: ScheduleRepeat;
   firstSendAt: Date;
   repeatUntil: Date | null;
   sentCount: number;
@@ -29,12 +29,8 @@ export interface ScheduleRow {
   updatedAt: Date;
 }
 
-/** A schedule as the API and the live events answer it (outreach-config.md §3 Schedule). */
-export interface Schedule extends Omit<ScheduleRow, 'waits'> {
-  contact: { id: number; name: string; number: string } | null;
-  user: { id: number; name: string } | null;
-  whatsapp: { id: number; name: string } | null;
-}
+/** A schedule as the API and the live events answer it (outreach-config.md §3 Schedule), instants as Dates. */
+export type ScheduleView = Schedule<Date>;
 
 function escapeLike(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -51,7 +47,7 @@ function withJoins(db: Knex, companyId: number) {
 
 type JoinedRow = ScheduleRow & { contactName: string | null; contactNumber: string | null; userName: string | null; whatsappName: string | null };
 
-function toSchedule({ contactName, contactNumber, userName, whatsappName, waits: _waits, ...row }: JoinedRow): Schedule {
+function toSchedule({ contactName, contactNumber, userName, whatsappName, waits: _waits, ...row }: JoinedRow): ScheduleView {
   return {
     ...row,
     contact: contactName !== null ? { id: row.contactId, name: contactName, number: contactNumber ?? '' } : null,
@@ -65,7 +61,7 @@ export async function listSchedules(
   db: Knex,
   companyId: number,
   query: { searchParam?: string; pageNumber: number; contactId?: number },
-): Promise<{ schedules: Schedule[]; hasMore: boolean }> {
+): Promise<{ schedules: ScheduleView[]; hasMore: boolean }> {
   const q = withJoins(db, companyId);
   const search = query.searchParam?.trim();
   if (search) q.where((w) => w.whereILike('schedules.body', escapeLike(search)).orWhereILike('contacts.name', escapeLike(search)));
@@ -77,7 +73,7 @@ export async function listSchedules(
   return { schedules: rows.slice(0, SCHEDULES_PAGE_SIZE).map(toSchedule), hasMore: rows.length > SCHEDULES_PAGE_SIZE };
 }
 
-export async function findSchedule(db: Knex, companyId: number, id: number): Promise<Schedule | null> {
+export async function findSchedule(db: Knex, companyId: number, id: number): Promise<ScheduleView | null> {
   const row: JoinedRow | undefined = await withJoins(db, companyId).where('schedules.id', id).first();
   return row ? toSchedule(row) : null;
 }

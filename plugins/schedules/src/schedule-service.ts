@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { AppError, type AuthUser, type PluginContext } from '@guiche/core';
 import type { ScheduleEvents } from './schedule-events.js';
-import { findSchedule, listSchedules, SCHEDULES_TABLE, type Schedule } from './schedule-repository.js';
+import { findSchedule, listSchedules, SCHEDULES_TABLE, type ScheduleView } from './schedule-repository.js';
 import type { ScheduleInput } from './schemas.js';
 
 /** The timed-work kind of a schedule's sending; the key is the schedule's id. */
@@ -17,14 +17,14 @@ const isAdmin = (auth: AuthUser) => auth.profile === 'admin' || auth.super;
 export function createScheduleService(ctx: Ctx, events: ScheduleEvents) {
   const { db } = ctx;
 
-  async function mustFind(companyId: number, id: number): Promise<Schedule> {
+  async function mustFind(companyId: number, id: number): Promise<ScheduleView> {
     const schedule = await findSchedule(db, companyId, id);
     if (!schedule) throw new AppError('ERR_NO_SCHEDULE_FOUND', 404);
     return schedule;
   }
 
   /** Everyone lists and creates; a plain user changes or deletes only their own schedules. */
-  async function mustChange(auth: AuthUser, id: number): Promise<Schedule> {
+  async function mustChange(auth: AuthUser, id: number): Promise<ScheduleView> {
     const schedule = await mustFind(auth.companyId, id);
     if (!isAdmin(auth) && schedule.userId !== auth.id) throw new AppError('ERR_NO_PERMISSION', 403);
     return schedule;
@@ -60,7 +60,7 @@ export function createScheduleService(ctx: Ctx, events: ScheduleEvents) {
 
     show: (auth: AuthUser, id: number) => mustFind(auth.companyId, id),
 
-    async create(auth: AuthUser, input: ScheduleInput): Promise<Schedule> {
+    async create(auth: AuthUser, input: ScheduleInput): Promise<ScheduleView> {
       await checkRefs(auth.companyId, input);
       const id = await db.transaction(async (trx) => {
         const [row] = await trx(SCHEDULES_TABLE)
@@ -75,7 +75,7 @@ export function createScheduleService(ctx: Ctx, events: ScheduleEvents) {
     },
 
     /** Saves the form and arms the schedule again (PENDENTE), or cancels it (status CANCELADA). */
-    async update(auth: AuthUser, id: number, input: ScheduleInput): Promise<Schedule> {
+    async update(auth: AuthUser, id: number, input: ScheduleInput): Promise<ScheduleView> {
       await mustChange(auth, id);
       await checkRefs(auth.companyId, input);
       await db.transaction(async (trx) => {

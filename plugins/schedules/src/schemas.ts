@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { text } from '@guiche/contracts';
-import { REPEATS } from './recurrence.js';
+import { SCHEDULE_REPEATS, text } from '@guiche/contracts';
 
 /**
  * Validation keys of the schedule dialog (outreach-config.md §5: body ≥ 5 'Mensagem muito curta',
@@ -14,8 +13,6 @@ export const ScheduleV = {
   repeatEnd: 'schedules:validation.repeatEnd',
 } as const;
 
-export const SCHEDULE_STATUSES = ['PENDENTE', 'ENVIADA', 'ERRO', 'CANCELADA'] as const;
-export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 export const SCHEDULES_PAGE_SIZE = 20;
 
 const id = z.coerce.number({ error: ScheduleV.required }).int().positive().max(2147483647);
@@ -28,7 +25,7 @@ export const scheduleInputSchema = z
     contactId: id,
     sendAt: instant,
     whatsappId: z.union([z.null(), z.literal(''), z.coerce.number().int().positive().max(2147483647)]).optional().transform((v) => (v ? v : null)),
-    repeat: z.enum(REPEATS).default('none'),
+    repeat: z.enum(SCHEDULE_REPEATS).default('none'),
     repeatUntil: z.union([z.null(), z.literal(''), instant]).optional().transform((v) => (v ? v : null)),
     /** PUT only: 'CANCELADA' stops a schedule; 'PENDENTE' arms it again. */
     status: z.enum(['PENDENTE', 'CANCELADA']).optional(),

@@ -1,39 +1,5 @@
+import type { Schedule, ScheduleInput } from '@guiche/contracts';
 import { api, type Page } from '@guiche/web-sdk';
-
-export type ScheduleStatus = 'PENDENTE' | 'ENVIADA' | 'ERRO' | 'CANCELADA';
-export type Repeat = 'none' | 'daily' | 'weekly' | 'monthly';
-
-/** A schedule as GET /schedules and company-{id}-schedule give it. */
-export interface Schedule {
-  id: number;
-  contactId: number;
-  userId: number | null;
-  whatsappId: number | null;
-  ticketId: number | null;
-  body: string;
-  sendAt: string;
-  sentAt: string | null;
-  status: ScheduleStatus;
-  /** An error code (ERR_…) while waiting or after ERRO. */
-  error: string | null;
-  repeat: Repeat;
-  repeatUntil: string | null;
-  sentCount: number;
-  mediaName: string | null;
-  mediaPath: string | null;
-  contact: { id: number; name: string; number: string } | null;
-  whatsapp: { id: number; name: string } | null;
-}
-
-export interface ScheduleInput {
-  body: string;
-  contactId: number;
-  sendAt: string;
-  whatsappId: number | null;
-  repeat: Repeat;
-  repeatUntil: string | null;
-  status?: 'PENDENTE' | 'CANCELADA';
-}
 
 export interface ContactOption {
   id: number;

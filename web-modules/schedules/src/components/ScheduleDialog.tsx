@@ -2,7 +2,7 @@ import { Button, DialogBody, FileInput, FormGroup, HTMLSelect, InputGroup, Inten
 import { useFormik } from 'formik';
 import { useMemo, useState } from 'react';
 import { Dialog, fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextAreaField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
-import type { Schedule, ScheduleInput } from '../api/schedules-api';
+import type { Schedule, ScheduleInput } from '@guiche/contracts';
 import { useConnections } from '../hooks/useSchedules';
 import { NS } from '../i18n/register';
 import { scheduleFormSchema, scheduleFormValues, toInput, type ScheduleFormValues } from '../lib/schedule-form';

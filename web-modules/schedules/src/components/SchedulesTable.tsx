@@ -1,6 +1,6 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import { ListTable, RowActions, useTranslation } from '@guiche/web-sdk';
-import type { Schedule } from '../api/schedules-api';
+import type { Schedule } from '@guiche/contracts';
 import { NS } from '../i18n/register';
 import { formatSendAt } from '../lib/sao-paulo-time';
 import { bodyPreview } from '../lib/schedule-form';

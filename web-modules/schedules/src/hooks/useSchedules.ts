@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { applyToPagedLists, replaceInPagedLists, searchFinds, useDebouncedValue, usePagedList, usePagedListEvents } from '@guiche/web-sdk';
-import { attachMedia, createSchedule, deleteSchedule, fetchConnections, fetchContact, fetchSchedules, removeMedia, searchContacts, updateSchedule, type Schedule, type ScheduleInput } from '../api/schedules-api';
+import { attachMedia, createSchedule, deleteSchedule, fetchConnections, fetchContact, fetchSchedules, removeMedia, searchContacts, updateSchedule } from '../api/schedules-api';
+import type { Schedule, ScheduleInput } from '@guiche/contracts';
 import { scheduleKeys } from '../api/query-keys';
 
 export function useSchedules(search: string) {

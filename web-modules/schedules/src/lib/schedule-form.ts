@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Repeat, Schedule, ScheduleInput } from '../api/schedules-api';
+import type { ScheduleRepeat as Repeat, Schedule, ScheduleInput } from '@guiche/contracts';
 import { fromLocalInput, toLocalInput } from './sao-paulo-time';
 
 /** Schedule dialog rules (outreach-config.md §5): body ≥ 5 'Mensagem muito curta'; contact and send time 'Obrigatório'. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ListPage, useDeleteConfirmation, useListSearch, useTranslation } from '@guiche/web-sdk';
-import type { Schedule, ScheduleInput } from '../api/schedules-api';
+import type { Schedule, ScheduleInput } from '@guiche/contracts';
 import { ScheduleDialog } from '../components/ScheduleDialog';
 import { SchedulesTable } from '../components/SchedulesTable';
 import { useScheduleEvents, useScheduleMutations, useSchedules } from '../hooks/useSchedules';
