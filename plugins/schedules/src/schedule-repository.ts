@@ -1,33 +1,11 @@
 import type { Knex } from 'knex';
-import type { Schedule, ScheduleRepeat, ScheduleStatus } from '@guiche/contracts';
+import type { Schedule } from '@guiche/contracts';
 import { SCHEDULES_PAGE_SIZE } from './schemas.js';
 
 export const SCHEDULES_TABLE = 'schedules';
 
-/** A schedules row as knex returns it (camelCase). */
-export interface ScheduleRow {
-  id: number;
-  companyId: number;
-  contactId: number;
-  userId: number | null;
-  whatsappId: number | null;
-  ticketId: number | null;
-  body: string;
-  sendAt: Date;
-  sentAt: Date | null;
-  status: ScheduleStatus;
-  error: string | null;
-  repeat: ScheduleRepeat;
-  firstSendAt: Date;
-  repeatUntil: Date | null;
-  sentCount: number;
-  waits: number;
-  mediaPath: string | null;
-  mediaName: string | null;
-  mediaType: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A schedules row as knex returns it (camelCase): the schedule without its joins, plus the times it waited for its connection. */
+export type ScheduleRow = Omit<Schedule<Date>, 'contact' | 'user' | 'whatsapp'> & { waits: number };
 
 /** A schedule as the API and the live events answer it (outreach-config.md §3 Schedule), instants as Dates. */
 export type ScheduleView = Schedule<Date>;
