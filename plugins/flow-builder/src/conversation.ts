@@ -1,4 +1,5 @@
 import type { ConversationHandler, ConversationStarter, PluginContext } from '@guiche/core';
+import type { TriggerCache } from './trigger-cache.js';
 import { triggeredFlow } from './triggers.js';
 import { ACTIVE, activeRun, count, RUNS, startRun } from './runs.js';
 import { RESUME_KIND, walk, type ResumePayload } from './walk.js';
@@ -7,12 +8,14 @@ import { RESUME_KIND, walk, type ResumePayload } from './walk.js';
 export const FLOW_HANDLER = 'flow-builder';
 
 /** In the message's transaction: a trigger's flow gets a run at its start and the ticket is claimed for the flow handler. */
-export const flowStarter: ConversationStarter = async ({ trx, companyId, connectionId, ticket, newConversation, firstContact, message }) => {
-  const hit = await triggeredFlow(trx, { companyId, connectionId, body: message.body, newConversation, firstContact });
-  if (!hit) return null;
-  await startRun(trx, { companyId, ticketId: ticket.id, ...hit });
-  return FLOW_HANDLER;
-};
+export const flowStarter =
+  (cache: TriggerCache): ConversationStarter =>
+  async ({ trx, companyId, connectionId, ticket, newConversation, firstContact, message }) => {
+    const hit = await triggeredFlow(cache, trx, { companyId, connectionId, body: message.body, newConversation, firstContact });
+    if (!hit) return null;
+    await startRun(trx, { companyId, ticketId: ticket.id, ...hit });
+    return FLOW_HANDLER;
+  };
 
 /** Each customer message of a ticket the flow holds: its run walks on (walk.ts). */
 export function flowHandler(ctx: Pick<PluginContext, 'db' | 'messages' | 'timedWork'>): ConversationHandler {
