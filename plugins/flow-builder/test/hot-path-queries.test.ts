@@ -51,7 +51,7 @@ const promo = (text: string): FlowGraph => ({
 
 async function ingest(number: string, body: string): Promise<string[]> {
   const seen: string[] = [];
-  const message = { wid: `F-${++seq}-${randomBytes(3).toString('hex')}`, fromMe: false, timestamp: new Date(), peer: { id: `${number}@s.whatsapp.net`, number, name: 'Maria' }, body, mediaType: 'chat' };
+  const message = { wid: `F-${++seq}-${randomBytes(3).toString('hex')}`, fromMe: false, timestamp: new Date(), peer: { id: `${number}@s.whatsapp.net`, number, name: 'Maria' }, body, mediaType: 'chat' as const };
   const result = await scope.run(seen, () => k.kernel.core.ingest.ingest(conn, message));
   expect(result.created).toBe(true);
   return seen;
