@@ -89,9 +89,34 @@ describe('the flow builder in the browser', () => {
     await page.getByTestId('fb-publish').click();
     await expect.poll(() => page.getByTestId('fb-live').innerText()).toBe('Publicado: versão 1');
 
-    // The connection's default flow (the triggers' API; the editor has no form for them yet).
+    // The simulator walks the draft as a customer would, sending nothing.
+    await page.getByTestId('fb-simulate').click();
+    await page.getByTestId('fb-sim-start').click();
+    const said = page.getByTestId('fb-sim-bot');
+    await expect.poll(() => said.count()).toBe(2);
+    expect(await said.nth(0).innerText()).toBe('Bem-vindo ao site!');
+    expect(await said.nth(1).innerText()).toContain('1 - Vendas');
+    await page.getByTestId('fb-sim-answer').fill('1');
+    await page.getByTestId('fb-sim-send').click();
+    await expect.poll(() => page.getByTestId('fb-sim-me').innerText()).toBe('1');
+    await expect.poll(() => page.getByTestId('fb-sim-note').last().innerText()).toBe(`Transferido (fila ${salesQueue}, atendente -)`);
+    expect(await kernel.db('messages').count({ n: '*' })).toEqual([{ n: 0 }]);
+    expect(await kernel.db('flowBuilderRuns').count({ n: '*' })).toEqual([{ n: 0 }]);
+    await page.getByRole('button', { name: 'Fechar o simulador' }).click();
+
+    // The connection's default flow, chosen in the triggers form; an empty keyword cannot be saved.
+    await page.getByTestId('fb-triggers-open').click();
+    await page.getByTestId('fb-trigger-add').click();
+    await expect.poll(() => page.getByTestId('fb-triggers-save').isDisabled()).toBe(true);
+    const row = page.getByTestId('fb-trigger-0');
+    await row.getByTestId('fb-trigger-kind').selectOption('default');
+    await row.getByTestId('fb-trigger-connection').selectOption(String(connectionId));
+    await page.getByTestId('fb-triggers-save').click();
     const flow = await kernel.db('flowBuilderFlows').first('id');
-    await apiOk(kernel, 'PUT', `/flowbuilder/${flow.id}/triggers`, admin.token, { triggers: [{ kind: 'default', connectionId }] });
+    await expect.poll(() => kernel.db('flowBuilderTriggers').where({ flowId: flow.id }).select('kind', 'connectionId')).toEqual([{ kind: 'default', connectionId }]);
+    await page.getByTestId('fb-triggers-open').click();
+    await expect.poll(() => page.getByTestId('fb-trigger-0').getByTestId('fb-trigger-kind').inputValue()).toBe('default');
+    await page.keyboard.press('Escape');
 
     const visitor = await newPage(browser, kernel, { viewport: { width: 1000, height: 760 } });
     await visitor.goto(site.url);

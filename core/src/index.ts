@@ -42,7 +42,7 @@ export type {
   SessionStatus,
 } from './plugin-sdk/channels.js';
 export type {
-  IngestService, IngestResult, MessageSender, MessageTranscripts, AudioMessage, SendRequest, PluginTickets, OutboundTicket, TicketPage, TicketDetails,
+  IngestService, IngestResult, MessageSender, MessageTranscripts, AudioMessage, SendRequest, PluginTickets, OutboundTicket, TicketPage, TicketDetails, TicketFacts,
   Conversations, OpenConversationRequest, OpenedConversation,
 } from './plugin-sdk/tickets.js';
 export type { RateLimits, RateLimitHit } from './plugin-sdk/ports.js';

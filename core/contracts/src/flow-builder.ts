@@ -298,3 +298,50 @@ export const flowStartSchema = z.object({ ticketId: int(1, PG_INT_MAX) });
 /** The flow's inbound webhook: start it for this number on the connection (the company's default when absent). */
 export const flowHookSchema = z.object({ number: text(30, { trim: true }).regex(/^\+?[\d\s().-]{8,30}$/, FlowV.number), connectionId: int(1, PG_INT_MAX).optional() });
 export const flowHookParamsSchema = z.object({ token: text(64).regex(/^[A-Za-z0-9_-]{1,64}$/, FlowV.importFormat) });
+
+const simVariable = z.object({ name: text(60), value: text(4000) });
+/** A simulated run as the simulator panel keeps it between its calls (nothing is stored on the server). */
+export const flowSimStateSchema = z.object({
+  nodeId: nodeId,
+  status: z.enum(['running', 'waiting', 'done', 'stopped', 'failed']),
+  variables: z.array(simVariable).max(200).default([]),
+  attempts: int(0, 100).default(0),
+});
+export type FlowSimState = z.infer<typeof flowSimStateSchema>;
+
+/**
+ * The simulator's dry run: one event (the start, a typed answer, the clock of the wait it stands
+ * on) through the draft the editor shows (`graph`, else the stored draft), sending nothing,
+ * storing nothing, calling no HTTP address. `facts` plays the contact: its channel, tags,
+ * fields and whether it is within service hours.
+ */
+export const flowSimulateSchema = z.object({
+  graph: flowGraphSchema.optional(),
+  state: flowSimStateSchema.optional(),
+  event: z.discriminatedUnion('kind', [z.object({ kind: z.literal('start') }), z.object({ kind: z.literal('message'), body: text(4000) }), z.object({ kind: z.literal('timer') })]),
+  facts: z
+    .object({
+      channel: text(20).optional(),
+      tagIds: z.array(int(1, PG_INT_MAX)).max(50).optional(),
+      withinHours: z.boolean().optional(),
+      contact: z.array(simVariable).max(50).optional(),
+    })
+    .optional(),
+});
+export type FlowSimulateInput = z.infer<typeof flowSimulateSchema>;
+
+/** What the dry run did, in order: what the customer would see and what would happen to the ticket. */
+export type FlowSimStep =
+  | { kind: 'message'; nodeId: string; body: string; media?: { url: string; type: string }; typingSeconds?: number }
+  | { kind: 'wait'; nodeId: string; minutes: number }
+  | { kind: 'http'; nodeId: string; method: string; url: string }
+  | { kind: 'tag'; nodeId: string; tagId: number; on: boolean }
+  | { kind: 'flow'; nodeId: string; flowId: number };
+
+export interface FlowSimulation {
+  state: FlowSimState;
+  /** continue: the flow waits; handover / transfer: a human takes it (to queueId / userId); close. */
+  outcome: 'continue' | 'handover' | 'close' | 'transfer';
+  transfer: { queueId: number | null; userId: number | null } | null;
+  steps: FlowSimStep[];
+}

@@ -1,4 +1,3 @@
-import type { PlanFlag } from '@guiche/contracts';
 import type { IngestStep, IngestStepContext } from '../messaging/ingest-step.js';
 import type { TicketRow } from '../messaging/ticket-access.js';
 import { answer, startConversation } from './flow.js';
@@ -71,10 +70,6 @@ function handOff(ctx: IngestStepContext, ticket: TicketRow): Promise<void> {
   return scheduleHandOff(ctx.core, ctx.trx, ticket, { id: ctx.messageId, body: ctx.message.body ?? '', mediaType: ctx.message.mediaType });
 }
 
-async function planHas(trx: IngestStepContext['trx'], companyId: number, flag: PlanFlag): Promise<boolean> {
-  const row = await trx('companies').join('plans', 'plans.id', 'companies.planId').where('companies.id', companyId).first(`plans.${flag}`);
-  return Boolean(row?.[flag]);
-}
 
 /**
  * Conversation starters (a plan module's triggers: the flow builder's welcome, default and keyword
@@ -89,7 +84,8 @@ async function claimByStarter(ctx: IngestStepContext, starting: boolean): Promis
     starting && ctx.ticketChange === 'create' && !(await trx('tickets').where({ companyId: ticket.companyId, contactId: ctx.contactId, whatsappId: ctx.connection.id }).whereNot({ id: ticket.id }).first('id'));
   const message = { id: ctx.messageId, body: ctx.message.body ?? '', mediaType: ctx.message.mediaType };
   for (const { starter, planFlag } of starters) {
-    if (planFlag && !(await planHas(trx, ticket.companyId, planFlag))) continue;
+    // The plan flags cache (a miss read through the transaction): no query on a plain message.
+    if (planFlag && !(await core.plans.has(ticket.companyId, planFlag, trx))) continue;
     const type = await starter({ trx, companyId: ticket.companyId, connectionId: ctx.connection.id, ticket, newConversation: starting, firstContact, message });
     if (!type || !core.bot.get(type)) continue;
     const [updated] = await trx('tickets')

@@ -35,6 +35,7 @@ export function registerCompanyRoutes(routes: Routes, core: CoreServices): void 
       }
       const [row] = await core.db('companies').where({ id }).update({ ...changes, updatedAt: core.db.fn.now() }).returning(columns);
       if (!row) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+      core.plans.invalidate(id);
       await core.bus.publish(PLANS_CHANGED, { companyId: id }, { companyId: id });
       // The token gate caches status and due date (the subscription guard reads it).
       if (changes.status !== undefined || changes.dueDate !== undefined) await core.tokens.changed({ companyId: id });

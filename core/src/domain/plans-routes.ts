@@ -7,6 +7,8 @@ import { PLANS_CHANGED, toPlan } from './plans.js';
 
 /** Tell every node to drop cached flags and every browser of the plan's companies to reload modules. */
 async function announcePlanChange(core: CoreServices, planId: number): Promise<void> {
+  // This node at once (the next message must see the change), the others through the bus.
+  core.plans.invalidate();
   await core.bus.publish(PLANS_CHANGED, { planId, companyId: null }, { companyId: null });
   const companies: { id: number }[] = await core.db('companies').where({ planId }).select('id');
   for (const { id } of companies) core.realtime.emit(Rooms.company(id), Events.plan(id), { action: 'update', planId });

@@ -34,10 +34,10 @@ export function createPlansService(db: Knex, bus: Bus): PlansService & { invalid
     else cache.clear();
   });
 
-  async function flags(companyId: number): Promise<Record<PlanFlag, boolean>> {
+  async function flags(companyId: number, reader: Knex = db): Promise<Record<PlanFlag, boolean>> {
     const hit = cache.get(companyId);
     if (hit && hit.expires > Date.now()) return hit.flags;
-    const row = await db('companies').join('plans', 'plans.id', 'companies.planId').where('companies.id', companyId).first('plans.*');
+    const row = await reader('companies').join('plans', 'plans.id', 'companies.planId').where('companies.id', companyId).first('plans.*');
     const result = row ? (Object.fromEntries(PlanFlags.map((f) => [f, Boolean(row[f])])) as Record<PlanFlag, boolean>) : noFlags();
     cache.set(companyId, { flags: result, expires: Date.now() + CACHE_TTL_MS });
     return result;
@@ -45,7 +45,7 @@ export function createPlansService(db: Knex, bus: Bus): PlansService & { invalid
 
   return {
     flags,
-    has: async (companyId, flag) => (await flags(companyId))[flag],
+    has: async (companyId, flag, reader) => (await flags(companyId, reader))[flag],
     invalidate: (companyId) => (companyId ? cache.delete(companyId) : cache.clear()),
     close: unsubscribe,
   };

@@ -5,6 +5,7 @@ import { hidesNumbers } from '../contacts/lgpd.js';
 import { AppError, type AuthUser } from '../plugin-sdk/types.js';
 import type { CoreServices } from '../services.js';
 import { findOrCreateTicket } from './ingest-ticket.js';
+import { setTicketTag, ticketFacts } from './plugin-ticket-steps.js';
 import { loadViewer, loadVisibleTicket, type TicketRow } from './ticket-access.js';
 import { maskTicket, ticketDetails } from './ticket-details.js';
 import { emitTicket } from './ticket-events.js';
@@ -46,5 +47,8 @@ export function createPluginTickets(core: CoreServices): PluginTickets {
       const found = await findOrCreateTicket(trx, connection, contact.id, Boolean(contact.isGroup));
       return { ticketId: found.ticket.id, change: found.change, previous: found.previous };
     },
+
+    facts: (trx, ref) => ticketFacts(core, trx, ref),
+    setTag: (within, ref, tagId, on) => setTicketTag(core, within, ref, tagId, on),
   };
 }

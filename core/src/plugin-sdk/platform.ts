@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { PlanFlag } from '@guiche/contracts';
 
 export interface SettingsService {
@@ -7,9 +8,13 @@ export interface SettingsService {
 }
 
 export interface PlansService {
-  /** The flags of the company's plan, cached per company, invalidated through the bus. */
-  flags(companyId: number): Promise<Record<PlanFlag, boolean>>;
-  has(companyId: number, flag: PlanFlag): Promise<boolean>;
+  /**
+   * The flags of the company's plan, cached per company, invalidated through the bus. A miss is
+   * read through `reader` when given: inside a transaction pass it (on the embedded default a
+   * query outside it would wait for it to end).
+   */
+  flags(companyId: number, reader?: Knex): Promise<Record<PlanFlag, boolean>>;
+  has(companyId: number, flag: PlanFlag, reader?: Knex): Promise<boolean>;
 }
 
 export interface UserSummary {

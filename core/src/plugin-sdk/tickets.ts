@@ -156,6 +156,18 @@ export interface PluginTickets {
   announce(ticketId: number, previous?: Pick<TicketRow, 'companyId' | 'userId' | 'queueId'>): Promise<void>;
   /** In trx: the contact's active ticket on the connection, reopening or creating it like ingest does. */
   forOutbound(trx: Knex.Transaction, companyId: number, connectionId: number, contactId: number): Promise<OutboundTicket>;
+  /** In trx: what a conversation step may ask of the ticket (its tags, its contact's fields, the service hours); null when not the company's. */
+  facts(trx: Knex.Transaction, ref: { companyId: number; ticketId: number }): Promise<TicketFacts | null>;
+  /** In the caller's transaction: a tag of the company on (`on`) or off the ticket, announced after the commit; false when the tag or ticket is not the company's. */
+  setTag(within: WithinTransaction, ref: { companyId: number; ticketId: number }, tagId: number, on: boolean): Promise<boolean>;
+}
+
+export interface TicketFacts {
+  tagIds: number[];
+  /** name, number, email and the contact's custom fields by name. */
+  contact: Record<string, string>;
+  /** Now is within the service hours that apply to the ticket (settings scheduleType; none configured: true). */
+  withinHours: boolean;
 }
 
 export interface OpenConversationRequest {

@@ -1,27 +1,30 @@
 import type { ConversationHandler, ConversationStarter, PluginContext } from '@guiche/core';
+import type { TriggerCache } from './trigger-cache.js';
 import { triggeredFlow } from './triggers.js';
 import { ACTIVE, activeRun, count, RUNS, startRun } from './runs.js';
-import { RESUME_KIND, walk, type ResumePayload } from './walk.js';
+import { RESUME_KIND, walk, type ResumePayload, type WalkDeps } from './walk.js';
 
 /** The conversation type of a ticket a flow holds (tickets.conversation_handler). */
 export const FLOW_HANDLER = 'flow-builder';
 
 /** In the message's transaction: a trigger's flow gets a run at its start and the ticket is claimed for the flow handler. */
-export const flowStarter: ConversationStarter = async ({ trx, companyId, connectionId, ticket, newConversation, firstContact, message }) => {
-  const hit = await triggeredFlow(trx, { companyId, connectionId, body: message.body, newConversation, firstContact });
-  if (!hit) return null;
-  await startRun(trx, { companyId, ticketId: ticket.id, ...hit });
-  return FLOW_HANDLER;
-};
+export const flowStarter =
+  (cache: TriggerCache): ConversationStarter =>
+  async ({ trx, companyId, connectionId, ticket, newConversation, firstContact, message }) => {
+    const hit = await triggeredFlow(cache, trx, { companyId, connectionId, body: message.body, newConversation, firstContact });
+    if (!hit) return null;
+    await startRun(trx, { companyId, ticketId: ticket.id, ...hit });
+    return FLOW_HANDLER;
+  };
 
 /** Each customer message of a ticket the flow holds: its run walks on (walk.ts). */
-export function flowHandler(ctx: Pick<PluginContext, 'db' | 'messages' | 'timedWork'>): ConversationHandler {
+export function flowHandler(ctx: Pick<PluginContext, 'db'>, deps: WalkDeps): ConversationHandler {
   return async (input) => {
     const after: (() => Promise<void> | void)[] = [];
     const outcome = await ctx.db.transaction(async (trx) => {
       const run = await activeRun(trx, input.companyId, input.ticket.id);
       if (!run) return 'handover' as const;
-      return walk({ messages: ctx.messages, timedWork: ctx.timedWork }, trx, { trx, afterCommit: (fn) => void after.push(fn) }, run, input.ticket, { kind: 'message', body: input.message.body });
+      return walk(deps, trx, { trx, afterCommit: (fn) => void after.push(fn) }, run, input.ticket, { kind: 'message', body: input.message.body });
     });
     for (const fn of after) await fn();
     return outcome;
@@ -33,7 +36,7 @@ export function flowHandler(ctx: Pick<PluginContext, 'db' | 'messages' | 'timedW
  * run walks on in the claim's transaction while the flow still holds the ticket; otherwise the
  * run is stopped where it was.
  */
-export function defineResume(ctx: Pick<PluginContext, 'db' | 'messages' | 'timedWork' | 'bot'>): void {
+export function defineResume(ctx: Pick<PluginContext, 'timedWork' | 'bot'>, deps: WalkDeps): void {
   ctx.timedWork.define<ResumePayload>(RESUME_KIND, async (job) => {
     const { trx } = job;
     const within = { trx, afterCommit: job.afterCommit };
@@ -41,7 +44,7 @@ export function defineResume(ctx: Pick<PluginContext, 'db' | 'messages' | 'timed
     const outcome = await ctx.bot.continueConversation(within, { companyId, ticketId: job.payload.ticketId }, async (ticket) => {
       const run = await trx(RUNS).where({ id: job.payload.runId, companyId, status: 'waiting', nodeId: job.payload.nodeId }).forUpdate().first();
       if (!run) return 'continue';
-      return walk({ messages: ctx.messages, timedWork: ctx.timedWork }, trx, within, run, ticket, { kind: 'timer', nodeId: job.payload.nodeId });
+      return walk(deps, trx, within, run, ticket, { kind: 'timer', nodeId: job.payload.nodeId });
     });
     if (outcome === 'skipped') {
       const stopped = await trx(RUNS).where({ id: job.payload.runId, companyId }).whereIn('status', ACTIVE).update({ status: 'stopped', endedAt: trx.fn.now() }).returning('*');

@@ -16,10 +16,11 @@ import {
 } from '@guiche/contracts';
 import { AppError } from '@guiche/core';
 import type { Knex } from 'knex';
+import type { TriggerCache } from './trigger-cache.js';
 
-export const FLOWS = 'flowBuilderFlows';
-export const VERSIONS = 'flowBuilderVersions';
-export const COUNTERS = 'flowBuilderNodeCounters';
+import { COUNTERS, FLOWS, VERSIONS } from './tables.js';
+
+export { COUNTERS, FLOWS, VERSIONS };
 
 interface FlowRow {
   id: number;
@@ -35,7 +36,7 @@ const newToken = () => randomBytes(24).toString('base64url');
 const notFound = () => new AppError('ERR_NO_FLOW_FOUND', 404);
 
 /** Flows, versions and counters of one company at a time: every query carries companyId. */
-export function createFlowService(db: Knex) {
+export function createFlowService(db: Knex, triggers: Pick<TriggerCache, 'changed'>) {
   async function row(companyId: number, id: number): Promise<FlowRow> {
     const found: FlowRow | undefined = await db(FLOWS).where({ companyId, id }).first();
     if (!found) throw notFound();
@@ -103,6 +104,7 @@ export function createFlowService(db: Knex) {
     async remove(companyId: number, id: number): Promise<void> {
       const deleted = await db(FLOWS).where({ companyId, id }).delete();
       if (!deleted) throw notFound();
+      await triggers.changed(companyId);
     },
 
     /** A new draft with the source's graph, under the name the editor chose (its translated "copy of"), else the same name. */
@@ -120,7 +122,7 @@ export function createFlowService(db: Knex) {
 
     /** A new immutable version from the draft, live for new conversations; refused while the draft has problems. */
     async publish(companyId: number, id: number, userId: number): Promise<FlowVersion> {
-      return db.transaction(async (trx) => {
+      const published = await db.transaction(async (trx) => {
         const source: FlowRow | undefined = await trx(FLOWS).where({ companyId, id }).forUpdate().first();
         if (!source) throw notFound();
         const problems = [...flowProblems(source.graph), ...(await foreignTargets(companyId, source.graph))];
@@ -132,6 +134,9 @@ export function createFlowService(db: Knex) {
         await trx(FLOWS).where({ id }).update({ liveVersionId: version.id, updatedAt: trx.fn.now() });
         return presentVersion(version);
       });
+      // Its triggers now start the new version.
+      await triggers.changed(companyId);
+      return published;
     },
 
     async versions(companyId: number, id: number): Promise<Omit<FlowVersion, 'graph'>[]> {

@@ -1,19 +1,29 @@
-import { definePlugin } from '@guiche/core';
+import { definePlugin, type PluginDefinition } from '@guiche/core';
 import { defineResume, FLOW_HANDLER, flowHandler, flowStarter } from './conversation.js';
 import { createFlowService } from './flows.js';
+import { httpConfigFromEnv, type HttpNodeConfig } from './http/request.js';
 import { registerRoutes } from './routes.js';
+import { createTriggerCache } from './trigger-cache.js';
 import { createTriggerService } from './triggers.js';
+import type { WalkDeps } from './walk.js';
 
-export default definePlugin({
-  id: 'flow-builder',
-  kind: 'module',
-  planFlag: 'useFlowBuilder',
-  migrations: 'migrations',
-  webModule: 'flow-builder',
-  register(ctx) {
-    registerRoutes(ctx, createFlowService(ctx.db), createTriggerService(ctx));
-    ctx.bot.registerHandler(FLOW_HANDLER, flowHandler(ctx), { planFlag: 'useFlowBuilder' });
-    ctx.bot.registerStarter(flowStarter, { planFlag: 'useFlowBuilder' });
-    defineResume(ctx);
-  },
-});
+/** The plugin with its own HTTP node settings (tests reach a local server with allowPrivate). */
+export function createFlowBuilderPlugin(options: { http?: Partial<HttpNodeConfig> } = {}): PluginDefinition {
+  return definePlugin({
+    id: 'flow-builder',
+    kind: 'module',
+    planFlag: 'useFlowBuilder',
+    migrations: 'migrations',
+    webModule: 'flow-builder',
+    register(ctx) {
+      const triggers = createTriggerCache(ctx);
+      const deps: WalkDeps = { messages: ctx.messages, timedWork: ctx.timedWork, tickets: ctx.tickets, storage: ctx.storage, http: { ...httpConfigFromEnv(), ...options.http } };
+      registerRoutes(ctx, createFlowService(ctx.db, triggers), createTriggerService(ctx, triggers), deps);
+      ctx.bot.registerHandler(FLOW_HANDLER, flowHandler(ctx, deps), { planFlag: 'useFlowBuilder' });
+      ctx.bot.registerStarter(flowStarter(triggers), { planFlag: 'useFlowBuilder' });
+      defineResume(ctx, deps);
+    },
+  });
+}
+
+export default createFlowBuilderPlugin();

@@ -1,14 +1,16 @@
-import { flowCreateSchema, flowDuplicateSchema, flowHookParamsSchema, flowHookSchema, flowStartSchema, flowExportSchema, flowListQuerySchema, flowParamsSchema, flowTriggersSchema, flowUpdateSchema, flowVersionParamsSchema } from '@guiche/contracts';
+import { flowCreateSchema, flowDuplicateSchema, flowHookParamsSchema, flowHookSchema, flowStartSchema, flowExportSchema, flowListQuerySchema, flowSimulateSchema, flowParamsSchema, flowTriggersSchema, flowUpdateSchema, flowVersionParamsSchema } from '@guiche/contracts';
 import { requireAdmin, type PluginContext } from '@guiche/core';
 import type { FlowService } from './flows.js';
 import type { TriggerService } from './triggers.js';
 import { startByHook, startOnTicket } from './starts.js';
+import { simulate } from './simulate.js';
+import type { WalkDeps } from './walk.js';
 
 const TAGS = ['flowbuilder'];
 const params = flowParamsSchema;
 
 /** The editor's API (admins only): flows, drafts, versions, import/export, counters. */
-export function registerRoutes(ctx: PluginContext, flows: FlowService, triggers: TriggerService): void {
+export function registerRoutes(ctx: PluginContext, flows: FlowService, triggers: TriggerService, walkDeps: WalkDeps): void {
   const routes = ctx.routes;
   const admin = { onRequest: requireAdmin };
   routes.get('/flowbuilder', { ...admin, schema: { tags: TAGS, querystring: flowListQuerySchema } }, (r) => flows.list(r.auth.companyId, r.query.q));
@@ -32,6 +34,12 @@ export function registerRoutes(ctx: PluginContext, flows: FlowService, triggers:
     flows.version(r.auth.companyId, r.params.id, r.params.versionId),
   );
   routes.get('/flowbuilder/:id/counters', { ...admin, schema: { tags: TAGS, params } }, (r) => flows.counters(r.auth.companyId, r.params.id));
+  // The simulator: a dry run of the draft the editor shows (nothing sent or stored).
+  routes.post('/flowbuilder/:id/simulate', { ...admin, config: { audit: false }, schema: { tags: TAGS, params, body: flowSimulateSchema } }, async (r) => {
+    const graph = r.body.graph ?? (await flows.find(r.auth.companyId, r.params.id)).graph;
+    if (r.body.graph) await flows.find(r.auth.companyId, r.params.id);
+    return simulate(graph, r.body);
+  });
   routes.get('/flowbuilder/:id/triggers', { ...admin, schema: { tags: TAGS, params } }, (r) => triggers.list(r.auth.companyId, r.params.id));
   routes.put('/flowbuilder/:id/triggers', { ...admin, schema: { tags: TAGS, params, body: flowTriggersSchema } }, async (r) => ({
     triggers: await triggers.replace(r.auth.companyId, r.params.id, r.body.triggers),
@@ -40,10 +48,10 @@ export function registerRoutes(ctx: PluginContext, flows: FlowService, triggers:
   // Running a flow is work, not configuration: not audited.
   routes.post('/flowbuilder/:id/start', { config: { audit: false }, schema: { tags: TAGS, params, body: flowStartSchema } }, async (r, reply) => {
     await ctx.tickets.loadVisible(r.auth, r.body.ticketId);
-    await startOnTicket(ctx, r.auth.companyId, r.params.id, r.body.ticketId);
+    await startOnTicket({ ...ctx, walkDeps }, r.auth.companyId, r.params.id, r.body.ticketId);
     return reply.code(204).send();
   });
   ctx.publicRoutes.post('/flowbuilder/hooks/:token', { config: { audit: false }, schema: { tags: TAGS, params: flowHookParamsSchema, body: flowHookSchema } }, async (r, reply) =>
-    reply.code(201).send(await startByHook(ctx, r.params.token, r.body)),
+    reply.code(201).send(await startByHook({ ...ctx, walkDeps }, r.params.token, r.body)),
   );
 }

@@ -3,9 +3,9 @@ import type { Knex } from 'knex';
 import { FLOW_HANDLER } from './conversation.js';
 import { FLOWS } from './flows.js';
 import { RUNS, startRun, type RunRow } from './runs.js';
-import { walk } from './walk.js';
+import { walk, type WalkDeps } from './walk.js';
 
-type Ctx = Pick<PluginContext, 'db' | 'messages' | 'timedWork' | 'bot' | 'conversations' | 'connections' | 'plans'>;
+type Ctx = Pick<PluginContext, 'db' | 'bot' | 'conversations' | 'connections' | 'plans'> & { walkDeps: WalkDeps };
 
 async function liveFlow(trx: Knex.Transaction, companyId: number, flowId: number): Promise<{ id: number; liveVersionId: number }> {
   const flow = await trx(FLOWS).where({ companyId, id: flowId }).first('id', 'liveVersionId');
@@ -21,7 +21,7 @@ async function startOn(ctx: Ctx, trx: Knex.Transaction, within: WithinTransactio
   await startRun(trx, { companyId, ticketId, flowId: flow.id, versionId: flow.liveVersionId });
   await ctx.bot.continueConversation(within, { companyId, ticketId }, async (current) => {
     const run: RunRow = await trx(RUNS).where({ ticketId, status: 'running' }).forUpdate().first();
-    return walk({ messages: ctx.messages, timedWork: ctx.timedWork }, trx, within, run, current, { kind: 'start' });
+    return walk(ctx.walkDeps, trx, within, run, current, { kind: 'start' });
   });
 }
 

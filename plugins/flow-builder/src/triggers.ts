@@ -1,12 +1,12 @@
 import { FlowV, type FlowTrigger } from '@guiche/contracts';
 import { AppError, type PluginContext } from '@guiche/core';
 import type { Knex } from 'knex';
-import { FLOWS } from './flows.js';
+import { FLOWS, TRIGGERS } from './tables.js';
+import type { TriggerCache } from './trigger-cache.js';
 
-export const TRIGGERS = 'flowBuilderTriggers';
 
 /** A flow's triggers: read and replaced as a whole by the editor. */
-export function createTriggerService(ctx: Pick<PluginContext, 'db' | 'connections'>) {
+export function createTriggerService(ctx: Pick<PluginContext, 'db' | 'connections'>, cache: Pick<TriggerCache, 'changed'>) {
   const db = ctx.db;
   async function ownFlow(companyId: number, flowId: number): Promise<void> {
     if (!(await db(FLOWS).where({ companyId, id: flowId }).first('id'))) throw new AppError('ERR_NO_FLOW_FOUND', 404);
@@ -29,6 +29,7 @@ export function createTriggerService(ctx: Pick<PluginContext, 'db' | 'connection
           await trx(TRIGGERS).insert(triggers.map((t) => ({ companyId, flowId, kind: t.kind, connectionId: t.connectionId, phrase: t.kind === 'keyword' ? t.phrase : null, match: t.kind === 'keyword' ? t.match : null })));
         }
       });
+      await cache.changed(companyId);
       return triggers;
     },
   };
@@ -37,22 +38,19 @@ export function createTriggerService(ctx: Pick<PluginContext, 'db' | 'connection
 const normalize = (s: string) => s.normalize('NFC').trim().toLocaleLowerCase();
 
 /**
- * The flow a customer's message starts, if any, in the message's transaction: a keyword phrase
- * first (any message of an unattended ticket), then, for a new conversation, the connection's
- * welcome flow (first contact) or default flow. Only flows with a live version count; a trigger
- * of the connection wins over one of every connection.
+ * The flow a customer's message starts, if any: a keyword phrase first (any message of an
+ * unattended ticket), then, for a new conversation, the connection's welcome flow (first contact)
+ * or default flow. Only flows with a live version count; a trigger of the connection wins over
+ * one of every connection. The company's triggers come from the per-node cache (no query on a
+ * plain message); a miss is read through the message's transaction.
  */
 export async function triggeredFlow(
+  cache: TriggerCache,
   trx: Knex.Transaction,
   input: { companyId: number; connectionId: number; body: string; newConversation: boolean; firstContact: boolean },
 ): Promise<{ flowId: number; versionId: number } | null> {
-  const rows: { kind: string; connectionId: number | null; phrase: string | null; match: string | null; flowId: number; liveVersionId: number }[] = await trx(TRIGGERS)
-    .join(FLOWS, `${FLOWS}.id`, `${TRIGGERS}.flowId`)
-    .where(`${TRIGGERS}.companyId`, input.companyId)
-    .whereNotNull(`${FLOWS}.liveVersionId`)
-    .where((q) => q.where(`${TRIGGERS}.connectionId`, input.connectionId).orWhereNull(`${TRIGGERS}.connectionId`))
-    .orderByRaw('flow_builder_triggers.connection_id is null, flow_builder_triggers.id')
-    .select(`${TRIGGERS}.kind`, `${TRIGGERS}.connectionId`, `${TRIGGERS}.phrase`, `${TRIGGERS}.match`, `${TRIGGERS}.flowId`, `${FLOWS}.liveVersionId`);
+  const rows = (await cache.of(input.companyId, trx)).filter((r) => r.connectionId === null || r.connectionId === input.connectionId);
+  if (!rows.length) return null;
   const body = normalize(input.body);
   const keyword = rows.find((r) => r.kind === 'keyword' && r.phrase && (r.match === 'contains' ? body.includes(normalize(r.phrase)) : body === normalize(r.phrase)));
   const pick =

@@ -1,4 +1,4 @@
-import type { Flow, FlowExport, FlowGraph, FlowNodeCounter, FlowSummary, FlowVersion } from '@guiche/contracts';
+import type { Flow, FlowExport, FlowGraph, FlowNodeCounter, FlowSimulateInput, FlowSimulation, FlowSummary, FlowTrigger, FlowVersion } from '@guiche/contracts';
 import { api, type Page } from '@guiche/web-sdk';
 
 /** The shapes and rules are the plugin's: @guiche/contracts flow-builder.ts. */
@@ -18,3 +18,7 @@ export const fetchVersions = async (id: number) => (await api.get<Omit<FlowVersi
 export const fetchVersion = async (id: number, versionId: number) => (await api.get<FlowVersion>(`/flowbuilder/${id}/versions/${versionId}`)).data;
 export const fetchCounters = async (id: number) => (await api.get<FlowNodeCounter[]>(`/flowbuilder/${id}/counters`)).data;
 export const fetchQueues = async () => (await api.get<{ id: number; name: string }[]>('/queue')).data;
+export const fetchTriggers = async (id: number) => (await api.get<FlowTrigger[]>(`/flowbuilder/${id}/triggers`)).data;
+export const saveTriggers = async (id: number, triggers: FlowTrigger[]) => (await api.put<{ triggers: FlowTrigger[] }>(`/flowbuilder/${id}/triggers`, { triggers })).data.triggers;
+export const fetchConnections = async () => (await api.get<{ id: number; name: string }[]>('/whatsapp', { params: { session: 0 } })).data;
+export const simulateFlow = async (id: number, input: FlowSimulateInput) => (await api.post<FlowSimulation>(`/flowbuilder/${id}/simulate`, input)).data;

@@ -45,10 +45,40 @@ export function NodePanel({ node, queues, flows, readOnly, onChange, onDelete }:
       />
     </FormGroup>
   );
+  /** A list of pairs edited as lines ("Authorization: Bearer …", "order.status = status"). */
+  const lines = (key: string, label: string, hint: string, sep: string, a: string, b: string) => (
+    <FormGroup label={label} labelFor={`fb-${key}`} helperText={hint}>
+      <TextArea
+        id={`fb-${key}`}
+        fill
+        disabled={readOnly}
+        defaultValue={((data[key] ?? []) as Record<string, string>[]).map((p) => `${p[a]}${sep === ':' ? ': ' : ' = '}${p[b]}`).join('\n')}
+        onChange={(e) =>
+          set(
+            key,
+            e.target.value
+              .split('\n')
+              .map((l) => [l.slice(0, l.indexOf(sep)).trim(), l.slice(l.indexOf(sep) + 1).trim()] as const)
+              .filter(([x, y]) => x && y)
+              .slice(0, 20)
+              .map(([x, y]) => ({ [a]: x, [b]: y })),
+          )
+        }
+        data-testid={`fb-field-${key}`}
+      />
+    </FormGroup>
+  );
   const fields = () => {
     switch (node.type) {
       case 'message':
-        return text('text', t('fields.text'), true);
+        return (
+          <>
+            {text('text', t('fields.text'), true)}
+            {text('mediaUrl', t('fields.mediaUrl'))}
+            {select('mediaType', t('fields.mediaType'), ['image', 'audio', 'video', 'document'].map((m) => ({ value: m, label: t(`fields.mediaTypes.${m}`) })), '—')}
+            {num('typingSeconds', t('fields.typingSeconds'))}
+          </>
+        );
       case 'menu':
         return (
           <>
@@ -107,6 +137,10 @@ export function NodePanel({ node, queues, flows, readOnly, onChange, onDelete }:
           <>
             {select('method', t('fields.method'), ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => ({ value: m, label: m })))}
             {text('url', t('fields.url'))}
+            {lines('headers', t('fields.headers'), t('fields.headersHint'), ':', 'name', 'value')}
+            {text('body', t('fields.body'), true)}
+            {lines('responseMap', t('fields.responseMap'), t('fields.responseMapHint'), '=', 'path', 'variable')}
+            {num('timeoutSeconds', t('fields.timeoutSeconds'), 1)}
           </>
         );
       case 'goToFlow':

@@ -14,6 +14,8 @@ import { FlowNodeView } from '../editor/FlowNodeView';
 import { fromCanvas, newEdgeId, newNode, PALETTE, toCanvas, type CanvasNode } from '../editor/graph';
 import { useHistory } from '../editor/history';
 import { NodePanel } from '../editor/NodePanel';
+import { SimulatorPanel } from '../panels/SimulatorPanel';
+import { TriggersDialog } from '../panels/TriggersDialog';
 import '../flow-builder.css';
 
 const nodeTypes = { flow: FlowNodeView };
@@ -28,12 +30,12 @@ export default function FlowEditorPage() {
   if (flow.status === 'error') return <ErrorCard message={t('editor.error')} onRetry={() => void flow.refetch()} />;
   return (
     <ReactFlowProvider>
-      <Editor key={flow.data.id} id={flow.data.id} name={flow.data.name} initial={flow.data.graph} liveVersion={flow.data.liveVersion} />
+      <Editor key={flow.data.id} id={flow.data.id} name={flow.data.name} initial={flow.data.graph} liveVersion={flow.data.liveVersion} webhookToken={flow.data.webhookToken} />
     </ReactFlowProvider>
   );
 }
 
-function Editor({ id, name, initial, liveVersion }: { id: number; name: string; initial: FlowGraph; liveVersion: number | null }) {
+function Editor({ id, name, initial, liveVersion, webhookToken }: { id: number; name: string; initial: FlowGraph; liveVersion: number | null; webhookToken: string }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -45,6 +47,8 @@ function Editor({ id, name, initial, liveVersion }: { id: number; name: string; 
   const [serverProblems, setServerProblems] = useState<FlowProblem[] | null>(null);
   const [viewing, setViewing] = useState<{ number: number; graph: FlowGraph } | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
+  const [triggersOpen, setTriggersOpen] = useState(false);
+  const [simulating, setSimulating] = useState(false);
 
   const graph = useMemo(() => fromCanvas(nodes, edges), [nodes, edges]);
   const apply = useCallback((g: FlowGraph) => {
@@ -198,6 +202,8 @@ function Editor({ id, name, initial, liveVersion }: { id: number; name: string; 
             <Button icon="undo" aria-label={t('editor.undo')} title={t('editor.undo')} disabled={readOnly || !history.canUndo} onClick={() => history.undo(graph)} data-testid="fb-undo" />
             <Button icon="redo" aria-label={t('editor.redo')} title={t('editor.redo')} disabled={readOnly || !history.canRedo} onClick={() => history.redo(graph)} data-testid="fb-redo" />
           </ButtonGroup>
+          <Button icon="flash" text={t('triggers.open')} onClick={() => setTriggersOpen(true)} data-testid="fb-triggers-open" />
+          <Button icon="chat" text={t('simulator.open')} active={simulating} onClick={() => setSimulating((s) => !s)} data-testid="fb-simulate" />
           <Button icon="floppy-disk" text={t('editor.save')} disabled={readOnly || !dirty} loading={saving} onClick={() => void save()} data-testid="fb-save" />
           <Button
             icon="send-to-graph"
@@ -244,7 +250,9 @@ function Editor({ id, name, initial, liveVersion }: { id: number; name: string; 
             <div className={`fb-status${problems.length ? ' fb-status-invalid' : ''}`} data-testid="fb-problems">
               {readOnly ? null : problems.length ? t('editor.problems', { count: problems.length }) : t('editor.noProblems')}
             </div>
-            {selectedNode ? (
+            {simulating ? (
+              <SimulatorPanel flowId={id} graph={viewing ? viewing.graph : graph} onClose={() => setSimulating(false)} />
+            ) : selectedNode ? (
               <NodePanel key={selectedNode.id} node={selectedNode} queues={queues.data ?? []} flows={(flows.data?.items ?? []).filter((f) => f.id !== id)} readOnly={readOnly} onChange={(data) => editData(selectedNode.id, data)} onDelete={() => removeNode(selectedNode.id)} />
             ) : (
               <p className="fb-hint">{t('editor.selectHint')}</p>
@@ -252,6 +260,7 @@ function Editor({ id, name, initial, liveVersion }: { id: number; name: string; 
           </div>
         </div>
       </div>
+      <TriggersDialog flowId={id} webhookToken={webhookToken} isOpen={triggersOpen} onClose={() => setTriggersOpen(false)} />
     </EditorMarksContext.Provider>
   );
 }
