@@ -30,7 +30,8 @@ export function createSubscriberCache(ctx: Pick<PluginContext, 'bus' | 'log'> & 
   function enabledOf(companyId: number): Promise<SubscriptionRow[]> {
     const cached = cache.get(companyId);
     if (cached) return cached;
-    const rows: Promise<SubscriptionRow[]> = ctx.db(SUBSCRIPTIONS).where({ companyId, enabled: true });
+    // .then() makes it a promise run once: a knex builder kept as is runs its query again at every await.
+    const rows: Promise<SubscriptionRow[]> = ctx.db(SUBSCRIPTIONS).where({ companyId, enabled: true }).then((found: SubscriptionRow[]) => found);
     cache.set(companyId, rows);
     rows.catch(() => cache.delete(companyId));
     return rows;
