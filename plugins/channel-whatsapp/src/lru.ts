@@ -33,6 +33,10 @@ export class BoundedCache<K extends {}, V> {
 
   /** The live entries, least recently used first. */
   entries(): [K, V][] {
-    return [...this.cache.rentries()].map(([k, e]) => [k, e.value]);
+    // lru-cache types rentries() as (K | V)[] though it yields [key, value] pairs.
+    return [...this.cache.rentries()].map((pair) => {
+      const [key, entry] = pair as [K, { value: V }];
+      return [key, entry.value];
+    });
   }
 }
