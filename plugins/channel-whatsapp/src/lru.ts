@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
  * session's memory cannot grow without end. Values may be null (a number known to have no LID),
  * which lru-cache itself does not hold, hence the box.
  */
-export class BoundedCache<K extends {}, V> {
+export class BoundedCache<K extends NonNullable<unknown>, V> {
   private readonly cache: LRUCache<K, { value: V }>;
 
   constructor(max: number, ttlMs = Infinity, now: () => number = Date.now) {
