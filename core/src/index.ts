@@ -60,3 +60,5 @@ export { generateConnectionToken } from './connections/token.js';
 export { storeSingleUpload, type StoredUpload, type SingleUploadOptions } from './http/single-upload.js';
 export { AuditActions, rowOf, type AuditRule, type AuditSnapshot, type RouteAuditOption } from './audit/index.js';
 export { CONNECTION_ALERT, connectionAlertEvent, type ConnectionAlert, type ConnectionAlertChange } from './connections/down-alerts.js';
+export { extensionOfName, mimeTypeOfExtension, mimeTypeOfName, contentTypeOfExtension, extensionOfMimeType } from './files/mime.js';
+export { outsidePolicy, retryPolicy, breakerFor, type OutsidePolicyOptions, type RetryOptions, type BreakerOptions } from './outside/policy.js';

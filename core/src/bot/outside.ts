@@ -3,6 +3,8 @@
  * retries with exponential backoff on network errors, 5xx and 429 (honouring Retry-After, capped),
  * and one error type the handler can let through so the ticket goes to a human.
  */
+import { outsidePolicy } from '../outside/policy.js';
+
 export interface OutsideCallOptions {
   /** Per attempt. */
   timeoutMs?: number;
@@ -27,15 +29,25 @@ export class OutsideServiceError extends Error {
   }
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(new OutsideServiceError('aborted', 'timeout'));
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new OutsideServiceError('aborted', 'timeout'));
-    }, { once: true });
+/** A failure worth another attempt, carrying the wait it asks for (Retry-After). */
+class Retryable extends Error {
+  constructor(readonly failure: OutsideServiceError, readonly waitMs: number | null = null) {
+    super(failure.message);
+  }
+}
+
+const aborted = () => new OutsideServiceError('aborted', 'timeout');
+
+/** The call, or the handler's abort if it comes first: a backoff wait never outlives the handler. */
+function untilAborted<T>(call: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return call;
+  let onAbort = () => {};
+  const abort = new Promise<never>((_, reject) => {
+    onAbort = () => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
   });
+  return Promise.race([call, abort]).finally(() => signal.removeEventListener('abort', onAbort));
+}
 
 function retryAfterMs(res: Response): number | null {
   const header = res.headers.get('retry-after');
@@ -49,29 +61,38 @@ function retryAfterMs(res: Response): number | null {
 /** fetch with the rules above; answers the first 2xx/4xx (other than 429) response. */
 export async function callOutside(url: string, init: RequestInit, options: OutsideCallOptions = {}): Promise<Response> {
   const { timeoutMs = 10_000, retries = 2, backoffMs = 300, maxRetryAfterMs = 10_000, signal } = options;
-  let last: OutsideServiceError = new OutsideServiceError('no attempt', 'network');
-  for (let attempt = 0; attempt <= retries; attempt++) {
-    if (signal?.aborted) throw new OutsideServiceError('aborted', 'timeout');
-    const attemptSignal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]);
-    let wait = backoffMs * 2 ** attempt;
+  if (signal?.aborted) throw aborted();
+  const policy = outsidePolicy({
+    retries,
+    backoffMs,
+    timeoutMs,
+    retryWhen: (err) => err instanceof Retryable,
+    waitOf: (err) => (err instanceof Retryable ? err.waitMs : null),
+  });
+  const attempt = async ({ signal: attemptSignal }: { signal: AbortSignal }): Promise<Response> => {
+    if (signal?.aborted) throw aborted();
+    let res: Response;
     try {
-      const res = await fetch(url, { ...init, signal: attemptSignal });
-      if (res.status < 500 && res.status !== 429) return res;
-      await res.body?.cancel();
-      last = new OutsideServiceError(`${url} answered ${res.status}`, `status:${res.status}`, res.status);
-      const after = res.status === 429 ? retryAfterMs(res) : null;
-      if (after !== null) {
-        if (after > maxRetryAfterMs) throw last;
-        wait = Math.max(wait, after);
-      }
+      res = await fetch(url, { ...init, signal: attemptSignal });
     } catch (err) {
-      if (err instanceof OutsideServiceError) throw err;
-      const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
-      last = new OutsideServiceError(`${url}: ${(err as Error).message}`, timedOut ? 'timeout' : 'network');
+      const timedOut = attemptSignal.aborted || (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
+      throw new Retryable(new OutsideServiceError(`${url}: ${(err as Error).message}`, timedOut ? 'timeout' : 'network'));
     }
-    if (attempt < retries) await sleep(wait, signal);
+    if (res.status < 500 && res.status !== 429) return res;
+    await res.body?.cancel();
+    const failure = new OutsideServiceError(`${url} answered ${res.status}`, `status:${res.status}`, res.status);
+    const after = res.status === 429 ? retryAfterMs(res) : null;
+    if (after !== null && after > maxRetryAfterMs) throw failure;
+    throw new Retryable(failure, after);
+  };
+  const call = policy.execute(attempt, signal);
+  try {
+    return await untilAborted(call, signal);
+  } catch (err) {
+    call.catch(() => undefined);
+    if (err instanceof Retryable) throw err.failure;
+    throw err;
   }
-  throw last;
 }
 
 /** The JSON of a 2xx answer; anything else (4xx, not JSON) is an OutsideServiceError. */

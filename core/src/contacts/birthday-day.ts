@@ -1,14 +1,4 @@
-import { SERVICE_HOURS_TIME_ZONE } from '@guiche/contracts';
-
-const formatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SERVICE_HOURS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+import { addDays, instantAt, localTime } from '../clock/business-clock.js';
 
 export interface LocalMoment {
   /** 'YYYY-MM-DD' */
@@ -22,10 +12,8 @@ export interface LocalMoment {
 
 /** `now` in the service-hours time zone (America/Sao_Paulo), where birthdays are counted. */
 export function localMoment(now: Date): LocalMoment {
-  const parts = formatter.formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  const [year, month, date] = [get('year'), get('month'), get('day')];
-  return { day: `${year}-${month}-${date}`, year: Number(year), month: Number(month), date: Number(date), time: `${get('hour')}:${get('minute')}` };
+  const t = localTime(now);
+  return { day: t.date, year: t.year, month: t.month, date: t.day, time: t.time };
 }
 
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -42,21 +30,10 @@ export function birthdaysOn(local: Pick<LocalMoment, 'year' | 'month' | 'date'>)
 
 /** The instant the local day `day` ('YYYY-MM-DD') reads `time` ('HH:MM') in the service-hours time zone. */
 export function localInstant(day: string, time: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  const [hh, mm] = time.split(':').map(Number);
-  const wanted = Date.UTC(y, m - 1, d, hh, mm);
-  let guess = wanted;
-  // Two corrections settle the zone's offset (also across a change of offset).
-  for (let i = 0; i < 2; i++) {
-    const l = localMoment(new Date(guess));
-    const [lh, lm] = l.time.split(':').map(Number);
-    guess += wanted - Date.UTC(l.year, l.month - 1, l.date, lh, lm);
-  }
-  return new Date(guess);
+  return instantAt(day, time);
 }
 
 /** The local day after `day`. */
 export function nextDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return addDays(day, 1);
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { DASHBOARD_MAX_RANGE_DAYS, DASHBOARD_TIMEZONE, DashboardV, type DashboardQuery } from '@guiche/contracts';
 import { AppError } from '../plugin-sdk/types.js';
+import { addDays, daysBetween, localDay } from '../clock/business-clock.js';
 
 /** A range of calendar days in America/Sao_Paulo, both ends included. */
 export interface DayRange {
@@ -8,19 +9,11 @@ export interface DayRange {
   to: string;
 }
 
-const DAY_MS = 86400000;
+export { addDays, daysBetween };
 
 /** Today's date in São Paulo (YYYY-MM-DD). */
 export function todayInZone(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: DASHBOARD_TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+  return localDay(now, DASHBOARD_TIMEZONE);
 }
 
 function invalid(message: string): AppError {

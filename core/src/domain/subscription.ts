@@ -1,6 +1,10 @@
+import { addDays, localDay } from '../clock/business-clock.js';
+
+export { addDays };
+
 /** Today's calendar date in the product's business timezone (reports and due dates). */
 export function todayInSaoPaulo(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+  return localDay(now);
 }
 
 export function isSubscriptionExpired(companyId: number, dueDate: string | null, now = new Date()): boolean {
@@ -8,8 +12,3 @@ export function isSubscriptionExpired(companyId: number, dueDate: string | null,
   return dueDate < todayInSaoPaulo(now);
 }
 
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}

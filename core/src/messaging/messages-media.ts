@@ -4,6 +4,7 @@ import type {} from '@fastify/multipart';
 import { MESSAGE_MEDIA_MAX_FILES, MessagesApiV, messageMultipartFieldsSchema } from '@guiche/contracts';
 import type { z } from 'zod';
 import { AppError } from '../plugin-sdk/types.js';
+import { extensionOfName, mimeTypeOfExtension } from '../files/mime.js';
 import { resolveCompanyMedia } from '../ports/storage/company-media.js';
 import type { CoreServices } from '../services.js';
 
@@ -24,18 +25,15 @@ export function mediaTypeOf(mimetype: string): string {
   return ['image', 'video', 'audio', 'application'].includes(family) ? family : 'document';
 }
 
-const EXTENSION_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp',
-  mp4: 'video/mp4', '3gp': 'video/3gpp', mov: 'video/quicktime', webm: 'video/webm',
-  mp3: 'audio/mpeg', ogg: 'audio/ogg', opus: 'audio/ogg', m4a: 'audio/mp4', wav: 'audio/wav', aac: 'audio/aac',
-  pdf: 'application/pdf', zip: 'application/zip', doc: 'application/msword', xls: 'application/vnd.ms-excel',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  txt: 'text/plain', csv: 'text/csv', vcf: 'text/vcard',
-};
+/** The files an upload without a type is recognised as; anything else is octet-stream. */
+const MEDIA_EXTENSIONS = new Set([
+  'jpg', 'jpeg', 'png', 'gif', 'webp', 'mp4', '3gp', 'mov', 'webm', 'mp3', 'ogg', 'opus', 'm4a', 'wav', 'aac',
+  'pdf', 'zip', 'doc', 'xls', 'docx', 'xlsx', 'txt', 'csv', 'vcf',
+]);
 
 export function mimetypeOfName(fileName: string): string {
-  return EXTENSION_TYPES[path.extname(fileName).slice(1).toLowerCase()] ?? 'application/octet-stream';
+  const extension = extensionOfName(fileName);
+  return (MEDIA_EXTENSIONS.has(extension) && mimeTypeOfExtension(extension)) || 'application/octet-stream';
 }
 
 export async function discard(core: CoreServices, media: OutgoingMedia[]): Promise<void> {

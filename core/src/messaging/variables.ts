@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { TicketRow } from './ticket-access.js';
+import { localTime } from '../clock/business-clock.js';
 
 /** Message variables rendered in greetings, farewells and quick messages ({{name}} etc.). */
 export interface MessageVariables {
@@ -15,14 +16,11 @@ export interface MessageVariables {
   connection: string;
 }
 
-const ZONE = 'America/Sao_Paulo';
-
+/** The business clock's reading as the two-digit strings the variables print. */
 function zoned(now: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  const t = localTime(now);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { year: String(t.year), month: pad(t.month), day: pad(t.day), hour: pad(t.hour), minute: pad(t.minute), second: pad(t.second) };
 }
 
 /** Bom dia (05–11h), Boa tarde (12–17h), Boa noite otherwise, by the hour in America/Sao_Paulo. */

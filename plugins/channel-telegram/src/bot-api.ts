@@ -1,3 +1,5 @@
+import { retryPolicy } from '@guiche/core';
+
 /** Telegram's base URL (TELEGRAM_API_URL points tests at a local fake). */
 export const apiBase = (): string => (process.env.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, '');
 
@@ -13,10 +15,14 @@ const MAX_WAIT_S = 30;
 
 export type BotApi = <T = any>(method: string, params?: Record<string, unknown> | FormData, signal?: AbortSignal) => Promise<T>;
 
+/** A 429 whose retry_after is short enough to wait out here. */
+const waitable = (e: Error): boolean => e instanceof BotApiError && e.code === 429 && e.retryAfter !== undefined && e.retryAfter <= MAX_WAIT_S;
+const rateLimits = retryPolicy({ retries: Infinity, backoffMs: 0, retryWhen: waitable, waitOf: (e) => (e as BotApiError).retryAfter! * 1000 });
+
 /** Calls /bot<token>/<method>; a 429 is waited out (retry_after seconds) and tried again. */
 export function botApi(token: string): BotApi {
-  return async function call<T>(method: string, params: Record<string, unknown> | FormData = {}, signal?: AbortSignal): Promise<T> {
-    for (;;) {
+  return function call<T>(method: string, params: Record<string, unknown> | FormData = {}, signal?: AbortSignal): Promise<T> {
+    return rateLimits.execute(async () => {
       let body: { ok: boolean; result?: T; error_code?: number; description?: string; parameters?: { retry_after?: number } };
       try {
         const isForm = params instanceof FormData;
@@ -27,13 +33,8 @@ export function botApi(token: string): BotApi {
         throw new BotApiError(0, (err as Error).message);
       }
       if (body.ok) return body.result as T;
-      const retryAfter = body.parameters?.retry_after;
-      if (body.error_code === 429 && retryAfter !== undefined && retryAfter <= MAX_WAIT_S) {
-        await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
-        continue;
-      }
-      throw new BotApiError(body.error_code ?? 0, body.description ?? 'no description', retryAfter);
-    }
+      throw new BotApiError(body.error_code ?? 0, body.description ?? 'no description', body.parameters?.retry_after);
+    });
   };
 }
 

@@ -1,4 +1,4 @@
-import type { MessageMediaType } from '@guiche/core';
+import { extensionOfMimeType, type MessageMediaType } from '@guiche/core';
 
 /**
  * What a visitor may upload, and the extension each type is stored under. Files are served from
@@ -6,32 +6,22 @@ import type { MessageMediaType } from '@guiche/core';
  * extension comes from this list, never from the visitor's file name: an uploaded .html or .svg
  * would otherwise run script in the agents' origin.
  */
-const ALLOWED: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'audio/mpeg': 'mp3',
-  'audio/ogg': 'ogg',
-  'audio/wav': 'wav',
-  'audio/webm': 'weba',
-  'audio/mp4': 'm4a',
-  'video/mp4': 'mp4',
-  'video/webm': 'webm',
-  'application/pdf': 'pdf',
-  'text/plain': 'txt',
-  'application/zip': 'zip',
-  'application/msword': 'doc',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'application/vnd.ms-excel': 'xls',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
-};
+const ALLOWED = [
+  'image/jpeg', 'image/png', 'image/gif', 'image/webp',
+  'audio/mpeg', 'audio/ogg', 'audio/wav', 'audio/webm', 'audio/mp4',
+  'video/mp4', 'video/webm',
+  'application/pdf', 'text/plain', 'application/zip', 'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+];
 
-export const WEBCHAT_ALLOWED_MIME_TYPES = Object.keys(ALLOWED);
+export const WEBCHAT_ALLOWED_MIME_TYPES = [...ALLOWED];
 
 /** The stored extension of an allowed MIME type, or null when the type is refused. */
 export function extensionOf(mimetype: string): string | null {
-  return ALLOWED[mimetype.split(';')[0]!.trim().toLowerCase()] ?? null;
+  const type = mimetype.split(';')[0]!.trim().toLowerCase();
+  return ALLOWED.includes(type) ? extensionOfMimeType(type) : null;
 }
 
 /** `Report 2024.PDF` with application/pdf → `Report 2024.pdf`; the stem is kept for the agent. */

@@ -1,42 +1,42 @@
-/** A bounded map with optional expiry: the oldest entry goes first, so a session's memory cannot grow without end. */
-export class BoundedCache<K, V> {
-  private readonly map = new Map<K, { value: V; expires: number }>();
+import { LRUCache } from 'lru-cache';
 
-  constructor(
-    private readonly max: number,
-    private readonly ttlMs = Infinity,
-    private readonly now: () => number = Date.now,
-  ) {}
+/**
+ * A bounded map with optional expiry, on `lru-cache`: the least recently used entry goes first, so a
+ * session's memory cannot grow without end. Values may be null (a number known to have no LID),
+ * which lru-cache itself does not hold, hence the box.
+ */
+export class BoundedCache<K extends NonNullable<unknown>, V> {
+  private readonly cache: LRUCache<K, { value: V }>;
+
+  constructor(max: number, ttlMs = Infinity, now: () => number = Date.now) {
+    this.cache = new LRUCache<K, { value: V }>({
+      max,
+      ...(Number.isFinite(ttlMs) ? { ttl: ttlMs, ttlResolution: 0, perf: { now } } : {}),
+    });
+  }
 
   get(key: K): V | undefined {
-    const entry = this.map.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= this.now()) {
-      this.map.delete(key);
-      return undefined;
-    }
-    // Re-insert: Map keeps insertion order, so recently used entries survive eviction.
-    this.map.delete(key);
-    this.map.set(key, entry);
-    return entry.value;
+    return this.cache.get(key)?.value;
   }
 
   set(key: K, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, { value, expires: this.now() + this.ttlMs });
-    while (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
+    this.cache.set(key, { value });
   }
 
   delete(key: K): void {
-    this.map.delete(key);
+    this.cache.delete(key);
   }
 
   get size(): number {
-    return this.map.size;
+    return this.cache.size;
   }
 
+  /** The live entries, least recently used first. */
   entries(): [K, V][] {
-    const now = this.now();
-    return [...this.map.entries()].filter(([, e]) => e.expires > now).map(([k, e]) => [k, e.value]);
+    // lru-cache types rentries() as (K | V)[] though it yields [key, value] pairs.
+    return [...this.cache.rentries()].map((pair) => {
+      const [key, entry] = pair as [K, { value: V }];
+      return [key, entry.value];
+    });
   }
 }

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
-import { AppError, type Storage } from '@guiche/core';
+import { AppError, extensionOfName, mimeTypeOfName, type Storage } from '@guiche/core';
 import { API_MEDIA_MAX_FILES, sendFieldsSchema, type SendFields } from './input.js';
 
 export const MEDIA_FOLDER = 'messages';
@@ -20,11 +19,9 @@ export interface SendInput {
   media: ApiMedia[];
 }
 
-const TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', mp4: 'video/mp4',
-  mp3: 'audio/mpeg', ogg: 'audio/ogg', pdf: 'application/pdf', txt: 'text/plain', csv: 'text/csv',
-};
-const mimetypeOf = (fileName: string) => TYPES[path.extname(fileName).slice(1).toLowerCase()] ?? 'application/octet-stream';
+/** The files a part without a type is recognised as; anything else is octet-stream. */
+const KNOWN_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'mp4', 'mp3', 'ogg', 'pdf', 'txt', 'csv']);
+const mimetypeOf = (fileName: string) => (KNOWN_EXTENSIONS.has(extensionOfName(fileName)) && mimeTypeOfName(fileName)) || 'application/octet-stream';
 
 export async function discardMedia(storage: Storage, media: ApiMedia[]): Promise<void> {
   await Promise.all(media.map((m) => storage.remove(m.path).catch(() => undefined)));

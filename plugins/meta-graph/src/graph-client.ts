@@ -1,4 +1,5 @@
 import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import { retryPolicy } from '@guiche/core';
 import { GraphError } from './errors.js';
 import { clearStrikes, strike, waitGate } from './rate-gate.js';
 import { GRAPH_TIMEOUT_MS, MAX_DOWNLOAD_BYTES, graphBaseUrl, graphUrl } from './version.js';
@@ -45,26 +46,29 @@ export function toGraphError(error: unknown): GraphError {
 export class GraphClient {
   private readonly http: AxiosInstance;
   private readonly base: string;
+  /** Rate-limited calls again; the wait is the connection's gate (a strike per retry), not a backoff of its own. */
+  private readonly rateRetry;
 
   constructor(private readonly options: GraphClientOptions) {
     this.base = options.baseUrl ?? graphBaseUrl();
     this.http = axios.create({ timeout: options.timeoutMs ?? GRAPH_TIMEOUT_MS, maxContentLength: MAX_DOWNLOAD_BYTES, maxBodyLength: MAX_DOWNLOAD_BYTES });
+    this.rateRetry = retryPolicy({ retries: options.rateRetries ?? 4, backoffMs: 0, retryWhen: (e) => e instanceof GraphError && e.kind === 'rate' });
+    this.rateRetry.onRetry((failure) => {
+      if ('error' in failure) strike(options.gateKey, (failure.error as GraphError).retryAfterMs);
+    });
   }
 
-  private async request<T>(config: AxiosRequestConfig): Promise<T> {
-    const retries = this.options.rateRetries ?? 4;
-    for (let attempt = 0; ; attempt++) {
+  private request<T>(config: AxiosRequestConfig): Promise<T> {
+    return this.rateRetry.execute(async () => {
       await waitGate(this.options.gateKey);
       try {
         const res = await this.http.request<T>({ ...config, headers: { Authorization: `Bearer ${this.options.accessToken}`, ...config.headers } });
         clearStrikes(this.options.gateKey);
         return res.data;
       } catch (err) {
-        const error = toGraphError(err);
-        if (error.kind !== 'rate' || attempt >= retries) throw error;
-        strike(this.options.gateKey, error.retryAfterMs);
+        throw toGraphError(err);
       }
-    }
+    });
   }
 
   get<T>(path: string, params?: Record<string, string | number | undefined>): Promise<T> {

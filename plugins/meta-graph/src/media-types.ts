@@ -1,4 +1,4 @@
-import type { MessageMediaType } from '@guiche/core';
+import { extensionOfMimeType, type MessageMediaType } from '@guiche/core';
 
 export function mediaTypeOf(mimetype: string): MessageMediaType {
   if (mimetype.startsWith('image/')) return mimetype === 'image/webp' ? 'sticker' : 'image';
@@ -7,13 +7,15 @@ export function mediaTypeOf(mimetype: string): MessageMediaType {
   return 'document';
 }
 
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif',
-  'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/aac': 'aac', 'audio/mp4': 'm4a', 'audio/amr': 'amr',
-  'video/mp4': 'mp4', 'video/3gpp': '3gp', 'application/pdf': 'pdf', 'text/plain': 'txt',
-};
+/** The types whose files keep their own extension; any other is stored as .bin. */
+const KNOWN_TYPES = new Set([
+  'image/jpeg', 'image/png', 'image/webp', 'image/gif',
+  'audio/ogg', 'audio/mpeg', 'audio/aac', 'audio/mp4', 'audio/amr',
+  'video/mp4', 'video/3gpp', 'application/pdf', 'text/plain',
+]);
 
 /** A safe file extension from the MIME type (never from a name the sender chose). */
 export function extensionOf(mimetype: string): string {
-  return EXTENSIONS[mimetype.split(';')[0]!.trim()] ?? 'bin';
+  const type = mimetype.split(';')[0]!.trim();
+  return (KNOWN_TYPES.has(type) && extensionOfMimeType(type)) || 'bin';
 }
