@@ -32,3 +32,4 @@ export * from './weekdays.js';
 export * from './webhooks.js';
 export * from './closing-reasons.js';
 export * from './flow-builder.js';
+export * from './connection-standing.js';
