@@ -52,7 +52,7 @@ describe("a Cloud API number's standing at Meta", () => {
     // Unsigned: refused before anything is read.
     expect(await peer.deliver(whatsappQualityUpdate(number, { event: 'FLAGGED' }), 'unsigned')).toBe(401);
 
-    peer.fake.phoneNumbers.get(peer.number.phoneNumberId)!.quality = 'YELLOW';
+    Object.assign(peer.fake.phoneNumbers.get(peer.number.phoneNumberId)!, { quality: 'YELLOW', messagingLimit: 'TIER_100K' });
     const upgrade = whatsappQualityUpdate(number, { event: 'UPGRADE', oldLimit: 'TIER_10K', currentLimit: 'TIER_100K', maxDailyPerBusiness: 'TIER_100K' });
     expect(await peer.deliver(upgrade)).toBe(200);
     await waitFor(async () => (await account()).messagingTier === 'TIER_100K', { timeout: 15_000 });
