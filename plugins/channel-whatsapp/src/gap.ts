@@ -251,6 +251,10 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
       timer = null;
       queue = [];
     },
+    /** Waits for the pending recoveries to be written: the next session (a reconnect builds a new one) reads them. */
+    async flush(): Promise<void> {
+      await saving;
+    },
   };
 }
 
