@@ -34,3 +34,4 @@ export * from './closing-reasons.js';
 export * from './flow-builder.js';
 export * from './audit.js';
 export * from './schedules.js';
+export * from './connection-standing.js';

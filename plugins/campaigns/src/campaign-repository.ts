@@ -16,6 +16,8 @@ export interface CampaignRow {
   mediaName: string | null;
   mediaType: string | null;
   pauseReason: string | null;
+  /** The last resume click after a guard's pause: what the guard saw before it no longer counts. */
+  guardResumedAt?: Date | null;
   [message: `message${number}` | `confirmationMessage${number}`]: string | null;
 }
 

@@ -6,10 +6,10 @@ import { withinBusinessHours } from './business-hours.js';
 import { readSettings, type CampaignSettings } from './settings.js';
 import { capForDay, GuardPause, HELD_PAUSES, nextDayStart, warmupDay, withinSendingHours } from './guard-rules.js';
 import { failuresSince, markFirstSend, readGuard, recordDecision, sentToday, type GuardDecision } from './guard-store.js';
+import { DISPATCH_KIND, dispatchKey, PROGRESS_KIND, START_KIND } from './dispatch-keys.js';
+import { CLOUD_CHANNEL, pauseForQuality, qualityHolds, tierRoom } from './cloud-guard.js';
 
-export const START_KIND = 'campaigns.start';
-export const DISPATCH_KIND = 'campaigns.dispatch';
-export const PROGRESS_KIND = 'campaigns.progress';
+export { START_KIND, DISPATCH_KIND, PROGRESS_KIND, dispatchKey } from './dispatch-keys.js';
 /** A connection that is down is looked at again this often (the campaign shows why it waits). */
 export const RECONNECT_CHECK_MS = 10_000;
 /** Outside the company's service hours (when the company sends only within them), looked at again this often. */
@@ -34,7 +34,6 @@ export interface DispatchPayload {
   sentSinceBreak: number;
 }
 
-export const dispatchKey = (campaignId: number, connectionId: number) => `${campaignId}:${connectionId}`;
 
 type Ctx = Pick<PluginContext, 'db' | 'timedWork' | 'messages' | 'conversations' | 'tickets' | 'log' | 'connections'>;
 type Random = () => number;
@@ -141,7 +140,7 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
     if (!row || row.status !== 'EM_ANDAMENTO' || !row.whatsappIds.includes(payload.connectionId)) return;
     // Paused by the guard: waits for an admin's resume, which sets the timers again.
     if (row.pauseReason && HELD_PAUSES.includes(row.pauseReason)) return;
-    const connection = await trx('whatsapps').where({ id: payload.connectionId, companyId: row.companyId }).first('id', 'status', 'channel');
+    const connection = await trx('whatsapps').where({ id: payload.connectionId, companyId: row.companyId }).first('id', 'status', 'channel', 'name');
     if (!connection) return;
     if (connection.status !== 'CONNECTED') {
       if (row.pauseReason !== 'ERR_WAPP_NOT_INITIALIZED') {
@@ -164,6 +163,20 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
     // Ban guardrails of a Baileys connection: its sending hours and today's (warm-up) cap.
     const guard = connection.channel === 'whatsapp' ? await readGuard(trx, row.companyId, payload.connectionId) : null;
     let remaining = Number.POSITIVE_INFINITY;
+    // A Cloud API connection follows Meta instead: its quality rating and its messaging limit tier.
+    if (connection.channel === CLOUD_CHANNEL) {
+      const cloud = await readGuard(trx, row.companyId, payload.connectionId);
+      if (qualityHolds(cloud, row)) {
+        await pauseForQuality(ctx, events, { trx, afterCommit: job.afterCommit }, row, connection, cloud, job.now);
+        return;
+      }
+      const room = await tierRoom(trx, cloud, payload.connectionId, job.now);
+      if (room && room.remaining <= 0) {
+        await hold(job, row, payload.connectionId, GuardPause.tierCap, 'tier_cap', { tier: room.tier, limit: room.limit, recipients: room.recipients, resumeAt: room.freesAt.toISOString() });
+        return { rescheduleAt: room.freesAt, payload: { ...payload, sentSinceBreak: 0 } };
+      }
+      if (room) remaining = room.remaining;
+    }
     if (guard) {
       if (!withinSendingHours(guard, job.now)) {
         await hold(job, row, payload.connectionId, GuardPause.sendingHours, 'sending_hours', { from: guard.sendingFrom, to: guard.sendingTo });
@@ -193,7 +206,7 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
     const messages = filledMessages(row);
     let sentSinceBreak = payload.sentSinceBreak;
     for (let n = 0; n < BATCH_MAX; n++) {
-      // Today's cap reached within this claim: the next claim logs it and waits for tomorrow.
+      // Today's cap (or Meta's tier) reached within this claim: the next claim logs it and waits.
       if (remaining <= 0) return { rescheduleAt: job.now, payload: { ...payload, sentSinceBreak } };
       const shipping = await trx('campaignShippings').where({ campaignId: row.id, state: 'pending' }).orderBy('id').forUpdate().skipLocked().first();
       if (!shipping) return; // nothing left for this connection; the progress timer finishes the campaign

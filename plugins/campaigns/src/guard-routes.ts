@@ -3,6 +3,7 @@ import { idParams } from '@guiche/contracts';
 import type { CampaignService } from './campaign-service.js';
 import { mustBeAdmin } from './contact-lists.js';
 import { capForDay, GUARD_DEFAULTS, warmupDay } from './guard-rules.js';
+import { CLOUD_CHANNEL, tierRoom } from './cloud-guard.js';
 import { listDecisions, readGuard, saveGuard, sentToday } from './guard-store.js';
 import { guardInputSchema, guardParamsSchema } from './schemas.js';
 
@@ -23,7 +24,10 @@ export function registerGuardRoutes(ctx: Ctx, campaigns: CampaignService): void 
     const guard = await readGuard(ctx.db, companyId, connectionId);
     const now = new Date();
     const day = warmupDay(guard.firstSendAt, now);
-    return { ...guard, connectionName: connection.name, channel: connection.channel, defaults: GUARD_DEFAULTS, warmupDay: day, capToday: capForDay(guard, day), sentToday: await sentToday(ctx.db, connectionId, now) };
+    const room = connection.channel === CLOUD_CHANNEL ? await tierRoom(ctx.db, guard, connectionId, now) : undefined;
+    // A Cloud API connection follows Meta: its tier's limit (null = unlimited) and the unique recipients of the last 24 h.
+    const cloud = room === undefined ? null : { messagingTier: guard.messagingTier, qualityRating: guard.qualityRating, limit: room?.limit ?? null, recipients24h: room?.recipients ?? null, standingAt: guard.standingAt, qualityDroppedAt: guard.qualityDroppedAt };
+    return { ...guard, connectionName: connection.name, channel: connection.channel, defaults: GUARD_DEFAULTS, warmupDay: day, capToday: capForDay(guard, day), sentToday: await sentToday(ctx.db, connectionId, now), cloud };
   };
 
   routes.get('/campaign-guards/:whatsappId', { schema: { tags: TAGS, params: guardParamsSchema } }, (r) => view(r.auth.companyId, r.params.whatsappId));

@@ -35,6 +35,8 @@ export const GuardPause = {
   sendingHours: 'GUARD_SENDING_HOURS',
   failures: 'GUARD_FAILURES',
   quality: 'GUARD_QUALITY',
+  /** Cloud API: the unique recipients of the last 24 hours reached Meta's messaging limit tier. */
+  tierCap: 'GUARD_TIER_CAP',
 } as const;
 export const HELD_PAUSES: readonly string[] = [GuardPause.failures, GuardPause.quality];
 

@@ -8,6 +8,20 @@ export interface ConnectionGuard extends GuardSettings {
   firstSendAt: Date | null;
   messagingTier: string | null;
   qualityRating: string | null;
+  /** Cloud API: when Meta last lowered the number's standing, and what it said. */
+  qualityDroppedAt: Date | null;
+  qualityDrop: QualityDrop | null;
+  standingAt: Date | null;
+}
+
+/** What the channel reported when the standing dropped (kept for the pause's detail). */
+export interface QualityDrop {
+  event: string | null;
+  source: string;
+  qualityRating: string | null;
+  previousQuality: string | null;
+  messagingTier: string | null;
+  previousTier: string | null;
 }
 
 const SETTING_KEYS = Object.keys(GUARD_DEFAULTS) as (keyof GuardSettings)[];
@@ -17,7 +31,16 @@ export async function readGuard(db: Db, companyId: number, connectionId: number)
   const row = await db('campaignConnectionGuards').where({ companyId, connectionId }).first();
   const settings = { ...GUARD_DEFAULTS } as Record<string, unknown>;
   for (const key of SETTING_KEYS) if (row && row[key] !== null && row[key] !== undefined) settings[key] = row[key];
-  return { ...(settings as unknown as GuardSettings), connectionId, firstSendAt: row?.firstSendAt ?? null, messagingTier: row?.messagingTier ?? null, qualityRating: row?.qualityRating ?? null };
+  return {
+    ...(settings as unknown as GuardSettings),
+    connectionId,
+    firstSendAt: row?.firstSendAt ?? null,
+    messagingTier: row?.messagingTier ?? null,
+    qualityRating: row?.qualityRating ?? null,
+    qualityDroppedAt: row?.qualityDroppedAt ? new Date(row.qualityDroppedAt) : null,
+    qualityDrop: row?.qualityDrop ?? null,
+    standingAt: row?.standingAt ?? null,
+  };
 }
 
 export async function saveGuard(db: Db, companyId: number, connectionId: number, input: { [K in keyof GuardSettings]?: GuardSettings[K] | null }): Promise<void> {
@@ -33,8 +56,33 @@ export async function markFirstSend(db: Db, companyId: number, connectionId: num
   await db('campaignConnectionGuards').insert({ companyId, connectionId, firstSendAt: at }).onConflict(['connectionId']).merge({ firstSendAt: db.raw('coalesce(campaign_connection_guards.first_send_at, excluded.first_send_at)') });
 }
 
-export async function saveCloudStanding(db: Db, companyId: number, connectionId: number, standing: { messagingTier: string | null; qualityRating: string | null }): Promise<void> {
-  await db('campaignConnectionGuards').insert({ companyId, connectionId, ...standing }).onConflict(['connectionId']).merge({ ...standing, updatedAt: db.fn.now() });
+/** Meta's tier and quality rating of a Cloud API connection, as the channel last reported them. */
+export async function saveCloudStanding(db: Db, companyId: number, connectionId: number, standing: { messagingTier: string | null; qualityRating: string | null }, at: Date): Promise<void> {
+  const values = { ...standing, standingAt: at };
+  await db('campaignConnectionGuards').insert({ companyId, connectionId, ...values }).onConflict(['connectionId']).merge({ ...values, updatedAt: db.fn.now() });
+}
+
+/**
+ * Notes a drop once: the same report reaches every node (the bus fans out), and only the first
+ * moves quality_dropped_at forward. Answers whether this call noted it.
+ */
+export async function noteQualityDrop(db: Db, connectionId: number, at: Date, drop: QualityDrop): Promise<boolean> {
+  const moved = await db('campaignConnectionGuards')
+    .where({ connectionId })
+    .where((q) => q.whereNull('qualityDroppedAt').orWhere('qualityDroppedAt', '<', at))
+    .update({ qualityDroppedAt: at, qualityDrop: JSON.stringify(drop), updatedAt: db.fn.now() })
+    .returning('id');
+  return moved.length > 0;
+}
+
+/** Unique numbers the connection's campaigns handed a message to since `since` (Meta counts unique users). */
+export async function recipientsSince(db: Db, connectionId: number, since: Date): Promise<{ recipients: number; oldest: Date | null }> {
+  const row = await db('campaignShippings')
+    .where({ connectionId })
+    .where('sendingAt', '>=', since)
+    .whereNotNull('messageId')
+    .first(db.raw('count(DISTINCT number)::int AS recipients'), db.raw('min(sending_at) AS oldest'));
+  return { recipients: Number(row?.recipients ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
 /** Campaign messages the connection handed over today (any campaign of the company). */

@@ -1,4 +1,6 @@
+import { STANDING_TOPIC, type ConnectionStanding } from '@guiche/contracts';
 import { definePlugin } from '@guiche/core';
+import { createStandingHandler } from './cloud-guard.js';
 import { createCampaignService } from './campaign-service.js';
 import { createContactLists } from './contact-lists.js';
 import { createDispatch, DISPATCH_KIND, PROGRESS_KIND, START_KIND, type DispatchPayload, type StartPayload } from './dispatch.js';
@@ -23,5 +25,8 @@ export default definePlugin({
     const campaigns = createCampaignService(ctx, events);
     registerRoutes(ctx, campaigns, createContactLists(ctx, events), events);
     registerGuardRoutes(ctx, campaigns);
+    // Meta's standing of Cloud API numbers, as the channel reads it: the tier and quality guard.
+    const onStanding = createStandingHandler(ctx, events);
+    ctx.bus.subscribe<ConnectionStanding>(STANDING_TOPIC, (message) => onStanding(message.payload));
   },
 });

@@ -10,6 +10,8 @@ export interface CloudAccount {
   appSecret: string;
   verifyToken: string;
   lastError: string | null;
+  /** The number's digits as Graph displays it (read when the session starts; quality webhooks name the number by it). */
+  displayNumber: string | null;
 }
 
 export interface CloudAccountInput {
@@ -32,6 +34,7 @@ function decode(row: Record<string, any>): CloudAccount {
     appSecret: decryptSecret(row.appSecret),
     verifyToken: decryptSecret(row.verifyToken),
     lastError: row.lastError ?? null,
+    displayNumber: row.displayNumber ?? null,
   };
 }
 

@@ -3,6 +3,7 @@ import { isGraphError, type GraphClient } from '@guiche/meta-graph';
 import { clientOf, loadAccount, setLastError, type CloudAccount } from './accounts.js';
 import { messageBody, readMedia } from './outbound.js';
 import { createOnceSender } from './send-once.js';
+import { digitsOf, noteStanding, readNumber, standingOf } from './standing.js';
 
 interface SendAnswer {
   messages?: { id: string }[];
@@ -50,9 +51,12 @@ export function createCloudSession(ctx: PluginContext, connection: ConnectionInf
         return;
       }
       client = clientOf(account);
-      const info = await call((c, a) => c.get<{ display_phone_number?: string; verified_name?: string }>(a.phoneNumberId, { fields: 'display_phone_number,verified_name,quality_rating' }));
+      const info = await call((c, a) => readNumber(c, a.phoneNumberId));
       await setLastError(ctx.db, connection.id, null);
-      await io.status('CONNECTED', { number: (info.display_phone_number ?? '').replace(/\D/g, '') });
+      const number = digitsOf(info.display_phone_number);
+      // Meta's tier and quality rating for the campaigns guard; a failure to note them does not keep the number offline.
+      await noteStanding(ctx, account, { ...standingOf(info), displayNumber: number }, 'graph').catch((err) => ctx.log.warn({ err, connectionId: connection.id }, 'whatsappapi: standing not noted'));
+      await io.status('CONNECTED', { number });
     },
     async stop() {
       client = null;

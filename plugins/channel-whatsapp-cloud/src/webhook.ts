@@ -8,6 +8,7 @@ import { connectionOfWebhookId, LEGACY_TOKEN, legacyUrlAccepted, LEGACY_WEBHOOK_
 import { parseInbound } from './inbound.js';
 import { downloadMedia, scheduleMedia } from './media.js';
 import { confirmAttempt } from './send-attempts.js';
+import { applyStandingChange, STANDING_FIELDS } from './standing-webhooks.js';
 
 export const WEBHOOK_QUEUE = 'whatsappapi-webhook';
 const ACKS: Record<string, number> = { sent: 1, delivered: 2, read: 3 };
@@ -59,12 +60,16 @@ async function applyStatus(ctx: PluginContext, account: CloudAccount, status: Re
 export async function processDelivery(ctx: PluginContext, job: WebhookJob, attempt: number): Promise<void> {
   const account = await loadAccount(ctx.db, job.connectionId);
   if (!account) return;
-  const payload = job.payload as { object?: string; entry?: { changes?: { field?: string; value?: Record<string, any> }[] }[] };
+  const payload = job.payload as { object?: string; entry?: { id?: unknown; time?: unknown; changes?: { field?: string; value?: Record<string, any> }[] }[] };
   if (payload?.object !== 'whatsapp_business_account') return;
   let retry: unknown = null;
   for (const entry of payload.entry ?? []) {
     for (const change of entry.changes ?? []) {
       const value = change.value;
+      if (change.field && STANDING_FIELDS.includes(change.field) && value && typeof value === 'object') {
+        await applyStandingChange(ctx, account, entry, change.field, value);
+        continue;
+      }
       if (change.field !== 'messages' || !value || value.metadata?.phone_number_id !== account.phoneNumberId) continue;
       const names = new Map<string, string>();
       for (const c of value.contacts ?? []) if (c?.wa_id && c.profile?.name) names.set(String(c.wa_id), String(c.profile.name));

@@ -4,6 +4,20 @@ import { isGroupJid, isIgnoredChat, normalizeJid } from './jid.js';
 
 /** Auth-state row of the last moment this connection was known online (ms), kept across restarts. */
 export const LAST_ONLINE = { category: 'guiche-session', id: 'last-online' } as const;
+/**
+ * Auth-state row of the on-demand recoveries asked and not answered yet, each with its chat's floor.
+ * They must outlive the session: every reconnect (and a node that takes the connection over) builds
+ * a new one, and a recovery cut short by a drop is asked again at the next open with its old floor.
+ */
+export const PENDING_RECOVERIES = { category: 'guiche-session', id: 'gap-pending' } as const;
+
+type Floor = { at: number; wid: string | null } | null;
+interface PendingRecovery {
+  chat: string;
+  key: WAMessageKey;
+  at: number;
+  floor: Floor;
+}
 
 export interface GapOptions {
   /** Messages asked per on-demand history request (Baileys' fetchMessageHistory count). */
@@ -54,6 +68,20 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
   let fetches = 0;
   let timer: NodeJS.Timeout | null = null;
   let nextAllowed = 0;
+  let saving: Promise<void> = Promise.resolve();
+
+  /** Writes what is still unanswered (with each chat's floor), one write after the other. */
+  function persist(): void {
+    const snapshot = [...unanswered.values()];
+    saving = saving
+      .then(async () => {
+        const value: PendingRecovery[] = await Promise.all(
+          snapshot.map(async (f) => ({ chat: f.chat, key: { remoteJid: f.key.remoteJid, id: f.key.id, fromMe: f.key.fromMe, participant: f.key.participant }, at: f.at, floor: (await floors.get(f.chat)) ?? null })),
+        );
+        await ctx.io.authState.set([{ ...PENDING_RECOVERIES, value: value.length ? value : null }]);
+      })
+      .catch((err: unknown) => ctx.io.log.warn({ err }, 'whatsapp pending gap recoveries not saved'));
+  }
 
   function floorOf(chat: string): Promise<{ at: number; wid: string | null } | null> {
     const jid = normalizeJid(chat);
@@ -121,6 +149,7 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
     if (asked.has(id) || fetches + queue.length >= options.maxFetches) return;
     asked.add(id);
     unanswered.set(fetch.chat, fetch);
+    persist();
     queue.push(fetch);
     pump();
   }
@@ -152,8 +181,20 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
     async onOpen(): Promise<void> {
       this.stop();
       // A chat whose recovery the drop cut short keeps its floor: what was stored meanwhile is above the gap.
-      const carried = [...unanswered.keys()].map((chat) => [chat, floors.get(chat)] as const).filter((entry): entry is [string, Promise<{ at: number; wid: string | null } | null>] => Boolean(entry[1]));
-      floors = new Map(carried);
+      // This session's own (a socket reopened) and those an earlier session of the connection saved.
+      await saving;
+      const carried = new Map<string, Promise<Floor>>();
+      for (const chat of unanswered.keys()) {
+        const floor = floors.get(chat);
+        if (floor) carried.set(chat, floor);
+      }
+      const saved = await ctx.io.authState.get<PendingRecovery[]>(PENDING_RECOVERIES.category, PENDING_RECOVERIES.id);
+      for (const pending of Array.isArray(saved) ? saved : []) {
+        if (!pending?.chat || !pending.key?.id || unanswered.has(pending.chat)) continue;
+        unanswered.set(pending.chat, { chat: pending.chat, key: pending.key, at: pending.at });
+        carried.set(pending.chat, Promise.resolve(pending.floor ?? null));
+      }
+      floors = carried;
       asked.clear();
       fetches = 0;
       const stored = await ctx.io.authState.get<number>(LAST_ONLINE.category, LAST_ONLINE.id);
@@ -176,9 +217,11 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
       const taken = await ingestAbove(event.messages);
       const onDemand = event.syncType === proto.HistorySync.HistorySyncType.ON_DEMAND;
       if (onDemand) {
+        const before = unanswered.size;
         const chat = event.peerDataRequestSessionId ? requests.get(event.peerDataRequestSessionId) : undefined;
         if (chat) unanswered.delete(chat);
         for (const message of event.messages) unanswered.delete(normalizeJid(message.key.remoteJid ?? ''));
+        if (unanswered.size !== before) persist();
       }
       const perChat = new Map<string, number>();
       for (const message of event.messages) {
@@ -207,6 +250,10 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
       if (timer) clearTimeout(timer);
       timer = null;
       queue = [];
+    },
+    /** Waits for the pending recoveries to be written: the next session (a reconnect builds a new one) reads them. */
+    async flush(): Promise<void> {
+      await saving;
     },
   };
 }

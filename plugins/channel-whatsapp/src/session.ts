@@ -153,6 +153,7 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
     const current = release();
     await Promise.resolve(current?.end(undefined)).catch(() => undefined);
     gaps.stop();
+    await gaps.flush();
     if (openedAt) await gaps.markOnline();
     // A pairing code nobody typed left a number in the creds: the next start must show QR codes again.
     if (auth && !clearAuth && forgetUnusedPairing(auth.state.creds)) await auth.saveCreds();

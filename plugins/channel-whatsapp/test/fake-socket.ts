@@ -93,6 +93,8 @@ export class FakeSocket implements WhatsappSocket {
   readonly rejected: { id: string; from: string }[] = [];
   readonly reuploads: WAMessage[] = [];
   readonly historyRequests: { chat: string; id: string; count: number }[] = [];
+  /** On-demand history requests are taken but never answered (the phone is slow; the socket drops first). */
+  holdHistory = false;
   /** Numbers WhatsApp knows: digits → the jid it answers with. */
   readonly registered: Map<string, string>;
   readonly groups: Map<string, GroupMetadata>;
@@ -188,6 +190,7 @@ export class FakeSocket implements WhatsappSocket {
     const anchor = held.findIndex((m) => m.key.id === oldestMsgKey.id);
     const older = (anchor >= 0 ? held.slice(0, anchor) : held.filter((m) => Number(m.messageTimestamp) * 1000 < oldestMsgTimestamp)).slice(-count);
     const requestId = nextId();
+    if (this.holdHistory) return requestId;
     setImmediate(() =>
       this.emit('messaging-history.set', {
         chats: [],

@@ -79,6 +79,47 @@ describe('whatsapp gap recovery after a disconnect (PostgreSQL + Redis)', () => 
     expect(requests.every((r) => r.count === PAGE)).toBe(true);
   });
 
+  it('a recovery cut short by another drop goes on at the next connection (each reconnect is a new session)', async () => {
+    const { id, sock } = await pairedConnection(k, wa, company, 'Interrompida');
+    const base = Math.floor(Date.now() / 1000) - 30;
+    const at = (second: number): Partial<WAMessage> => ({ messageTimestamp: base + second, pushName: 'Maria Souza' });
+    const first = wa.phoneReceives(text('c0', {}, at(0)));
+    sock.receive(first);
+    await waitFor(async () => (await storedCounts(id)).has(first.key.id!));
+
+    wa.autoOpen = false;
+    let count = wa.sockets.length;
+    sock.close(DisconnectReason.timedOut);
+    await connectionStatus(k, id, 'OPENING');
+    const missed = Array.from({ length: 6 }, (_, i) => wa.phoneReceives(text(`c${i + 1}`, {}, at(i + 1))));
+    // The phone answers no on-demand request before the next drop.
+    const slow = await nextSocket(wa, count);
+    slow.holdHistory = true;
+    slow.open();
+    await connectionStatus(k, id, 'CONNECTED');
+    slow.recentHistory([PHONE_JID], 2);
+    await waitFor(async () => {
+      const c = await storedCounts(id);
+      return slow.historyRequests.length > 0 && c.has(missed[4]!.key.id!) && c.has(missed[5]!.key.id!);
+    });
+    expect((await storedCounts(id)).has(missed[0]!.key.id!)).toBe(false);
+
+    // It drops again: the newest messages are stored now, but the gap below them is still open.
+    count = wa.sockets.length;
+    slow.close(DisconnectReason.connectionLost);
+    await connectionStatus(k, id, 'OPENING');
+    const next = await nextSocket(wa, count);
+    next.open();
+    await connectionStatus(k, id, 'CONNECTED');
+    const all = [first, ...missed];
+    const counts = await waitFor(async () => {
+      const c = await storedCounts(id);
+      return all.every((m) => c.has(m.key.id!)) ? c : null;
+    });
+    expect(all.every((m) => counts.get(m.key.id!) === 1)).toBe(true);
+    expect(next.historyRequests[0]).toMatchObject({ chat: PHONE_JID, id: missed[4]!.key.id });
+  });
+
   it('a reconnect with nothing missed asks no on-demand history and stores nothing again', async () => {
     const { id, sock } = await pairedConnection(k, wa, company, 'SemLacuna');
     const message = wa.phoneReceives(text('oi', { remoteJid: `${PHONE.replace(/1$/, '2')}@s.whatsapp.net` }));

@@ -41,6 +41,14 @@ export interface FakeTemplate {
   components: { type: string; text?: string; format?: string }[];
 }
 
+export interface FakePhoneNumber {
+  display: string;
+  verifiedName: string;
+  quality?: string;
+  messagingLimit?: string;
+  legacyTierOnly?: boolean;
+}
+
 export interface FakePage {
   id: string;
   name: string;
@@ -60,7 +68,12 @@ export class FakeGraph {
   readonly tokens = new Set<string>();
   readonly calls: FakeCall[] = [];
   readonly media = new Map<string, FakeMedia>();
-  readonly phoneNumbers = new Map<string, { display: string; verifiedName: string }>();
+  /**
+   * WhatsApp Cloud numbers: display number, verified name, and Meta's standing — the quality rating
+   * (GREEN by default) and the portfolio's messaging limit (TIER_2K by default; `legacyTierOnly`
+   * answers it only as the deprecated messaging_limit_tier, as older numbers do).
+   */
+  readonly phoneNumbers = new Map<string, FakePhoneNumber>();
   readonly templates = new Map<string, FakeTemplate[]>();
   readonly pages: FakePage[] = [];
   readonly profiles = new Map<string, Record<string, string>>();
@@ -324,7 +337,17 @@ export class FakeGraph {
     // WhatsApp Cloud: the number's info, messages, media.
     if (call.method === 'GET' && parts.length === 1 && this.phoneNumbers.has(first!)) {
       const number = this.phoneNumbers.get(first!)!;
-      return [200, { id: first, display_phone_number: number.display, verified_name: number.verifiedName, quality_rating: 'GREEN' }];
+      const tier = number.messagingLimit ?? 'TIER_2K';
+      const all: Record<string, unknown> = {
+        display_phone_number: number.display,
+        verified_name: number.verifiedName,
+        quality_rating: number.quality ?? 'GREEN',
+        ...(number.legacyTierOnly ? {} : { whatsapp_business_manager_messaging_limit: tier }),
+        messaging_limit_tier: tier,
+      };
+      // Graph answers the fields asked for (and the id); without `fields`, a default set.
+      const asked = call.query.fields ? call.query.fields.split(',').map((f) => f.trim()) : ['display_phone_number', 'verified_name', 'quality_rating'];
+      return [200, { ...Object.fromEntries(asked.filter((f) => f in all).map((f) => [f, all[f]])), id: first }];
     }
     if (call.method === 'POST' && second === 'messages' && this.phoneNumbers.has(first!)) {
       if (call.body?.status === 'read') return [200, { success: true }];

@@ -1,3 +1,3 @@
-export { FakeGraph, type FakeCall, type FakeMedia, type FakePage, type FakeTemplate } from './fake-graph.js';
+export { FakeGraph, type FakeCall, type FakeMedia, type FakePage, type FakePhoneNumber, type FakeTemplate } from './fake-graph.js';
 export * from './payloads.js';
 export { MessengerPeer, newFakePage, useFakeGraphEnv, randomDigits } from './messenger-peer.js';

@@ -64,6 +64,28 @@ export function whatsappStatus(
   });
 }
 
+/** One change of another WhatsApp Business Account field (phone_number_quality_update, business_capability_update, account_update). */
+export function whatsappAccountChange(wabaId: string, field: string, value: Record<string, unknown>): Record<string, unknown> {
+  return { object: 'whatsapp_business_account', entry: [{ id: wabaId, time: Math.floor(Date.now() / 1000), changes: [{ value, field }] }] };
+}
+
+/**
+ * Meta's phone_number_quality_update: the number (by display number) changed tier or was flagged.
+ * `current_limit` is what Meta sent until 2026; `max_daily_conversations_per_business` replaces it.
+ */
+export function whatsappQualityUpdate(
+  account: { wabaId: string; display: string },
+  change: { event: string; currentLimit?: string; oldLimit?: string; maxDailyPerBusiness?: string },
+): Record<string, unknown> {
+  return whatsappAccountChange(account.wabaId, 'phone_number_quality_update', {
+    display_phone_number: account.display.replace(/\D/g, ''),
+    event: change.event,
+    ...(change.oldLimit ? { old_limit: change.oldLimit } : {}),
+    ...(change.currentLimit ? { current_limit: change.currentLimit } : {}),
+    ...(change.maxDailyPerBusiness ? { max_daily_conversations_per_business: change.maxDailyPerBusiness } : {}),
+  });
+}
+
 /** Messenger (object "page") or Instagram (object "instagram"): one messaging event. */
 export function messagingEnvelope(object: 'page' | 'instagram', recipientId: string, event: Record<string, unknown>): Record<string, unknown> {
   return { object, entry: [{ id: recipientId, time: Date.now(), messaging: [{ ...event, recipient: { id: (event.recipient as { id?: string } | undefined)?.id ?? recipientId }, timestamp: Date.now() }] }] };

@@ -145,7 +145,7 @@ export const resumeCampaign = async (id: number) => (await api.post<Campaign>(`/
 /** Pause reasons that wait for an admin's click. */
 export const HELD_PAUSES = ['GUARD_FAILURES', 'GUARD_QUALITY'];
 
-/** A Baileys connection's ban guardrails (GET/PUT /campaign-guards/:whatsappId); null = the default. */
+/** A connection's ban guardrails (Baileys limits; a Cloud API connection follows Meta's standing) (GET/PUT /campaign-guards/:whatsappId); null = the default. */
 export interface GuardLimits {
   dailyCap: number | null;
   warmupStart: number | null;
@@ -155,8 +155,20 @@ export interface GuardLimits {
   failureThreshold: number | null;
   failureWindowMinutes: number | null;
 }
+/** Meta's standing of a Cloud API number, as the guard last heard it (null on other channels). */
+export interface CloudStanding {
+  messagingTier: string | null;
+  qualityRating: string | null;
+  /** Unique people per moving 24 hours; null = unlimited. */
+  limit: number | null;
+  recipients24h: number | null;
+  standingAt: string | null;
+  qualityDroppedAt: string | null;
+}
 export interface ConnectionGuard extends GuardLimits {
   connectionId: number;
+  channel: string;
+  cloud: CloudStanding | null;
   defaults: GuardLimits;
   capToday: number;
   sentToday: number;

@@ -5,6 +5,7 @@ import { LoadingState, toastError, toastSuccess, useTranslation } from '@guiche/
 import { fetchGuard, saveGuard, type GuardLimits } from '../api/campaigns-api';
 import { useConnections } from '../hooks/useCampaigns';
 import { NS } from '../i18n/register';
+import { CloudStandingPanel } from './CloudStandingPanel';
 
 const NUMBERS = ['dailyCap', 'warmupStart', 'warmupDays', 'failureThreshold', 'failureWindowMinutes'] as const;
 const TIMES = ['sendingFrom', 'sendingTo'] as const;
@@ -12,7 +13,10 @@ type Draft = Record<(typeof NUMBERS)[number] | (typeof TIMES)[number], string>;
 
 const toDraft = (g: GuardLimits): Draft => Object.fromEntries([...NUMBERS, ...TIMES].map((k) => [k, g[k] === null ? '' : String(g[k])])) as Draft;
 
-/** Ban guardrails of one WhatsApp connection (issue #31): daily cap, warm-up, sending hours, failure pause. */
+/**
+ * Ban guardrails of one WhatsApp connection (issue #31): daily cap, warm-up, sending hours, failure
+ * pause; a Cloud API connection shows Meta's standing instead (its tier and quality rule it).
+ */
 export function GuardSettingsCard() {
   const { t } = useTranslation(NS);
   const qc = useQueryClient();
@@ -59,6 +63,8 @@ export function GuardSettingsCard() {
       </FormGroup>
       {!g || !draft ? (
         <LoadingState label={t('guardConfig.loading')} />
+      ) : g.cloud ? (
+        <CloudStandingPanel standing={g.cloud} />
       ) : (
         <>
           <div className="bp6-text-muted" data-testid="guard-today">
