@@ -31,7 +31,7 @@ export async function notifyBreach(core: CoreServices, companyId: number, ticket
   if (ticket.queueId !== null) {
     const supervisors: { id: number }[] = await core.db('users as u')
       .join('userQueues as uq', 'uq.userId', 'u.id')
-      .where({ 'u.companyId': companyId, 'uq.queueId': ticket.queueId, 'u.showDashboard': true })
+      .where({ 'u.companyId': companyId, 'uq.companyId': companyId, 'uq.queueId': ticket.queueId, 'u.showDashboard': true })
       .whereNot('u.profile', 'admin')
       .select('u.id');
     rooms.push(...supervisors.map((u) => Rooms.user(u.id)));
