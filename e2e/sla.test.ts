@@ -63,8 +63,8 @@ describe('SLA targets', () => {
 
     // The minute runs out: the row turns red and the breach notice names the customer and the queue.
     await page.getByTestId('sla-breach-notice').filter({ hasText: 'Cliente Apressado (Vendas)' }).waitFor({ timeout: 45_000 });
-    expect(await countdown.getAttribute('data-sla-state')).toBe('breached');
-    expect(await countdown.innerText()).toMatch(/^Resposta estourado há /);
+    await expect.poll(() => countdown.getAttribute('data-sla-state')).toBe('breached');
+    await expect.poll(() => countdown.innerText()).toMatch(/^Resposta estourado há /);
     await page.close();
   }, 150_000);
 });

@@ -44,17 +44,19 @@ export interface SlaClock {
  */
 export function slaClock(sla: TicketSla | null | undefined, status: string, nowMs: number): SlaClock | null {
   if (!sla || (status !== 'pending' && status !== 'open')) return null;
-  const pick = (kind: SlaKind, due: string | null, warn: string | null): SlaClock | null => {
+  // A breach the server stamped is red even if this browser's clock lags behind the server's.
+  const pick = (kind: SlaKind, due: string | null, warn: string | null, stamped: string | null): SlaClock | null => {
     if (!due) return null;
     const dueAt = Date.parse(due);
     const warnAt = warn ? Date.parse(warn) : dueAt;
-    return { kind, dueAt, remainingMs: dueAt - nowMs, state: nowMs >= dueAt ? 'breached' : nowMs >= warnAt ? 'warning' : 'ok' };
+    const breached = Boolean(stamped) || nowMs >= dueAt;
+    return { kind, dueAt, remainingMs: dueAt - nowMs, state: breached ? 'breached' : nowMs >= warnAt ? 'warning' : 'ok' };
   };
   if (!sla.firstResponseAt) {
-    const first = pick('firstResponse', sla.firstResponseDueAt, sla.firstResponseWarnAt);
+    const first = pick('firstResponse', sla.firstResponseDueAt, sla.firstResponseWarnAt, sla.firstResponseBreachedAt);
     if (first) return first;
   }
-  return pick('resolution', sla.resolutionDueAt, sla.resolutionWarnAt);
+  return pick('resolution', sla.resolutionDueAt, sla.resolutionWarnAt, sla.resolutionBreachedAt);
 }
 
 /** 45 s → "0:45", 12 min → "12:00", 3 h 5 min → "3h05", 2 days → "2d 3h". */
