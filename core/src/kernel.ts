@@ -57,6 +57,7 @@ import { createChannelRuntime } from './channels/index.js';
 import { createIngestService, registerMessagingRoutes } from './messaging/index.js';
 import { registerDashboardRoutes } from './dashboard/index.js';
 import { registerClosingReasonRoutes } from './closing-reasons/index.js';
+import { defineSlaCheck, registerSlaRoutes } from './sla/index.js';
 import { registerDemoPage, seedDemo, type DemoInfo } from './demo/index.js';
 import {
   createDrain, createMetrics, createMetricsServer, installDrain, installHttpMetrics, installRequestContext,
@@ -223,6 +224,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
   defineAuditRetention(core);
   await scheduleAuditRetention(core.db);
   defineBirthdays(core);
+  defineSlaCheck(core);
 
   await app.register(
     async (scope) => {
@@ -243,6 +245,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
       registerAccountRoutes(routes, core);
       registerBillingRoutes(routes, core);
       registerClosingReasonRoutes(routes, core);
+      registerSlaRoutes(routes, core);
       registerAuditRoutes(routes, core);
     },
     { prefix: config.API_BASE },

@@ -234,7 +234,7 @@ describe('closing reasons in the tickets report and the dashboard', () => {
     await workbook.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
     const rows: unknown[][] = [];
     workbook.getWorksheet('RelatorioDeAtendimentos')!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    expect(rows[0]!.at(-1)).toBe('Motivo de encerramento');
+    expect(rows[0]!.slice(-3)).toEqual(['Motivo de encerramento', 'SLA primeira resposta', 'SLA resolução']);
     expect(rows.length).toBe(2);
     expect(rows[1]![0]).toBe(T.a2);
     expect(rows[1]!.at(-1)).toBe('Spam');

@@ -253,7 +253,7 @@ describe('GET /ticket/reports and the export (outreach-config.md Tickets report)
     const t4 = first.body.tickets.find((t: any) => t.id === T.t4);
     expect(t4).toEqual({
       id: T.t4, uuid: expect.any(String), whatsappName: 'Linha 1', contactName: 'T4', userName: 'Ana', queueName: 'Vendas', status: 'closed',
-      lastMessage: 'msg T4', createdAt: '2026-11-10T14:00:00.000Z', closedAt: '2026-11-11T15:00:00.000Z', supportTime: 1800, NPS: 5, closeReason: null,
+      lastMessage: 'msg T4', createdAt: '2026-11-10T14:00:00.000Z', closedAt: '2026-11-11T15:00:00.000Z', supportTime: 1800, NPS: 5, closeReason: null, sla: { firstResponse: null, resolution: null },
     });
     expect((await get(`/ticket/reports?${NOV}&pageSize=7`)).status).toBe(400);
   });
@@ -294,7 +294,7 @@ describe('GET /ticket/reports and the export (outreach-config.md Tickets report)
     expect(sheet).toBeDefined();
     const rows: unknown[][] = [];
     sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    expect(rows[0]).toEqual(['ID', 'Conexão', 'Contato', 'Usuário', 'Fila', 'Status', 'Última mensagem', 'Data de abertura', 'Data de fechamento', 'Tempo de atendimento', 'NPS', 'Motivo de encerramento']);
+    expect(rows[0]).toEqual(['ID', 'Conexão', 'Contato', 'Usuário', 'Fila', 'Status', 'Última mensagem', 'Data de abertura', 'Data de fechamento', 'Tempo de atendimento', 'NPS', 'Motivo de encerramento', 'SLA primeira resposta', 'SLA resolução']);
     expect(rows.slice(1).map((r) => r[0])).toEqual([T.t6, T.t8, T.t5, T.t4, T.t7]);
     expect(rows.find((r) => r[0] === T.t4)).toEqual([T.t4, 'Linha 1', 'T4', 'Ana', 'Vendas', 'Fechado', 'msg T4', '10/11/2026 11:00', '11/11/2026 12:00', '00:30:00', 5]);
     expect(rows.find((r) => r[0] === T.t6)!.slice(7, 9)).toEqual(['11/11/2026 17:00', '11/11/2026 23:59']);
@@ -313,7 +313,7 @@ describe('GET /ticket/reports and the export (outreach-config.md Tickets report)
         return rows;
       };
       const en = await read('en');
-      expect(en[0]).toEqual(['ID', 'Connection', 'Contact', 'User', 'Queue', 'Status', 'Last message', 'Opened at', 'Closed at', 'Service time', 'NPS', 'Closing reason']);
+      expect(en[0]).toEqual(['ID', 'Connection', 'Contact', 'User', 'Queue', 'Status', 'Last message', 'Opened at', 'Closed at', 'Service time', 'NPS', 'Closing reason', 'First-response SLA', 'Resolution SLA']);
       expect(en.find((r) => r[0] === T.t4)).toEqual([T.t4, 'Linha 1', 'T4', 'Ana', 'Vendas', 'Closed', 'Ana:\nSeu pedido saiu hoje, 2*3*4', '10/11/2026 11:00', '11/11/2026 12:00', '00:30:00', 5]);
       const tr = await read('tr');
       expect(tr[0]![1]).toBe('Bağlantı');

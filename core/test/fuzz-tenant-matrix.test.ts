@@ -48,6 +48,7 @@ const VALID_BODIES: Record<string, (owner: Tenant) => unknown> = {
   'PUT /api/campaigns/{id}': (o) => ({ name: 'Campanha', whatsappId: String(o.ids.connection), contactListId: o.ids.contactList }),
   'PUT /api/queueIntegration/{id}': () => ({ type: 'webhook', name: 'Gancho novo', urlN8N: 'https://hook.invalid/' }),
   'PUT /api/prompt/{id}': (o) => ({ name: 'Prompt novo', queueId: o.ids.queue }),
+  'PUT /api/sla-targets/{id}': (o) => ({ queueId: o.ids.queue, firstResponseMinutes: 5 }),
   'PUT /api/plantao/{id}': (o) => ({ userId: o.ids.user, phone: '5511988887777', interval: 1, days: [{ weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }] }),
   'PUT /api/whatsappapi/{id}/credentials': () => ({ phoneNumberId: '1234567890', wabaId: '9876543210', accessToken: 'token-de-teste', appSecret: 'segredo-de-teste' }),
   'POST /api/whatsappapi/tickets/{ticketId}/template': () => ({ name: 'hello_world', language: 'pt_BR', parameters: [] }),
@@ -62,6 +63,7 @@ const ADMIN_ONLY = [
   'GET /api/webchat/sites/{whatsappId}', 'PUT /api/webchat/sites/{whatsappId}',
   'POST /api/queueIntegration', 'PUT /api/queueIntegration/{id}', 'DELETE /api/queueIntegration/{id}', 'POST /api/queueIntegration/testSession', 'POST /api/queueIntegration/testsession',
   'POST /api/prompt', 'PUT /api/prompt/{id}', 'DELETE /api/prompt/{id}',
+  'GET /api/sla-targets', 'POST /api/sla-targets', 'PUT /api/sla-targets/{id}', 'DELETE /api/sla-targets/{id}',
 ];
 const SUPER_ONLY = [
   'GET /api/companies/list', 'GET /api/companies/{id}', 'PUT /api/companies/{id}',

@@ -78,7 +78,7 @@ describe('visibleMenuItems (inbox.md §2 side menu table)', () => {
   });
 
   it('covers every route of the table exactly once', () => {
-    const table = ['/', '/reports', '/moments', '/tickets', '/quick-messages', '/kanban', '/TagsKanban', '/contacts', '/schedules', '/tags', '/chats', '/helps', '/campaigns', '/contact-lists', '/campaigns-config', '/announcements', '/messages-api', '/plantao', '/users', '/queues', '/queue-integration', '/files', '/settings', '/prompts', '/flowbuilder', '/connections', '/financeiro', '/companies', '/closing-reasons', '/audit', '/wallets'];
+    const table = ['/', '/reports', '/moments', '/tickets', '/quick-messages', '/kanban', '/TagsKanban', '/contacts', '/schedules', '/tags', '/chats', '/helps', '/campaigns', '/contact-lists', '/campaigns-config', '/announcements', '/messages-api', '/plantao', '/users', '/queues', '/queue-integration', '/files', '/settings', '/prompts', '/flowbuilder', '/connections', '/financeiro', '/companies', '/closing-reasons', '/sla', '/audit', '/wallets'];
     expect([...MENU_ITEMS.map((i) => i.to)].sort()).toEqual([...table].sort());
     expect(paths(superAdmin, allFlags).sort()).toEqual([...table].sort());
   });
@@ -98,6 +98,7 @@ describe('ruleFor (the route guard reads the same table)', () => {
     expect(ruleFor('/plantao')?.access).toBe('admin');
     expect(ruleFor('/financeiro')?.access).toBe('admin');
     expect(ruleFor('/closing-reasons')?.access).toBe('admin');
+    expect(ruleFor('/sla')?.access).toBe('admin');
     expect(ruleFor('/chats/0b9c')?.planFlag).toBe('useInternalChat');
     expect(ruleFor('/tickets/abc')?.key).toBe('tickets');
     expect(ruleFor('/campaign/3/report')?.planFlag).toBe('useCampaigns');

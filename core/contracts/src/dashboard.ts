@@ -185,6 +185,8 @@ export interface ReportTicket {
   NPS: number | null;
   /** The closing reason of the ticket's last close (issue #33). */
   closeReason: { id: number; name: string; color: string } | null;
+  /** SLA verdicts of the ticket (issue #33): null without a target of that kind (or closed unanswered). */
+  sla: { firstResponse: 'met' | 'breached' | 'running' | null; resolution: 'met' | 'breached' | 'running' | null };
 }
 
 export interface ReportAnswer {

@@ -8,6 +8,10 @@ export const Events = {
   contactImport: (companyId: number) => `company-${companyId}-contactImport`,
   tag: (companyId: number) => `company-${companyId}-tag`,
   closingReason: (companyId: number) => `company-${companyId}-closingReason`,
+  /** { action, slaTarget | slaTargetId } to the company's admins. */
+  slaTarget: (companyId: number) => `company-${companyId}-slaTarget`,
+  /** SlaBreachEvent to the company's admins and the ticket's queue supervisors (users with showDashboard). */
+  slaBreach: (companyId: number) => `company-${companyId}-slaBreach`,
   chat: (companyId: number) => `company-${companyId}-chat`,
   chatUser: (userId: number) => `chat-user-${userId}`,
   chatRoom: (chatId: number) => `chat-${chatId}`,

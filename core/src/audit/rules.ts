@@ -106,6 +106,7 @@ export const AUDITED_PATHS: PathRule[] = [
   { path: '/webhooks', entity: 'webhook', snapshot: rowOf('webhook_subscriptions') },
   { path: '/plantao', entity: 'onCall', snapshot: rowOf('plantoes') },
   { path: '/closing-reasons', entity: 'closingReason', snapshot: rowOf('closing_reasons') },
+  { path: '/sla-targets', entity: 'slaTarget', snapshot: rowOf('sla_targets') },
   // Plugin tables are the plugin's own: core records the request body, not a snapshot.
   { path: '/campaign-guards', entity: 'campaignGuard' },
   { path: '/flowbuilder', entity: 'flow' },

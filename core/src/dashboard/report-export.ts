@@ -20,6 +20,8 @@ function columnsIn(lang: ReportLang) {
     { header: c.supportTime, key: 'supportTime', width: 20 },
     { header: c.nps, key: 'NPS', width: 6 },
     { header: c.closeReason, key: 'closeReason', width: 24 },
+    { header: c.slaFirstResponse, key: 'slaFirstResponse', width: 18 },
+    { header: c.slaResolution, key: 'slaResolution', width: 18 },
   ];
 }
 
@@ -100,6 +102,9 @@ export async function writeReportXlsx(
           NPS: r.NPS ?? '',
           // No cell at all without a reason: the row ends with its NPS as before.
           closeReason: r.closeReason?.name ?? null,
+          // Likewise without an SLA: no cells.
+          slaFirstResponse: r.sla.firstResponse ? texts.sla[r.sla.firstResponse] : null,
+          slaResolution: r.sla.resolution ? texts.sla[r.sla.resolution] : null,
         })
         .commit();
     }

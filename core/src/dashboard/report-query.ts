@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { maskContactNumber, type ReportQuery, type ReportTicket } from '@guiche/contracts';
 import type { Viewer } from '../messaging/ticket-access.js';
 import { scoped } from './access.js';
+import { FIRST_RESPONSE_STATUS, RESOLUTION_STATUS } from '../sla/status-sql.js';
 import { addDays, checkedRange, inRange, todayInZone, type DayRange } from './range.js';
 
 /** Rows read per round trip when every row is asked for (export, pageSize 9999999). */
@@ -66,6 +67,8 @@ interface Row {
   closeReasonId: number | null;
   closeReasonName: string | null;
   closeReasonColor: string | null;
+  slaFirstResponse: 'met' | 'breached' | 'running' | null;
+  slaResolution: 'met' | 'breached' | 'running' | null;
   createdKey: string;
 }
 
@@ -79,11 +82,13 @@ export function reportRows(db: Knex, base: Knex.QueryBuilder, limit: number, off
     .leftJoin('users as u', 'u.id', 't.userId')
     .leftJoin('queues as q', 'q.id', 't.queueId')
     .leftJoin('closingReasons as cr', 'cr.id', 't.closeReasonId')
+    .leftJoin('ticketSla as s', 's.ticketId', 't.id')
     .orderBy([{ column: 't.createdAt', order: 'desc' }, { column: 't.id', order: 'desc' }])
     .limit(limit)
     .select('t.id', 't.uuid', 'w.name as whatsappName', 'c.name as contactName', 'c.number as contactNumber', 'c.isGroup as contactIsGroup',
       'u.name as userName', 'q.name as queueName', 't.status', 't.lastMessage', 't.createdAt', 't.closedAt', 'm.supportSeconds', 'm.agentSince', 'm.rate',
       't.closeReasonId', 'cr.name as closeReasonName', 'cr.color as closeReasonColor',
+      db.raw(`${FIRST_RESPONSE_STATUS} AS sla_first_response`), db.raw(`${RESOLUTION_STATUS} AS sla_resolution`),
       db.raw('t.created_at::text AS created_key'));
   // The cursor keeps created_at's microseconds (a JS Date would round them off and skip rows).
   if (after) q.whereRaw('(t.created_at, t.id) < (?::timestamptz, ?)', [after.createdKey, after.id]);
@@ -109,6 +114,7 @@ export function toReportTicket(row: Row, hideNumbers: boolean, now = Date.now())
     supportTime: (row.supportSeconds ?? 0) + running,
     NPS: row.rate ?? null,
     closeReason: row.closeReasonId ? { id: row.closeReasonId, name: row.closeReasonName ?? '', color: row.closeReasonColor ?? '' } : null,
+    sla: { firstResponse: row.slaFirstResponse ?? null, resolution: row.slaResolution ?? null },
   };
 }
 

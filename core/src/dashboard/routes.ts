@@ -14,6 +14,7 @@ import { dashboardCounters } from './counters.js';
 import { moments } from './moments.js';
 import { npsInfo } from './nps.js';
 import { closingReasonCounts } from './closing-reasons.js';
+import { slaDashboard } from '../sla/dashboard.js';
 import { resolveRange, type DayRange } from './range.js';
 import { writeReportXlsx } from './report-export.js';
 import { allReportRows, reportBase, reportRange, reportRows, reportTotal, toReportTicket } from './report-query.js';
@@ -82,6 +83,9 @@ export function registerDashboardRoutes(routes: Routes, core: CoreServices): voi
     );
     scope.get('/dashboard/closing-reasons', { schema }, async (request) =>
       dashboardCall(request.auth, request.query, (viewer, range) => closingReasonCounts(db, viewer, range)),
+    );
+    scope.get('/dashboard/sla', { schema }, async (request) =>
+      dashboardCall(request.auth, request.query, (viewer, range) => slaDashboard(db, viewer, range)),
     );
     /** The featured attendant of the range and how many of the listed attendants are online. */
     scope.get('/dashboard/user-info', { schema }, async (request) =>

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import objection from 'objection';
-import type { Contact } from '@guiche/contracts';
+import type { Contact, TicketSla } from '@guiche/contracts';
 import { maskContact } from '../contacts/lgpd.js';
 import type { TicketDetails, TicketRow } from '../plugin-sdk/tickets.js';
 
@@ -29,6 +29,7 @@ interface TicketExtras {
   x_whatsapp_has_rating_message: boolean | null;
   x_tags: TicketDetails['tags'];
   x_rate: number | null;
+  x_sla: TicketSla | null;
   x_contact_tags: unknown[];
   [contactColumn: `x_contact_${string}`]: unknown;
 }
@@ -60,7 +61,13 @@ const EXTRAS = `t.id as x_ticket_id, ${CONTACT_SELECT},
                  where ticket_tags.ticket_id = t.id and ticket_tags.company_id = t.company_id), '[]'::json) as x_tags,
        (select r.rate from ticket_ratings r
         where r.ticket_id = t.id and r.company_id = t.company_id and r.rate is not null
-        order by r.id desc limit 1) as x_rate`;
+        order by r.id desc limit 1) as x_rate,
+       (select json_build_object('startedAt', s.started_at, 'firstResponseDueAt', s.first_response_due_at,
+                 'firstResponseWarnAt', s.first_response_warn_at, 'resolutionDueAt', s.resolution_due_at,
+                 'resolutionWarnAt', s.resolution_warn_at, 'firstResponseBreachedAt', s.first_response_breached_at,
+                 'resolutionBreachedAt', s.resolution_breached_at, 'firstResponseAt', m.first_response_at)
+        from ticket_sla s left join ticket_metrics m on m.ticket_id = s.ticket_id
+        where s.ticket_id = t.id and s.company_id = t.company_id) as x_sla`;
 const JOINS = `left join contacts c on c.id = t.contact_id and c.company_id = t.company_id
      left join queues q on q.id = t.queue_id and q.company_id = t.company_id
      left join users u on u.id = t.user_id and u.company_id = t.company_id
@@ -115,6 +122,7 @@ function detailsOf(ticket: TicketRow, extras: TicketExtras | undefined): TicketD
         : null,
     tags: extras?.x_tags ?? [],
     userRating: extras?.x_rate != null ? { rate: extras.x_rate } : null,
+    sla: extras?.x_sla ?? null,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Contact, TicketStatus, TicketsQuery } from '@guiche/contracts';
+import type { Contact, TicketSla, TicketStatus, TicketsQuery } from '@guiche/contracts';
 import type { InboundMedia, NormalizedMessage, OutboundLocation } from './channels.js';
 import type { AuthUser } from './http.js';
 import type { WithinTransaction } from './timed-work.js';
@@ -53,6 +53,8 @@ export interface TicketDetails extends TicketRow {
   tags: { id: number; name: string; color: string; kanban: boolean }[];
   /** The contact's answer to the rating question of this ticket (1 to 5), when there is one. */
   userRating: { rate: number } | null;
+  /** The ticket's SLA clocks (issue #33), null when no target applies to it. */
+  sla: TicketSla | null;
 }
 
 export interface TicketPage {

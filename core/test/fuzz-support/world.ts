@@ -89,6 +89,7 @@ async function seedTenant(k: TestKernel, prefix: string): Promise<Tenant> {
     .returning('id');
   const [invoice] = await db('invoices').insert({ companyId, detail: `Fatura ${label}`, users: 1, connections: 1, queues: 1, value: 10, dueDate: '2999-01-01' }).returning('id');
   const [closingReason] = await db('closingReasons').insert({ companyId, name: `Motivo ${label}`, color: '#123456' }).returning('id');
+  const [slaTarget] = await db('slaTargets').insert({ companyId, queueId: queue.id, firstResponseMinutes: 30 }).returning('id');
   const flow = await k.api('POST', '/flowbuilder', { token: c.admin.token, body: { name: `Fluxo ${label}` } });
   if (flow.status >= 300) throw new Error(`flow seed failed: ${flow.status} ${JSON.stringify(flow.body)}`);
   const [flowVersion] = await db('flowBuilderVersions').insert({ companyId, flowId: flow.body.id, number: 1, graph: JSON.stringify(flow.body.graph) }).returning('id');
@@ -128,6 +129,7 @@ async function seedTenant(k: TestKernel, prefix: string): Promise<Tenant> {
       webhook: webhook.id,
       webhookDelivery: Number(delivery.id),
       closingReason: closingReason.id,
+      slaTarget: slaTarget.id,
       chatUuid: chat.body.uuid,
       webchat: webchat.body.id,
       webchatToken: (await k.api('GET', `/webchat/sites/${webchat.body.id}`, { token: c.admin.token })).body.token,
@@ -188,6 +190,7 @@ export const PATH_PARAM_RESOURCES: [RegExp, Record<string, string>][] = [
   [/^\/api\/companySettings\//, { companyId: 'company' }],
   [/^\/api\/messages-api\/connections\//, { whatsappId: 'connection' }],
   [/^\/api\/closing-reasons\//, { id: 'closingReason' }],
+  [/^\/api\/sla-targets\//, { id: 'slaTarget' }],
   [/^\/api\/flowbuilder\//, { id: 'flow', versionId: 'flowVersion' }],
   [/^\/api\/campaign-guards\//, { whatsappId: 'connection' }],
 ];

@@ -3,6 +3,7 @@ import { ticketsFeature } from './tickets/index.js';
 import { contactsFeature } from './contacts/index.js';
 import { tagsFeature } from './tags/index.js';
 import { closingReasonsFeature } from './closing-reasons/index.js';
+import { slaFeature } from './sla/index.js';
 import { quickMessagesFeature } from './quick-messages/index.js';
 import { connectionsFeature } from './connections/index.js';
 import { usersFeature } from './users/index.js';
@@ -42,6 +43,7 @@ export const shellFeatures: ShellFeature[] = [
   announcementsFeature,
   billingFeature,
   closingReasonsFeature,
+  slaFeature,
   auditFeature,
   walletsFeature,
 ];

@@ -7,6 +7,7 @@ import { LanguageMenu } from './LanguageMenu.js';
 import { NotificationsPopover } from './NotificationsPopover.js';
 import { AnnouncementsPopover } from '../features/announcements/index.js';
 import { UserMenu } from './UserMenu.js';
+import { SlaBreachNotices } from '../features/sla/components/SlaBreachNotices.js';
 import { VolumeControl } from './VolumeControl.js';
 import { ModuleBoundary } from '../modules/ModuleBoundary.js';
 
@@ -38,6 +39,7 @@ export function TopBar({ menuOpen, onToggleMenu, onLogout }: { menuOpen: boolean
         {/* An expired company's API answers only its billing (issue #9): these wait until it pays. */}
         {!subscriptionExpired && <NotificationsPopover />}
         {!subscriptionExpired && <AnnouncementsPopover />}
+        {!subscriptionExpired && <SlaBreachNotices />}
         <LanguageMenu />
         <UserMenu onLogout={onLogout} />
       </NavbarGroup>

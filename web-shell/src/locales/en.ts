@@ -112,6 +112,7 @@ export const en: Shape<typeof pt> = {
     queueIntegration: 'Integrations',
     files: 'File lists',
     closingReasons: 'Closing reasons',
+    sla: 'SLA targets',
     settings: 'Settings',
     prompts: 'Open.Ai',
     flowBuilder: 'Flows',

@@ -112,6 +112,7 @@ export const es: Shape<typeof pt> = {
     queueIntegration: 'Integraciones',
     files: 'Lista de archivos',
     closingReasons: 'Motivos de cierre',
+    sla: 'Metas de SLA',
     settings: 'Configuración',
     prompts: 'Open.Ai',
     flowBuilder: 'Flujos',

@@ -110,6 +110,7 @@ export const pt = {
     queueIntegration: 'Integrações',
     files: 'Lista de arquivos',
     closingReasons: 'Motivos de encerramento',
+    sla: 'Metas de SLA',
     settings: 'Configurações',
     prompts: 'Open.Ai',
     flowBuilder: 'Fluxos',

@@ -112,6 +112,7 @@ export const tr: Shape<typeof pt> = {
     queueIntegration: 'Entegrasyonlar',
     files: 'Dosya listeleri',
     closingReasons: 'Kapanış nedenleri',
+    sla: 'SLA hedefleri',
     settings: 'Ayarlar',
     prompts: 'Open.Ai',
     flowBuilder: 'Akışlar',

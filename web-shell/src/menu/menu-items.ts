@@ -71,6 +71,7 @@ export const MENU_ITEMS: MenuItem[] = [
   { key: 'connections', to: '/connections', labelKey: 'menu.connections', icon: 'link', section: 'admin', access: 'connections', connectionsBadge: true },
   { key: 'financeiro', to: '/financeiro', labelKey: 'menu.financeiro', icon: 'dollar', section: 'admin', access: 'admin' },
   { key: 'closingReasons', to: '/closing-reasons', labelKey: 'menu.closingReasons', icon: 'tick-circle', section: 'admin', access: 'admin' },
+  { key: 'sla', to: '/sla', labelKey: 'menu.sla', icon: 'stopwatch', section: 'admin', access: 'admin' },
   { key: 'settings', to: '/settings', labelKey: 'menu.settings', icon: 'settings', section: 'admin', access: 'admin' },
   { key: 'companies', to: '/companies', labelKey: 'menu.companies', icon: 'office', section: 'admin', access: 'super' },
   { key: 'audit', to: '/audit', labelKey: 'menu.audit', icon: 'history', section: 'admin', access: 'admin' },

@@ -10,11 +10,12 @@ import { FeaturedAttendant } from '../components/FeaturedAttendant.js';
 import { RatingPie } from '../components/RatingPie.js';
 import { SummaryCards } from '../components/SummaryCards.js';
 import { ClosingReasonsPanel } from '../components/ClosingReasonsPanel.js';
+import { SlaDashboardPanel } from '../../sla/components/SlaDashboardPanel.js';
 import { useDashboard, useOnlineUpdates } from '../hooks/useDashboard.js';
 import { NS } from '../i18n/register.js';
-import { DEFAULT_FILTER, rangeOf, type DashboardRange, type FilterForm } from '../lib/dashboard-filter.js';
+import { DEFAULT_FILTER, rangeKey, rangeOf, type DashboardRange, type FilterForm } from '../lib/dashboard-filter.js';
 
-type TabId = 'indicators' | 'nps' | 'attendants' | 'closingReasons';
+type TabId = 'indicators' | 'nps' | 'attendants' | 'closingReasons' | 'sla';
 
 /** / (inbox.md §2 Dashboard): admins and users with showDashboard; everyone else goes to /tickets. */
 export default function DashboardPage() {
@@ -84,6 +85,7 @@ function Dashboard() {
               }
             />
             <Tab id="closingReasons" title={t('tabs.closingReasons')} panel={range ? <ClosingReasonsPanel range={range} /> : <div />} />
+            <Tab id="sla" title={t('tabs.sla')} panel={range ? <SlaDashboardPanel range={range} rangeKey={rangeKey(range)} /> : <div />} />
           </Tabs>
         )}
       </div>

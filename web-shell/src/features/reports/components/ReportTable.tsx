@@ -1,9 +1,11 @@
-import { Button, HTMLTable } from '@blueprintjs/core';
+import { Button, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useNavigate } from 'react-router';
 import type { ReportTicket } from '@guiche/contracts';
 import { TagChip, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
 import { formatDuration, formatSp } from '../lib/report-filters.js';
+
+const SLA_INTENT = { met: Intent.SUCCESS, breached: Intent.DANGER, running: Intent.NONE } as const;
 
 /** The report's columns (outreach-config.md Tickets report) with the open-ticket link. */
 export function ReportTable({ tickets }: { tickets: ReportTicket[] }) {
@@ -26,6 +28,7 @@ export function ReportTable({ tickets }: { tickets: ReportTicket[] }) {
           <th>{t('table.supportTime')}</th>
           <th>{t('table.nps')}</th>
           <th>{t('table.closeReason')}</th>
+          <th>{t('table.sla')}</th>
           <th>{t('table.open')}</th>
         </tr>
       </thead>
@@ -44,6 +47,19 @@ export function ReportTable({ tickets }: { tickets: ReportTicket[] }) {
             <td>{formatDuration(r.supportTime)}</td>
             <td>{r.NPS ?? ''}</td>
             <td data-testid="report-close-reason">{r.closeReason && <TagChip name={r.closeReason.name} color={r.closeReason.color} />}</td>
+            <td data-testid="report-sla">
+              {(['firstResponse', 'resolution'] as const).map((kind) => {
+                const verdict = r.sla?.[kind];
+                if (!verdict) return null;
+                const label = kind === 'firstResponse' ? t('table.slaFirstResponse') : t('table.slaResolution');
+                const text = verdict === 'met' ? t('table.slaMet') : verdict === 'breached' ? t('table.slaBreached') : t('table.slaRunning');
+                return (
+                  <Tag key={kind} minimal intent={SLA_INTENT[verdict]} data-sla-kind={kind} data-sla-verdict={verdict} style={{ marginRight: 4 }}>
+                    {`${label}: ${text}`}
+                  </Tag>
+                );
+              })}
+            </td>
             <td>
               <Button variant="minimal" icon="share" aria-label={t('table.openTicket', { id: r.id })} onClick={() => navigate(`/tickets/${r.uuid}`)} />
             </td>

@@ -1,10 +1,12 @@
-import type { Contact, TicketStatus } from '@guiche/contracts';
+import type { Contact, TicketSla, TicketStatus } from '@guiche/contracts';
 import type { ConversationTicket } from '../conversation/types.js';
 
 /** A ticket as GET /tickets, GET /tickets/u/:uuid and the live events answer it (inbox.md §3 Ticket). */
 export type Ticket = ConversationTicket & {
   unreadMessages?: number;
   userRating?: { rate: number } | null;
+  /** SLA clocks (issue #33), null without a target. */
+  sla?: TicketSla | null;
 };
 
 export interface TicketPage {

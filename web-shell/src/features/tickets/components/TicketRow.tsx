@@ -6,6 +6,7 @@ import type { Ticket } from '../api/types.js';
 import { plainPreview, tagSummary, truncate } from '../lib/text.js';
 import { kanbanLane, plainTags } from '../lib/ticket-tags.js';
 import { TICKETS_NS } from '../i18n/register.js';
+import { SlaCountdown } from '../../sla/components/SlaCountdown.js';
 
 export const TICKET_ROW_HEIGHT = 84;
 
@@ -57,6 +58,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, showOwner, 
           </span>
           <span className="tk-row__tags">
             {ticket.isGroup && <Tag minimal>{t('list.group')}</Tag>}
+            <SlaCountdown sla={ticket.sla} status={ticket.status} />
             {first && (
               <Tag minimal round style={{ background: first.color, color: '#fff' }} title={tags.map((tag) => tag.name).join(', ')} data-testid="ticket-row-tag">
                 {truncate(first.name, 14)}

@@ -63,6 +63,7 @@ export const en: AuditLocale = {
     audit: 'Audit log',
     session: 'Sign-in',
     closingReason: 'Closing reason',
+    slaTarget: 'SLA target',
     campaignGuard: 'Ban protection',
     flow: 'Flow',
   },

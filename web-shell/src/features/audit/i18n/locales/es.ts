@@ -63,6 +63,7 @@ export const es: AuditLocale = {
     audit: 'Auditoría',
     session: 'Acceso',
     closingReason: 'Motivo de cierre',
+    slaTarget: 'Meta de SLA',
     campaignGuard: 'Protección contra bloqueos',
     flow: 'Flujo',
   },

@@ -64,6 +64,7 @@ export const pt = {
     audit: 'Auditoria',
     session: 'Acesso',
     closingReason: 'Motivo de encerramento',
+    slaTarget: 'Meta de SLA',
     campaignGuard: 'Proteção contra banimento',
     flow: 'Fluxo',
   },

@@ -63,6 +63,7 @@ export const tr: AuditLocale = {
     audit: 'Denetim kaydı',
     session: 'Oturum',
     closingReason: 'Kapanış nedeni',
+    slaTarget: 'SLA hedefi',
     campaignGuard: 'Engellenme koruması',
     flow: 'Akış',
   },

@@ -16,7 +16,7 @@ export const en: DashboardLocale = {
   },
   error: 'Error fetching ticket information',
   loading: 'Loading indicators...',
-  tabs: { indicators: 'Indicators', nps: 'NPS', attendants: 'Attendants', closingReasons: 'Closing reasons' },
+  tabs: { indicators: 'Indicators', nps: 'NPS', attendants: 'Attendants', closingReasons: 'Closing reasons', sla: 'SLA' },
   closingReasons: {
     perReason: 'Closes per reason',
     perDay: 'Closes with a reason per day',

@@ -16,7 +16,7 @@ export const es: DashboardLocale = {
   },
   error: 'Error al buscar información de los tickets',
   loading: 'Cargando indicadores...',
-  tabs: { indicators: 'Indicadores', nps: 'NPS', attendants: 'Agentes', closingReasons: 'Motivos de cierre' },
+  tabs: { indicators: 'Indicadores', nps: 'NPS', attendants: 'Agentes', closingReasons: 'Motivos de cierre', sla: 'SLA' },
   closingReasons: {
     perReason: 'Cierres por motivo',
     perDay: 'Cierres con motivo por día',

@@ -17,7 +17,7 @@ export const pt = {
   },
   error: 'Erro ao buscar informações dos tickets',
   loading: 'Carregando indicadores...',
-  tabs: { indicators: 'Indicadores', nps: 'NPS', attendants: 'Atendentes', closingReasons: 'Motivos de encerramento' },
+  tabs: { indicators: 'Indicadores', nps: 'NPS', attendants: 'Atendentes', closingReasons: 'Motivos de encerramento', sla: 'SLA' },
   closingReasons: {
     perReason: 'Encerramentos por motivo',
     perDay: 'Encerramentos com motivo por dia',

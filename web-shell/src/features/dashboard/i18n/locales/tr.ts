@@ -16,7 +16,7 @@ export const tr: DashboardLocale = {
   },
   error: 'Talep bilgileri alınırken hata oluştu',
   loading: 'Göstergeler yükleniyor...',
-  tabs: { indicators: 'Göstergeler', nps: 'NPS', attendants: 'Temsilciler', closingReasons: 'Kapanış nedenleri' },
+  tabs: { indicators: 'Göstergeler', nps: 'NPS', attendants: 'Temsilciler', closingReasons: 'Kapanış nedenleri', sla: 'SLA' },
   closingReasons: {
     perReason: 'Nedene göre kapanışlar',
     perDay: 'Günlük nedenli kapanışlar',

@@ -1,0 +1,57 @@
+import { localTime, type WeekdayHours } from '../bot/hours.js';
+
+const MINUTE = 60000;
+const DAY_MINUTES = 1440;
+
+function minutesOf(hhmm: string): number | null {
+  const match = /^(\d{2}):(\d{2})/.exec(hhmm ?? '');
+  if (!match) return null;
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/** A weekday's open shifts as [start, end) minutes of the day, the way withinHours reads them (an empty or reversed shift is closed). */
+function shiftsOf(day: WeekdayHours | undefined): [number, number][] {
+  if (!day) return [];
+  const shifts: [number, number][] = [];
+  for (const [a, b] of [
+    [day.startTimeA, day.endTimeA],
+    [day.startTimeB, day.endTimeB],
+  ] as const) {
+    const start = minutesOf(a);
+    const end = minutesOf(b);
+    if (start !== null && end !== null && start < end) shifts.push([start, end]);
+  }
+  return shifts.sort((x, y) => x[0] - y[0]);
+}
+
+/**
+ * The instant `minutes` of service time after `start`: only the minutes within the weekly hours
+ * count (bot/hours.ts's `withinHours` and its zone, America/Sao_Paulo). No hours configured, or a
+ * week without any open shift, counts every minute (calendar time), as withinHours never calls
+ * such a company "out of hours".
+ */
+export function businessDeadline(start: Date, minutes: number, schedules: readonly WeekdayHours[] | null | undefined): Date {
+  const calendar = new Date(start.getTime() + minutes * MINUTE);
+  if (!schedules?.length || !schedules.some((d) => shiftsOf(d).length)) return calendar;
+  let at = start.getTime();
+  let remaining = minutes * MINUTE;
+  // Each step either spends a shift or jumps to the next opening: a few steps per day of the week.
+  for (let step = 0; step < 10000; step += 1) {
+    const { weekday, time } = localTime(new Date(at));
+    const intoMinute = at % MINUTE;
+    const minuteOfDay = minutesOf(time) ?? 0;
+    const intoDay = minuteOfDay * MINUTE + intoMinute;
+    const shifts = shiftsOf(schedules.find((d) => d.weekdayEn === weekday));
+    const current = shifts.find(([s, e]) => minuteOfDay >= s && minuteOfDay < e);
+    if (current) {
+      const available = current[1] * MINUTE - intoDay;
+      if (remaining <= available) return new Date(at + remaining);
+      remaining -= available;
+      at += available;
+      continue;
+    }
+    const next = shifts.find(([s]) => s > minuteOfDay);
+    at += (next ? next[0] : DAY_MINUTES) * MINUTE - intoDay;
+  }
+  return calendar;
+}

@@ -1,0 +1,19 @@
+/**
+ * SQL verdicts of a ticket's two targets, from ticket_sla `s` and ticket_metrics `m` (the recorded
+ * first response and close — never re-derived from messages): 'met', 'breached', 'running', or
+ * null (no such target; or closed without an agent answer, which has no first-response verdict
+ * unless its breach was recorded while it waited). Shared by the SLA dashboard and the report.
+ */
+export const FIRST_RESPONSE_STATUS = `CASE
+  WHEN s.first_response_due_at IS NULL THEN NULL
+  WHEN m.first_response_at IS NOT NULL THEN CASE WHEN m.first_response_at <= s.first_response_due_at THEN 'met' ELSE 'breached' END
+  WHEN s.first_response_breached_at IS NOT NULL THEN 'breached'
+  WHEN m.status NOT IN ('pending', 'open') THEN NULL
+  WHEN now() >= s.first_response_due_at THEN 'breached'
+  ELSE 'running' END`;
+
+export const RESOLUTION_STATUS = `CASE
+  WHEN s.resolution_due_at IS NULL THEN NULL
+  WHEN m.closed_at IS NOT NULL THEN CASE WHEN m.closed_at <= s.resolution_due_at THEN 'met' ELSE 'breached' END
+  WHEN s.resolution_breached_at IS NOT NULL OR now() >= s.resolution_due_at THEN 'breached'
+  ELSE 'running' END`;
