@@ -15,7 +15,7 @@ import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, toast, w
 const SUPER = { email: 'super@guiche.test', password: 'Super@12345' };
 
 /** The routes of the side menu table, in menu order. */
-const ROUTES = ['/', '/reports', '/moments', '/tickets', '/quick-messages', '/kanban', '/TagsKanban', '/contacts', '/wallets', '/schedules', '/tags', '/chats', '/helps', '/campaigns', '/contact-lists', '/campaigns-config', '/announcements', '/messages-api', '/plantao', '/users', '/queues', '/queue-integration', '/files', '/flowbuilder', '/prompts', '/connections', '/financeiro', '/closing-reasons', '/settings', '/companies', '/audit'];
+const ROUTES = ['/', '/reports', '/moments', '/tickets', '/quick-messages', '/kanban', '/TagsKanban', '/contacts', '/wallets', '/schedules', '/tags', '/chats', '/helps', '/campaigns', '/contact-lists', '/campaigns-config', '/announcements', '/messages-api', '/plantao', '/users', '/queues', '/queue-integration', '/files', '/flowbuilder', '/prompts', '/connections', '/financeiro', '/closing-reasons', '/sla', '/settings', '/companies', '/audit'];
 const SUPER_ONLY = ['/announcements', '/companies'];
 /** What an agent (profile user, no dashboard/real-time/connections grant) may open with every plan flag on. */
 const AGENT = ['/tickets', '/quick-messages', '/kanban', '/TagsKanban', '/contacts', '/wallets', '/schedules', '/tags', '/chats', '/helps', '/campaigns', '/contact-lists', '/campaigns-config', '/prompts'];
