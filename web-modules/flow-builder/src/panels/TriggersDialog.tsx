@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Classes, Dialog, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Classes, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import type { FlowTrigger } from '@guiche/contracts';
-import { toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
+import { Dialog, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { fetchConnections, fetchTriggers, saveTriggers } from '../api';
 import { NS } from '../i18n/register';
 
