@@ -1,3 +1,6 @@
+import { DestinationError } from '../outbound/destination.js';
+import { guardedFetch } from '../outbound/guarded-fetch.js';
+
 /**
  * Calls to outside services from conversation handlers (ARCHITECTURE §12): a timeout per attempt,
  * retries with exponential backoff on network errors, 5xx and 429 (honouring Retry-After, capped),
@@ -14,12 +17,17 @@ export interface OutsideCallOptions {
   maxRetryAfterMs?: number;
   /** The handler's own signal (aborted when its time is up). */
   signal?: AbortSignal;
+  /**
+   * For URLs an admin or an outside answer chose: refuse private, loopback, link-local… destinations
+   * (reason `destination`, not retried) unless `allowPrivate`; redirects are never followed.
+   */
+  guard?: { allowPrivate: boolean };
 }
 
 export class OutsideServiceError extends Error {
   constructor(
     message: string,
-    /** What the ticket log says: timeout, status:<n>, network, malformed. */
+    /** What the ticket log says: timeout, status:<n>, network, malformed, destination. */
     public readonly reason: string,
     public readonly status?: number,
   ) {
@@ -48,14 +56,14 @@ function retryAfterMs(res: Response): number | null {
 
 /** fetch with the rules above; answers the first 2xx/4xx (other than 429) response. */
 export async function callOutside(url: string, init: RequestInit, options: OutsideCallOptions = {}): Promise<Response> {
-  const { timeoutMs = 10_000, retries = 2, backoffMs = 300, maxRetryAfterMs = 10_000, signal } = options;
+  const { timeoutMs = 10_000, retries = 2, backoffMs = 300, maxRetryAfterMs = 10_000, signal, guard } = options;
   let last: OutsideServiceError = new OutsideServiceError('no attempt', 'network');
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (signal?.aborted) throw new OutsideServiceError('aborted', 'timeout');
     const attemptSignal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]);
     let wait = backoffMs * 2 ** attempt;
     try {
-      const res = await fetch(url, { ...init, signal: attemptSignal });
+      const res = guard ? await guardedFetch(url, { ...init, signal: attemptSignal }, guard.allowPrivate) : await fetch(url, { ...init, signal: attemptSignal });
       if (res.status < 500 && res.status !== 429) return res;
       await res.body?.cancel();
       last = new OutsideServiceError(`${url} answered ${res.status}`, `status:${res.status}`, res.status);
@@ -66,6 +74,8 @@ export async function callOutside(url: string, init: RequestInit, options: Outsi
       }
     } catch (err) {
       if (err instanceof OutsideServiceError) throw err;
+      // A refused destination stays refused: no retry.
+      if (err instanceof DestinationError && err.refused) throw new OutsideServiceError(`${url}: ${err.message}`, 'destination');
       const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
       last = new OutsideServiceError(`${url}: ${(err as Error).message}`, timedOut ? 'timeout' : 'network');
     }
