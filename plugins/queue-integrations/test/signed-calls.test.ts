@@ -87,13 +87,35 @@ describe('signed N8N / webhook calls', () => {
     expect(verifyGuicheSignature(secret, String(call.headers['x-guiche-signature']), call.raw)).toBe(true);
   });
 
-  it('a receiver with the wrong secret refuses the call and the ticket goes to a human', async () => {
+  it('a receiver with the wrong secret refuses the call and the ticket goes to a human; "toggle integration" hands it back and takes it again', async () => {
+    const good = secret;
     secret = 'whsec_not-the-one';
     const c = await w.customer('webchat');
     await c.send('falso');
+    expect((await receive(c))[0].body).toBe('Um robô responde.');
     await waitFor(async () => (await c.ticket()).useIntegration === false);
-    expect(await lastHandover((await c.ticket()).id)).toBe('outside:status:401');
+    const ticket = await c.ticket();
+    expect(await lastHandover(ticket.id)).toBe('outside:status:401');
     expect(rejected.length).toBeGreaterThan(0);
+    secret = good;
+
+    // An agent takes it, then hands it back to the queue's integration from the ticket's menu (inbox.md §4).
+    const admin = w.company.admin;
+    expect((await w.k.api('PUT', `/tickets/${ticket.id}`, { token: admin.token, body: { status: 'open', userId: admin.user.id } })).status).toBe(200);
+    const on = await w.k.api('PUT', `/tickets/${ticket.id}`, { token: admin.token, body: { useIntegration: true } });
+    expect(on.body).toMatchObject({ status: 'open', useIntegration: true });
+    const calls = verified.length;
+    await c.send('de volta ao robô');
+    expect((await receive(c))[0].body).toBe('Assinado: de volta ao robô');
+    expect(verified.length).toBe(calls + 1);
+
+    // Taken back: the next message stays with the agent.
+    expect((await w.k.api('PUT', `/tickets/${ticket.id}`, { token: admin.token, body: { useIntegration: false } })).status).toBe(200);
+    await c.send('agora com a pessoa');
+    await waitFor(async () => (await w.k.db('messages').where({ ticketId: ticket.id, body: 'agora com a pessoa' }).first('id')) !== undefined);
+    expect(verified.length).toBe(calls + 1);
+    const types = (await logOf(w.k, ticket.id)).map((l) => l.type);
+    expect(types).toEqual(expect.arrayContaining(['integrationOn', 'integrationOff']));
   });
 
   it('rotation is for admins of the company, of a signed type, with a valid id', async () => {
