@@ -32,7 +32,7 @@ beforeAll(async () => {
   [typebot, openai] = await Promise.all([startFakeTypebot(), startFakeOpenAi()]);
   kernel = await createTestKernel({
     serveWeb: true,
-    plugins: [webchatPlugin, createQueueIntegrationsPlugin(), createPromptsPlugin({ openAiBase: `${openai.url}/v1` })],
+    plugins: [webchatPlugin, createQueueIntegrationsPlugin({ allowPrivate: true }), createPromptsPlugin({ openAiBase: `${openai.url}/v1` })],
     config: { WEB_ROOT: webRoot },
   });
   browser = await launchChromium();

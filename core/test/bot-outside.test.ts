@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callOutside, outsideJson, OutsideServiceError } from '@guiche/core';
+import { callOutside, DestinationError, guardedFetch, outsideJson, OutsideServiceError } from '@guiche/core';
 import { startFakeServer, type FakeServer } from '@guiche/core/testing';
 
 /** Calls of conversation handlers to outside services (ARCHITECTURE §12): timeouts, retries with backoff, Retry-After. */
@@ -8,6 +8,7 @@ beforeAll(async () => {
   fake = await startFakeServer();
   fake.route('POST', '/ok', (req) => ({ json: { echo: req.json } }));
   fake.route('GET', '/text', () => ({ body: 'not json' }));
+  fake.route('POST', '/moved', () => ({ status: 302, headers: { location: '/ok' } }));
 });
 afterAll(async () => fake?.close());
 
@@ -48,5 +49,32 @@ describe('callOutside', () => {
     const call = callOutside(`${fake.url}/ok`, { method: 'POST' }, { retries: 3, timeoutMs: 60_000, signal: controller.signal });
     controller.abort();
     await expect(call).rejects.toMatchObject({ reason: 'timeout' });
+  });
+});
+
+describe('callOutside with the destination guard (URLs an admin or an answer chose)', () => {
+  it('refuses loopback, private, link-local and IPv6 loopback destinations before sending anything, without retrying', async () => {
+    const port = new URL(fake.url).port;
+    const before = fake.requests.length;
+    for (const host of ['127.0.0.1', 'localhost', '[::1]', '10.0.0.1', '169.254.169.254', '192.168.1.10', '100.64.0.1']) {
+      const err = await callOutside(`http://${host}:${port}/ok`, { method: 'POST', body: '{}' }, { retries: 3, backoffMs: 10, guard: { allowPrivate: false } }).catch((e: unknown) => e);
+      expect(err, host).toBeInstanceOf(OutsideServiceError);
+      expect((err as OutsideServiceError).reason, host).toBe('destination');
+    }
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('calls a private destination only when the operator allows it, and never follows a redirect', async () => {
+    const res = await callOutside(`${fake.url}/ok`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"b":2}' }, { guard: { allowPrivate: true } });
+    expect(await outsideJson(res)).toEqual({ echo: { b: 2 } });
+    const before = count('/ok');
+    const moved = await callOutside(`${fake.url}/moved`, { method: 'POST', body: '{}' }, { guard: { allowPrivate: true } });
+    expect(moved.status).toBe(302);
+    expect(count('/ok')).toBe(before);
+  });
+
+  it('checks every address a name resolves to (the lookup path), not only literal addresses', async () => {
+    // localhost goes through DNS resolution (not a literal): refused by the lookup the socket uses.
+    await expect(guardedFetch(`http://localhost:${new URL(fake.url).port}/ok`, { method: 'POST' }, false)).rejects.toBeInstanceOf(DestinationError);
   });
 });

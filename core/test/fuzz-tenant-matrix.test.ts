@@ -61,7 +61,7 @@ const ADMIN_ONLY = [
   'POST /api/users', 'DELETE /api/users/{id}',
   'DELETE /api/contacts/{id}', 'DELETE /api/tickets/{id}', 'POST /api/tickets/closeAll',
   'GET /api/webchat/sites/{whatsappId}', 'PUT /api/webchat/sites/{whatsappId}',
-  'POST /api/queueIntegration', 'PUT /api/queueIntegration/{id}', 'DELETE /api/queueIntegration/{id}', 'POST /api/queueIntegration/testSession', 'POST /api/queueIntegration/testsession',
+  'POST /api/queueIntegration', 'PUT /api/queueIntegration/{id}', 'DELETE /api/queueIntegration/{id}', 'POST /api/queueIntegration/testSession', 'POST /api/queueIntegration/testsession', 'POST /api/queueIntegration/{id}/secret',
   'POST /api/prompt', 'PUT /api/prompt/{id}', 'DELETE /api/prompt/{id}',
   'GET /api/sla-targets', 'POST /api/sla-targets', 'PUT /api/sla-targets/{id}', 'DELETE /api/sla-targets/{id}',
 ];

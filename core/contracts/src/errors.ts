@@ -89,6 +89,8 @@ export const ErrorCodes = [
   'ERR_NOT_AUDIO',
   'ERR_OPENAI_KEY_MISSING',
   'ERR_TRANSCRIPTION_FAILED',
+  'ERR_INTEGRATION_NOT_SIGNED',
+  'ERR_TICKET_NO_INTEGRATION',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

@@ -8,7 +8,7 @@ import { V } from './messages.js';
  */
 
 /** Keys of the module's own validation texts (web-modules/queue-integrations locales). */
-export const IntegrationV = { url: 'queueIntegrations:validation.url' } as const;
+export const IntegrationV = { url: 'queueIntegrations:validation.url', destination: 'queueIntegrations:validation.destination' } as const;
 
 export const INTEGRATION_TYPES = ['dialogflow', 'n8n', 'webhook', 'typebot'] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
@@ -89,6 +89,12 @@ export type IntegrationFields = Omit<IntegrationInput, 'companyId' | 'id'>;
 
 /** A queue integration as GET /queueIntegration and company-{id}-queueIntegration give it (the DialogFlow key masked). */
 export type QueueIntegration = { id: number; companyId: number } & IntegrationFields & { createdAt: string; updatedAt: string };
+
+/** The types whose calls carry X-Guiche-Signature, each with its own secret. */
+export const SIGNED_INTEGRATION_TYPES = ['n8n', 'webhook'] as const satisfies readonly IntegrationType[];
+
+/** POST / PUT answers: `signingSecret` only when one was just made (creation, or a switch to a signed type). */
+export type SavedQueueIntegration = QueueIntegration & { signingSecret?: string };
 
 /** POST /queueIntegration/testSession: the DialogFlow fields of the dialog. */
 export const testSessionSchema = z.object({

@@ -10,6 +10,8 @@ export const ActiveTicketStatuses: readonly TicketStatus[] = ['pending', 'open',
 
 export const TicketLogTypes = [
   'create', 'chatBot', 'queue', 'open', 'access', 'transfered', 'receivedTransfer', 'closed', 'reopen', 'pending', 'delete',
+  // "toggle integration" (inbox.md §4): handed to the queue's integration or prompt, taken back.
+  'integrationOn', 'integrationOff',
 ] as const;
 export type TicketLogType = (typeof TicketLogTypes)[number];
 

@@ -3,6 +3,8 @@
  * retries with exponential backoff on network errors, 5xx and 429 (honouring Retry-After, capped),
  * and one error type the handler can let through so the ticket goes to a human.
  */
+import { DestinationError } from '../outbound/destination.js';
+import { guardedFetch } from '../outbound/guarded-fetch.js';
 import { outsidePolicy } from '../outside/policy.js';
 
 export interface OutsideCallOptions {
@@ -16,12 +18,17 @@ export interface OutsideCallOptions {
   maxRetryAfterMs?: number;
   /** The handler's own signal (aborted when its time is up). */
   signal?: AbortSignal;
+  /**
+   * For URLs an admin or an outside answer chose: refuse private, loopback, link-local… destinations
+   * (reason `destination`, not retried) unless `allowPrivate`; redirects are never followed.
+   */
+  guard?: { allowPrivate: boolean };
 }
 
 export class OutsideServiceError extends Error {
   constructor(
     message: string,
-    /** What the ticket log says: timeout, status:<n>, network, malformed. */
+    /** What the ticket log says: timeout, status:<n>, network, malformed, destination. */
     public readonly reason: string,
     public readonly status?: number,
   ) {
@@ -60,7 +67,7 @@ function retryAfterMs(res: Response): number | null {
 
 /** fetch with the rules above; answers the first 2xx/4xx (other than 429) response. */
 export async function callOutside(url: string, init: RequestInit, options: OutsideCallOptions = {}): Promise<Response> {
-  const { timeoutMs = 10_000, retries = 2, backoffMs = 300, maxRetryAfterMs = 10_000, signal } = options;
+  const { timeoutMs = 10_000, retries = 2, backoffMs = 300, maxRetryAfterMs = 10_000, signal, guard } = options;
   if (signal?.aborted) throw aborted();
   const policy = outsidePolicy({
     retries,
@@ -73,8 +80,10 @@ export async function callOutside(url: string, init: RequestInit, options: Outsi
     if (signal?.aborted) throw aborted();
     let res: Response;
     try {
-      res = await fetch(url, { ...init, signal: attemptSignal });
+      res = guard ? await guardedFetch(url, { ...init, signal: attemptSignal }, guard.allowPrivate) : await fetch(url, { ...init, signal: attemptSignal });
     } catch (err) {
+      // A refused destination stays refused: no retry.
+      if (err instanceof DestinationError && err.refused) throw new OutsideServiceError(`${url}: ${err.message}`, 'destination');
       const timedOut = attemptSignal.aborted || (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
       throw new Retryable(new OutsideServiceError(`${url}: ${(err as Error).message}`, timedOut ? 'timeout' : 'network'));
     }

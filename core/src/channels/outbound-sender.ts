@@ -7,6 +7,7 @@ import { emitMessage, emitMessageAsCommitted } from '../messaging/ticket-events.
 import type { ChannelCapabilities } from './types.js';
 import { enqueueOperation, enqueueSend } from './outbound-queue.js';
 import { storeOutbound } from './outbound-store.js';
+import { deletionChanges, removeErasedFile } from '../messaging/message-erasure.js';
 
 /** inbox.md §9: an own message may be edited for 15 minutes. */
 export const EDIT_WINDOW_MS = 900_000;
@@ -82,11 +83,13 @@ export function createMessageSender(core: CoreServices, capabilitiesOf: Capabili
       const row = await ownMessage(companyId, messageId);
       if (!row.fromMe) throw new AppError('ERR_NO_PERMISSION', 403);
       if (row.isDeleted) return;
+      const changes = await deletionChanges(core, companyId);
       // A message not delivered yet is withdrawn instead: it never leaves.
       const withdrawn = await db('messages')
         .where({ id: messageId, sendStatus: 'pending' })
-        .update({ isDeleted: true, sendStatus: 'failed', sendError: 'deleted before delivery', updatedAt: db.fn.now() });
-      if (!withdrawn) await db('messages').where({ id: messageId }).update({ isDeleted: true, updatedAt: db.fn.now() });
+        .update({ ...changes, sendStatus: 'failed', sendError: 'deleted before delivery', updatedAt: db.fn.now() });
+      if (!withdrawn) await db('messages').where({ id: messageId }).update({ ...changes, updatedAt: db.fn.now() });
+      await removeErasedFile(core, changes, row.mediaUrl);
       await announceMessage(core, messageId, 'update');
       const capabilities = await channelOf(row.whatsappId);
       if (!withdrawn && !row.isPrivate && row.sendStatus === 'sent' && capabilities?.delete) {

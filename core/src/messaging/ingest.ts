@@ -16,6 +16,7 @@ import { ticketDetails } from './ticket-details.js';
 import { emitMessage, emitTicket } from './ticket-events.js';
 import { replayIfRecent } from '../realtime/replay.js';
 import type { IngestResult, IngestService } from './types.js';
+import { deletionChanges, removeErasedFile } from './message-erasure.js';
 
 /** A replay that raced past the early check: the whole transaction is rolled back. */
 class AlreadyStored extends Error {}
@@ -192,7 +193,11 @@ export function createIngestService(core: CoreServices): IngestService {
       await change(connectionId, wid, { body, isEdited: true });
     },
     async applyDelete(connectionId, wid) {
-      await change(connectionId, wid, { isDeleted: true });
+      const row = await db('messages').where({ whatsappId: connectionId, wid }).first('companyId', 'mediaUrl');
+      if (!row) return;
+      const changes = await deletionChanges(core, row.companyId);
+      await change(connectionId, wid, changes);
+      await removeErasedFile(core, changes, row.mediaUrl);
     },
     async applyMedia(connectionId, wid, media, within) {
       const q = within?.trx ?? db;

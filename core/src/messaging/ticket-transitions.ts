@@ -7,6 +7,7 @@ import { isActiveTicketViolation, activeTicketOf, otherTicketConflict } from './
 import { addTicketLog, type TicketLogInput } from './ticket-logs.js';
 import { botStopChanges, cancelMootTimers } from '../bot/transitions.js';
 import { closeReasonFor } from '../closing-reasons/index.js';
+import { integrationToggle } from './ticket-integration-toggle.js';
 
 /** The transitions of inbox.md §4 a PUT /tickets/{id} can mean. */
 export type TransitionKind =
@@ -156,7 +157,9 @@ export async function transition(core: CoreServices, auth: AuthUser, id: number,
     Object.assign(changes, { closeReasonId });
     if (closeReasonId) logs[0] = { ...logs[0]!, data: { closeReasonId } };
   }
-  const all = { ...changes, ...botStopChanges(kind, current), ...extras(input) };
+  const toggle = await integrationToggle(db, current, input, auth);
+  const allLogs: TicketLogInput[] = [...logs, ...(toggle?.logs ?? [])];
+  const all = { ...changes, ...botStopChanges(kind, current), ...extras(input), ...toggle?.changes };
   if (!Object.keys(all).length) return { kind, before: current, ticket: current };
 
   let updated: TicketRow | undefined;
@@ -168,7 +171,7 @@ export async function transition(core: CoreServices, auth: AuthUser, id: number,
       else query.where('userId', current.userId);
       const [row] = await query.update({ ...all, updatedAt: trx.fn.now() }).returning('*');
       if (row) {
-        await addTicketLog(trx, logs);
+        await addTicketLog(trx, allLogs);
         await cancelMootTimers(core, trx, kind, row.id);
       }
       return row;

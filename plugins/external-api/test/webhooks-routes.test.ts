@@ -4,7 +4,7 @@ import { startWebhookReceiver, waitFor, type TestCompany, type TestKernel, type 
 import { WebhookEventTypes } from '@guiche/contracts';
 import { FakeWorld } from './support.js';
 import { FAST_WEBHOOKS, startWebhookKernel } from './webhooks-support.js';
-import { isPublicAddress } from '../src/webhooks/destination.js';
+import { isPublicAddress } from '@guiche/core';
 
 // The operator's default: destinations in private, loopback and link-local ranges are refused.
 const world = new FakeWorld();

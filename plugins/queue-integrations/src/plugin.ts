@@ -3,6 +3,7 @@ import { createDialogflowBehaviour, createDialogflowClient, DIALOGFLOW_API } fro
 import { createTypebotBehaviour } from './behaviours/typebot.js';
 import { createWebhookBehaviour } from './behaviours/webhook.js';
 import { DEFAULT_LIMITS, type OutsideLimits } from './behaviours/reply.js';
+import { allowPrivateFromEnv } from './destination.js';
 import { createIntegrationEvents } from './events.js';
 import { createIntegrationRepository, type IntegrationRow } from './repository.js';
 import { registerIntegrationRoutes } from './routes.js';
@@ -14,6 +15,8 @@ export interface QueueIntegrationsOptions {
   dialogflowApi?: string;
   /** Per call to an outside bot: timeout, retries, first backoff. */
   limits?: Partial<OutsideLimits>;
+  /** Let calls reach private, loopback, link-local… addresses (tests; default INTEGRATIONS_ALLOW_PRIVATE). */
+  allowPrivate?: boolean;
 }
 
 /** A Typebot conversation may wait out several typed delays; others answer within a request's time. */
@@ -28,14 +31,16 @@ export function createQueueIntegrationsPlugin(options: QueueIntegrationsOptions 
     webModule: 'queue-integrations',
     async register(ctx) {
       const repo = createIntegrationRepository(ctx.db, await secretBox(ctx.db));
-      const limits = { ...DEFAULT_LIMITS, ...options.limits };
+      await repo.fillMissingSecrets();
+      const allowPrivate = options.allowPrivate ?? allowPrivateFromEnv();
+      const limits: OutsideLimits = { ...DEFAULT_LIMITS, ...options.limits, guard: { allowPrivate } };
       const dialogflow = createDialogflowClient(options.dialogflowApi ?? process.env.DIALOGFLOW_API_URL ?? DIALOGFLOW_API, limits);
       const bctx = { messages: ctx.messages, storage: ctx.storage, db: ctx.db, log: ctx.log, limits };
       const behaviours: Record<IntegrationType, (input: ConversationInput, row: IntegrationRow) => Promise<ConversationOutcome>> = {
         typebot: createTypebotBehaviour(bctx),
         dialogflow: createDialogflowBehaviour(bctx, dialogflow),
-        n8n: createWebhookBehaviour(bctx),
-        webhook: createWebhookBehaviour(bctx),
+        n8n: createWebhookBehaviour(bctx, repo),
+        webhook: createWebhookBehaviour(bctx, repo),
       };
       for (const type of INTEGRATION_TYPES) {
         ctx.bot.registerHandler(
@@ -48,7 +53,7 @@ export function createQueueIntegrationsPlugin(options: QueueIntegrationsOptions 
           { timeoutMs: TIMEOUTS[type], planFlag: 'useIntegrations' },
         );
       }
-      registerIntegrationRoutes(ctx, repo, createIntegrationEvents(ctx.realtime), dialogflow);
+      registerIntegrationRoutes(ctx, repo, createIntegrationEvents(ctx.realtime), dialogflow, allowPrivate);
     },
   });
 }

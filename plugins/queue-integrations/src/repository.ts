@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { AppError, type SecretBox } from '@guiche/core';
-import type { IntegrationInput, QueueIntegration as QueueIntegrationAnswer } from '@guiche/contracts';
+import { AppError, generateSigningSecret, type SecretBox } from '@guiche/core';
+import { SIGNED_INTEGRATION_TYPES, type IntegrationInput, type QueueIntegration as QueueIntegrationAnswer } from '@guiche/contracts';
 import { INTEGRATIONS_PAGE_SIZE } from './schemas.js';
 import { maskJson, unmaskJson } from './secrets.js';
 
@@ -19,6 +19,9 @@ const COLUMNS = [
 type DbRow = Omit<IntegrationRow, 'urlN8N'> & { urlN8n?: string | null };
 
 const shown = (row: IntegrationRow): QueueIntegration => ({ ...row, jsonContent: maskJson(row.jsonContent) });
+
+const SIGNED_TYPES: readonly string[] = SIGNED_INTEGRATION_TYPES;
+const isSigned = (type: string) => SIGNED_TYPES.includes(type);
 
 function columns(box: SecretBox, input: IntegrationInput, stored?: IntegrationRow) {
   return {
@@ -72,14 +75,40 @@ export function createIntegrationRepository(db: Knex, box: SecretBox) {
       const count = Number(n);
       return { queueIntegrations: rows.map((r: DbRow) => shown(fromDb(r)!)), count, hasMore: count > pageNumber * INTEGRATIONS_PAGE_SIZE };
     },
-    async create(companyId: number, input: IntegrationInput): Promise<QueueIntegration> {
-      const [row] = await db(TABLE).insert({ companyId, ...columns(box, input) }).returning('id');
-      return shown(await mustFind(companyId, row.id));
+    /** A signed type gets its secret now: the answer is the only one that carries it unasked. */
+    async create(companyId: number, input: IntegrationInput): Promise<{ integration: QueueIntegration; signingSecret?: string }> {
+      const signingSecret = isSigned(input.type) ? generateSigningSecret() : undefined;
+      const [row] = await db(TABLE).insert({ companyId, ...columns(box, input), signingSecret: signingSecret ? box.seal(signingSecret) : null }).returning('id');
+      return { integration: shown(await mustFind(companyId, row.id)), signingSecret };
     },
-    async update(companyId: number, id: number, input: IntegrationInput): Promise<QueueIntegration> {
+    /** Turned into a signed type without a secret yet: one is made and answered once, as on creation. */
+    async update(companyId: number, id: number, input: IntegrationInput): Promise<{ integration: QueueIntegration; signingSecret?: string }> {
       const stored = await mustFind(companyId, id);
-      await db(TABLE).where({ companyId, id }).update({ ...columns(box, input, stored), updatedAt: db.fn.now() });
-      return shown(await mustFind(companyId, id));
+      const hasSecret = Boolean((await db(TABLE).where({ companyId, id }).first('signingSecret'))?.signingSecret);
+      const signingSecret = isSigned(input.type) && !hasSecret ? generateSigningSecret() : undefined;
+      await db(TABLE)
+        .where({ companyId, id })
+        .update({ ...columns(box, input, stored), ...(signingSecret ? { signingSecret: box.seal(signingSecret) } : {}), updatedAt: db.fn.now() });
+      return { integration: shown(await mustFind(companyId, id)), signingSecret };
+    },
+    /** The secret the behaviour signs with (never answered after creation/rotation). */
+    async signingSecret(companyId: number, id: number): Promise<string> {
+      const row = await db(TABLE).where({ companyId, id }).first('signingSecret');
+      return row?.signingSecret ? box.open(row.signingSecret) : '';
+    },
+    /** A new secret for a signed integration: the old one stops signing at once (read on every call). */
+    async rotateSecret(companyId: number, id: number): Promise<string> {
+      const row = await mustFind(companyId, id);
+      if (!isSigned(row.type)) throw new AppError('ERR_INTEGRATION_NOT_SIGNED', 400);
+      const secret = generateSigningSecret();
+      await db(TABLE).where({ companyId, id }).update({ signingSecret: box.seal(secret), updatedAt: db.fn.now() });
+      return secret;
+    },
+    /** Signed integrations saved before secrets existed get one (each node's start; a row is filled once). */
+    async fillMissingSecrets(): Promise<number> {
+      const rows: { id: number }[] = await db(TABLE).whereIn('type', SIGNED_TYPES).whereNull('signingSecret').select('id');
+      for (const row of rows) await db(TABLE).where({ id: row.id }).whereNull('signingSecret').update({ signingSecret: box.seal(generateSigningSecret()) });
+      return rows.length;
     },
     /** Queues, options and connections pointing at it let go (their columns have no foreign key). */
     async remove(companyId: number, id: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { requireAdmin, type PluginContext } from '@guiche/core';
 import { OutsideServiceError } from '@guiche/core';
 import { integrationInputSchema, testSessionSchema, type TestSessionResult } from '@guiche/contracts';
+import { checkDestination } from './destination.js';
 import type { DialogflowClient } from './behaviours/dialogflow.js';
 import type { IntegrationEvents } from './events.js';
 import type { IntegrationRepository } from './repository.js';
@@ -10,22 +11,29 @@ import { unmaskJson } from './secrets.js';
 const TAGS = ['queueIntegrations'];
 
 /** outreach-config.md §7 Queue integrations. Reading is for every user (queue dialogs list them); changes for admins. */
-export function registerIntegrationRoutes(ctx: Pick<PluginContext, 'routes'>, repo: IntegrationRepository, events: IntegrationEvents, dialogflow: DialogflowClient): void {
+export function registerIntegrationRoutes(ctx: Pick<PluginContext, 'routes'>, repo: IntegrationRepository, events: IntegrationEvents, dialogflow: DialogflowClient, allowPrivate: boolean): void {
   const { routes } = ctx;
   // The spec's list call is GET /queueIntegration/ (with the slash); the router ignores trailing slashes.
   routes.get('/queueIntegration', { schema: { tags: TAGS, querystring: integrationsQuerySchema } }, (request) => repo.list(request.auth.companyId, request.query.searchParam, request.query.pageNumber));
   routes.get('/queueIntegration/:id', { schema: { tags: TAGS, params: integrationParamsSchema } }, (request) => repo.show(request.auth.companyId, request.params.id));
 
+  // N8N and webhook answers carry `signingSecret` when one was just made (creation, or a switch to a
+  // signed type): the only time it is shown; POST /queueIntegration/:id/secret makes a new one.
   routes.post('/queueIntegration', { onRequest: requireAdmin, schema: { tags: TAGS, body: integrationInputSchema } }, async (request, reply) => {
-    const saved = await repo.create(request.auth.companyId, request.body);
-    events.saved('create', saved);
-    return reply.code(201).send(saved);
+    await checkDestination(request.body, allowPrivate);
+    const { integration, signingSecret } = await repo.create(request.auth.companyId, request.body);
+    events.saved('create', integration);
+    return reply.code(201).send(signingSecret ? { ...integration, signingSecret } : integration);
   });
   routes.put('/queueIntegration/:id', { onRequest: requireAdmin, schema: { tags: TAGS, params: integrationParamsSchema, body: integrationInputSchema } }, async (request) => {
-    const saved = await repo.update(request.auth.companyId, request.params.id, request.body);
-    events.saved('update', saved);
-    return saved;
+    await checkDestination(request.body, allowPrivate);
+    const { integration, signingSecret } = await repo.update(request.auth.companyId, request.params.id, request.body);
+    events.saved('update', integration);
+    return signingSecret ? { ...integration, signingSecret } : integration;
   });
+  routes.post('/queueIntegration/:id/secret', { onRequest: requireAdmin, schema: { tags: TAGS, params: integrationParamsSchema } }, async (request) => ({
+    secret: await repo.rotateSecret(request.auth.companyId, request.params.id),
+  }));
   routes.delete('/queueIntegration/:id', { onRequest: requireAdmin, schema: { tags: TAGS, params: integrationParamsSchema } }, async (request) => {
     await repo.remove(request.auth.companyId, request.params.id);
     events.removed(request.auth.companyId, request.params.id);

@@ -16,7 +16,7 @@ let admin: string;
 
 beforeAll(async () => {
   [typebot, df, hook] = await Promise.all([startFakeTypebot(), startFakeDialogflow(), startFakeServer()]);
-  w = await startBotWorld({ plugins: [createQueueIntegrationsPlugin({ dialogflowApi: df.url, limits: { timeoutMs: 1500, retries: 2, backoffMs: 50 } })] });
+  w = await startBotWorld({ plugins: [createQueueIntegrationsPlugin({ allowPrivate: true, dialogflowApi: df.url, limits: { timeoutMs: 1500, retries: 2, backoffMs: 50 } })] });
   admin = w.company.admin.token;
 });
 afterAll(async () => {

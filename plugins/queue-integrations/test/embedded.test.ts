@@ -10,7 +10,7 @@ let typebot: FakeTypebot;
 
 beforeAll(async () => {
   typebot = await startFakeTypebot();
-  w = await startBotWorld({ embedded: true, plugins: [createQueueIntegrationsPlugin({ limits: { timeoutMs: 2000, retries: 1, backoffMs: 50 } })] });
+  w = await startBotWorld({ embedded: true, plugins: [createQueueIntegrationsPlugin({ allowPrivate: true, limits: { timeoutMs: 2000, retries: 1, backoffMs: 50 } })] });
 });
 afterAll(async () => {
   await w?.close();

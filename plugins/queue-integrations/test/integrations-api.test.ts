@@ -11,7 +11,7 @@ let df: FakeDialogflow;
 
 beforeAll(async () => {
   df = await startFakeDialogflow();
-  k = await createTestKernel({ plugins: [createQueueIntegrationsPlugin({ dialogflowApi: df.url, limits: { timeoutMs: 2000, retries: 1, backoffMs: 50 } })] });
+  k = await createTestKernel({ plugins: [createQueueIntegrationsPlugin({ allowPrivate: true, dialogflowApi: df.url, limits: { timeoutMs: 2000, retries: 1, backoffMs: 50 } })] });
   a = await k.createCompany();
   b = await k.createCompany();
 });

@@ -1,4 +1,4 @@
-import type { IntegrationFields, QueueIntegration, TestSessionInput, TestSessionResult } from '@guiche/contracts';
+import type { IntegrationFields, QueueIntegration, SavedQueueIntegration, TestSessionInput, TestSessionResult } from '@guiche/contracts';
 import { api, type Page } from '@guiche/web-sdk';
 
 /** The shapes, choices and rules are the plugin's own: @guiche/contracts queue-integrations.ts. */
@@ -7,9 +7,16 @@ export async function fetchIntegrations(search: string, pageNumber: number): Pro
   return { items: data.queueIntegrations, hasMore: data.hasMore };
 }
 
-export async function saveIntegration(id: number | null, input: IntegrationFields): Promise<QueueIntegration> {
-  const { data } = id ? await api.put<QueueIntegration>(`/queueIntegration/${id}`, input) : await api.post<QueueIntegration>('/queueIntegration', input);
+/** The answer carries `signingSecret` when one was just made (shown once). */
+export async function saveIntegration(id: number | null, input: IntegrationFields): Promise<SavedQueueIntegration> {
+  const { data } = id ? await api.put<SavedQueueIntegration>(`/queueIntegration/${id}`, input) : await api.post<SavedQueueIntegration>('/queueIntegration', input);
   return data;
+}
+
+/** A new signing secret; the old one stops signing at once. */
+export async function rotateSecret(id: number): Promise<string> {
+  const { data } = await api.post<{ secret: string }>(`/queueIntegration/${id}/secret`);
+  return data.secret;
 }
 
 export async function deleteIntegration(id: number): Promise<void> {

@@ -25,7 +25,7 @@ export function useIntegrationMutations() {
   return {
     save: useMutation({
       mutationFn: ({ id, input }: { id: number | null; input: IntegrationFields }) => saveIntegration(id, input),
-      onSuccess: (saved, { id }) => (id ? replaceInPagedLists(queryClient, keys.lists(), saved) : void queryClient.invalidateQueries({ queryKey: keys.lists() })),
+      onSuccess: ({ signingSecret: _secret, ...saved }, { id }) => (id ? replaceInPagedLists(queryClient, keys.lists(), saved) : void queryClient.invalidateQueries({ queryKey: keys.lists() })),
     }),
     remove: useMutation({ mutationFn: (id: number) => deleteIntegration(id), onSuccess: (_d, id) => applyToPagedLists<QueueIntegration>(queryClient, keys.lists(), { removedId: id }) }),
   };

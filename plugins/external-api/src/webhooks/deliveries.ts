@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { PluginContext, TimedJob } from '@guiche/core';
+import { signatureHeader, type PluginContext, type TimedJob } from '@guiche/core';
 import { Rooms, WebhookEvents, type WebhookEventType } from '@guiche/contracts';
 import { retryDelay, type WebhookConfig } from './config.js';
 import { eventIdOf } from './event-id.js';
 import { postJson, type PostResult } from './http-post.js';
-import { signatureHeader } from './signature.js';
 import { SUBSCRIPTIONS, eventsOf, lazySecretBox, toSubscription, type SubscriptionRow } from './subscriptions.js';
 
 export const DELIVERIES = 'webhookDeliveries';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { DestinationError, resolveDestination } from './destination.js';
+import { DestinationError, resolveDestination } from '@guiche/core';
 
 export const RESPONSE_EXCERPT_BYTES = 1024;
 

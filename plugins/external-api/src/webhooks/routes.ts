@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import type { Knex } from 'knex';
 import { id, webhookCreateSchema, webhookUpdateSchema, WebhookEventTypes, WebhooksV, WEBHOOK_LOG_PAGE_SIZE, Rooms, WebhookEvents } from '@guiche/contracts';
-import { requireAdmin, type PluginContext } from '@guiche/core';
+import { DestinationError, generateSigningSecret, requireAdmin, resolveDestination, type PluginContext } from '@guiche/core';
 import type { WebhookConfig } from './config.js';
 import { ATTEMPTS, DELIVERIES, type WebhookDeliveries } from './deliveries.js';
-import { resolveDestination, DestinationError } from './destination.js';
-import { generateWebhookSecret } from './signature.js';
 import type { SubscriberCache } from './subscriber-cache.js';
 import { SUBSCRIPTIONS, findSubscription, lazySecretBox, toSubscription, type SubscriptionRow } from './subscriptions.js';
 
@@ -38,7 +36,7 @@ export function registerWebhookRoutes(ctx: PluginContext, deliveries: WebhookDel
 
   ctx.routes.post('/webhooks', { onRequest: requireAdmin, schema: { tags: TAGS, body: webhookCreateSchema } }, async (request, reply) => {
     await checkDestination(request.body.url, config);
-    const secret = generateWebhookSecret();
+    const secret = generateSigningSecret();
     const [row] = await ctx.db(SUBSCRIPTIONS)
       .insert({ companyId: request.auth.companyId, url: request.body.url, events: JSON.stringify(request.body.events), enabled: request.body.enabled, secret: (await box()).seal(secret) })
       .returning('*');
@@ -85,7 +83,7 @@ export function registerWebhookRoutes(ctx: PluginContext, deliveries: WebhookDel
   // Rotation: the old secret stops signing at once; deliveries from now on carry the new one.
   ctx.routes.post('/webhooks/:id/secret', { onRequest: requireAdmin, schema: { tags: TAGS, params } }, async (request) => {
     const row = await findSubscription(ctx.db, request.auth.companyId, request.params.id);
-    const secret = generateWebhookSecret();
+    const secret = generateSigningSecret();
     await ctx.db(SUBSCRIPTIONS).where({ id: row.id }).update({ secret: (await box()).seal(secret), updatedAt: ctx.db.fn.now() });
     return { secret };
   });

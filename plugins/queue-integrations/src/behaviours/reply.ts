@@ -2,8 +2,12 @@ import { basename, extname } from 'node:path';
 import { callOutside, OutsideServiceError, type PluginContext } from '@guiche/core';
 import type { ConversationInput } from '@guiche/core';
 
-/** How long one call to the outside bot may take and how often it is retried (tests shorten them). */
-export interface OutsideLimits { timeoutMs: number; retries: number; backoffMs: number }
+/**
+ * How long one call to the outside bot may take and how often it is retried (tests shorten them);
+ * `guard`: every URL here is an admin's or an outside answer's choice, so private destinations are
+ * refused unless the operator allows them (core callOutside).
+ */
+export interface OutsideLimits { timeoutMs: number; retries: number; backoffMs: number; guard?: { allowPrivate: boolean } }
 export const DEFAULT_LIMITS: OutsideLimits = { timeoutMs: 15_000, retries: 2, backoffMs: 500 };
 
 export type Ctx = Pick<PluginContext, 'messages' | 'storage' | 'db' | 'log'> & { limits: OutsideLimits };

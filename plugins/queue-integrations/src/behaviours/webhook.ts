@@ -1,5 +1,5 @@
-import { callOutside, outsideJson, OutsideServiceError, type ConversationInput, type ConversationOutcome } from '@guiche/core';
-import type { IntegrationRow } from '../repository.js';
+import { callOutside, outsideJson, OutsideServiceError, signatureHeader, type ConversationInput, type ConversationOutcome } from '@guiche/core';
+import type { IntegrationRepository, IntegrationRow } from '../repository.js';
 import { sendMediaUrl, sendText, type Ctx } from './reply.js';
 
 /** The answer contract of n8n and webhook integrations (README.md). */
@@ -24,7 +24,7 @@ function parseAnswer(value: unknown): WebhookAnswer {
  * N8N and webhook: each customer message is POSTed with its ticket, contact and connection; the
  * answer's messages go out in order and its action says how the conversation goes on.
  */
-export function createWebhookBehaviour(ctx: Ctx) {
+export function createWebhookBehaviour(ctx: Ctx, repo: Pick<IntegrationRepository, 'signingSecret'>) {
   return async function webhook(input: ConversationInput, integration: IntegrationRow): Promise<ConversationOutcome> {
     const { ticket, message } = input;
     const [contact, connection] = await Promise.all([
@@ -40,7 +40,13 @@ export function createWebhookBehaviour(ctx: Ctx) {
       contact: contact ?? null,
       connection: connection ?? null,
     };
-    const res = await callOutside(integration.urlN8N ?? '', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }, { ...ctx.limits, signal: input.signal });
+    // Signed like the external API's webhooks (X-Guiche-Signature over t + "." + the raw body), with
+    // the integration's own secret read on each call, so a rotation applies at once on every node.
+    const body = JSON.stringify(payload);
+    const secret = await repo.signingSecret(input.companyId, integration.id);
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Guiche-Integrations/1', 'x-guiche-event': 'message', 'x-guiche-delivery': `message-${message.id}` };
+    if (secret) headers['x-guiche-signature'] = signatureHeader(secret, body);
+    const res = await callOutside(integration.urlN8N ?? '', { method: 'POST', headers, body }, { ...ctx.limits, signal: input.signal });
     if (res.status === 204) return 'continue';
     const text = await res.clone().text();
     if (res.ok && !text.trim()) return 'continue';

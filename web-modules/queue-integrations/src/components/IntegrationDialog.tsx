@@ -1,14 +1,28 @@
 import { Button, DialogBody } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { DIALOGFLOW_LANGUAGES, INTEGRATION_TYPES, IntegrationLimits, type IntegrationFields, type QueueIntegration } from '@guiche/contracts';
+import { DIALOGFLOW_LANGUAGES, INTEGRATION_TYPES, IntegrationLimits, SIGNED_INTEGRATION_TYPES, type IntegrationFields, type QueueIntegration, type SavedQueueIntegration } from '@guiche/contracts';
 import { Dialog, errorText, FormDialogFooter, SelectField, showSubmitError, TextAreaField, TextField, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { testSession } from '../api';
 import { NS } from '../i18n/register';
 import { integrationFormSchema, integrationFormValues, integrationPayload, type IntegrationFormValues } from '../lib/integration-form';
+import { SigningSecret } from './SigningSecret';
 
-/** The integration dialog with the type-specific fields of outreach-config.md §2. */
-export function IntegrationDialog({ isOpen, integration, onSubmit, onClose }: { isOpen: boolean; integration?: QueueIntegration; onSubmit(input: IntegrationFields): Promise<unknown>; onClose(): void }) {
+const signs = (type: string) => (SIGNED_INTEGRATION_TYPES as readonly string[]).includes(type);
+
+/**
+ * The integration dialog with the type-specific fields of outreach-config.md §2. A save that made a
+ * signing secret (N8N / webhook) keeps the dialog open on the saved integration with the secret shown
+ * once (`onSecret`); `fresh` is that secret.
+ */
+export function IntegrationDialog({ isOpen, integration, fresh, onSubmit, onSecret, onClose }: {
+  isOpen: boolean;
+  integration?: QueueIntegration;
+  fresh?: string;
+  onSubmit(input: IntegrationFields): Promise<SavedQueueIntegration>;
+  onSecret(saved: SavedQueueIntegration): void;
+  onClose(): void;
+}) {
   const { t } = useTranslation(NS);
   const [testing, setTesting] = useState(false);
   const form = useFormik<IntegrationFormValues>({
@@ -17,9 +31,10 @@ export function IntegrationDialog({ isOpen, integration, onSubmit, onClose }: { 
     validate: zodFormikValidate<IntegrationFormValues>(integrationFormSchema),
     onSubmit: async (values, helpers) => {
       try {
-        await onSubmit(integrationPayload(values));
+        const saved = await onSubmit(integrationPayload(values));
         toastSuccess(t('dialog.saved'));
-        onClose();
+        if (saved.signingSecret) onSecret(saved);
+        else onClose();
       } catch (err) {
         showSubmitError(err, helpers.setErrors);
       }
@@ -57,6 +72,7 @@ export function IntegrationDialog({ isOpen, integration, onSubmit, onClose }: { 
             </>
           )}
           {type !== 'dialogflow' && <TextField form={form} name="urlN8N" id="integration-url" label={t('dialog.url')} required placeholder="https://" />}
+          {signs(type) && <SigningSecret key={`${integration?.id ?? 'new'}:${fresh ?? ''}`} integrationId={integration && signs(integration.type) ? integration.id : undefined} fresh={fresh} />}
           {type === 'typebot' && (
             <>
               <TextField form={form} name="typebotSlug" id="integration-slug" label={t('dialog.slug')} required />

@@ -13,7 +13,7 @@ export default function IntegrationsPage() {
   const list = useIntegrations(search.debounced);
   useIntegrationEvents();
   const mutations = useIntegrationMutations();
-  const [form, setForm] = useState<{ integration?: QueueIntegration } | null>(null);
+  const [form, setForm] = useState<{ integration?: QueueIntegration; fresh?: string } | null>(null);
   const deletion = useDeleteConfirmation((i: QueueIntegration) => mutations.remove.mutateAsync(i.id), t('remove.done'));
   return (
     <ListPage
@@ -26,7 +26,16 @@ export default function IntegrationsPage() {
       emptyIcon="data-connection"
       deletion={deletion}
       deleteName={(i) => i.name}
-      dialogs={<IntegrationDialog isOpen={form !== null} integration={form?.integration} onSubmit={(input) => mutations.save.mutateAsync({ id: form?.integration?.id ?? null, input })} onClose={() => setForm(null)} />}
+      dialogs={
+        <IntegrationDialog
+          isOpen={form !== null}
+          integration={form?.integration}
+          fresh={form?.fresh}
+          onSubmit={(input) => mutations.save.mutateAsync({ id: form?.integration?.id ?? null, input })}
+          onSecret={({ signingSecret, ...integration }) => setForm({ integration, fresh: signingSecret })}
+          onClose={() => setForm(null)}
+        />
+      }
     >
       <IntegrationsTable integrations={list.items} onEdit={(integration) => setForm({ integration })} onDelete={deletion.ask} />
     </ListPage>

@@ -173,6 +173,8 @@ export const en: Shape<typeof pt> = {
     ERR_NOT_AUDIO: "This message has no audio to transcribe.",
     ERR_OPENAI_KEY_MISSING: "No OpenAI key is configured: add a prompt with an API key to transcribe audio.",
     ERR_TRANSCRIPTION_FAILED: "The transcription failed at the OpenAI service. Try again.",
+    ERR_INTEGRATION_NOT_SIGNED: "Only N8N and webhook integrations sign their calls.",
+    ERR_TICKET_NO_INTEGRATION: "The ticket's queue has no integration or prompt.",
     ERR_TAG_REQUIRED: "You must add a tag before closing the ticket.",
     ERR_NO_CLOSING_REASON_FOUND: "Closing reason not found or inactive.",
     ERR_DUPLICATED_CLOSING_REASON: "A reason with this name already exists.",

@@ -173,6 +173,8 @@ export const es: Shape<typeof pt> = {
     ERR_NOT_AUDIO: "Este mensaje no tiene audio para transcribir.",
     ERR_OPENAI_KEY_MISSING: "No hay una clave de OpenAI configurada: registre un prompt con la clave de la API para transcribir audios.",
     ERR_TRANSCRIPTION_FAILED: "La transcripción falló en el servicio de OpenAI. Inténtelo de nuevo.",
+    ERR_INTEGRATION_NOT_SIGNED: "Solo las integraciones N8N y webhook firman sus llamadas.",
+    ERR_TICKET_NO_INTEGRATION: "La cola del ticket no tiene integración ni prompt.",
     ERR_TAG_REQUIRED: "Debe asignar una etiqueta antes de cerrar el ticket.",
     ERR_NO_CLOSING_REASON_FOUND: "Motivo de cierre no encontrado o inactivo.",
     ERR_DUPLICATED_CLOSING_REASON: "Ya existe un motivo con ese nombre.",

@@ -171,6 +171,8 @@ export const pt = {
     ERR_NOT_AUDIO: "Esta mensagem não tem áudio para transcrever.",
     ERR_OPENAI_KEY_MISSING: "Nenhuma chave da OpenAI configurada: cadastre um prompt com a chave da API para transcrever áudios.",
     ERR_TRANSCRIPTION_FAILED: "A transcrição falhou no serviço da OpenAI. Tente novamente.",
+    ERR_INTEGRATION_NOT_SIGNED: "Só integrações N8N e webhook assinam as chamadas.",
+    ERR_TICKET_NO_INTEGRATION: "A fila do ticket não tem integração nem prompt.",
     ERR_TAG_REQUIRED: "Você deve atribuir uma tag antes de fechar o ticket.",
     ERR_NO_CLOSING_REASON_FOUND: "Motivo de encerramento não encontrado ou inativo.",
     ERR_DUPLICATED_CLOSING_REASON: "Já existe um motivo com esse nome.",

@@ -173,6 +173,8 @@ export const tr: Shape<typeof pt> = {
     ERR_NOT_AUDIO: "Bu mesajda yazıya dökülecek ses yok.",
     ERR_OPENAI_KEY_MISSING: "Yapılandırılmış bir OpenAI anahtarı yok: sesleri yazıya dökmek için API anahtarlı bir istem ekleyin.",
     ERR_TRANSCRIPTION_FAILED: "OpenAI hizmetinde yazıya dökme başarısız oldu. Tekrar deneyin.",
+    ERR_INTEGRATION_NOT_SIGNED: "Yalnızca N8N ve webhook entegrasyonları çağrılarını imzalar.",
+    ERR_TICKET_NO_INTEGRATION: "Talebin kuyruğunda entegrasyon veya istem yok.",
     ERR_TAG_REQUIRED: "Bileti kapatmadan önce bir etiket eklemelisiniz.",
     ERR_NO_CLOSING_REASON_FOUND: "Kapanış nedeni bulunamadı veya devre dışı.",
     ERR_DUPLICATED_CLOSING_REASON: "Bu adla bir neden zaten var.",

@@ -41,5 +41,17 @@ export const en: typeof pt = {
     restartMessage: 'Restart message',
     saved: 'Integration saved.',
   },
-  validation: { url: 'Enter a valid http(s) URL' },
+  secret: {
+    label: 'Signing secret',
+    help: 'Each call carries the X-Guiche-Signature header (t=…,v1=HMAC-SHA256 of the secret over t.body); verify it in your flow.',
+    afterSave: 'The secret is created when you save and shown only once.',
+    fresh: 'Copy the secret now: it will not be shown again.',
+    copy: 'Copy',
+    copied: 'Secret copied',
+    rotate: 'Generate new secret',
+    rotateTitle: 'Generate new secret',
+    rotateMessage: 'The current secret stops signing at once. Update it in your flow, or it will refuse the next calls.',
+    rotated: 'New secret generated',
+  },
+  validation: { url: 'Enter a valid http(s) URL', destination: 'This address is on a private network; the server does not allow calling it' },
 };

@@ -41,5 +41,17 @@ export const es: typeof pt = {
     restartMessage: 'Mensaje al reiniciar',
     saved: 'Integración guardada.',
   },
-  validation: { url: 'Ingrese una URL http(s) válida' },
+  secret: {
+    label: 'Secreto de firma',
+    help: 'Cada llamada lleva la cabecera X-Guiche-Signature (t=…,v1=HMAC-SHA256 del secreto sobre t.cuerpo); verifíquela en su flujo.',
+    afterSave: 'El secreto se crea al guardar y se muestra una sola vez.',
+    fresh: 'Copie el secreto ahora: no se volverá a mostrar.',
+    copy: 'Copiar',
+    copied: 'Secreto copiado',
+    rotate: 'Generar nuevo secreto',
+    rotateTitle: 'Generar nuevo secreto',
+    rotateMessage: 'El secreto actual deja de firmar de inmediato. Actualícelo en su flujo, o rechazará las próximas llamadas.',
+    rotated: 'Nuevo secreto generado',
+  },
+  validation: { url: 'Ingrese una URL http(s) válida', destination: 'Esta dirección es de una red privada; el servidor no permite llamarla' },
 };

@@ -40,5 +40,17 @@ export const pt = {
     restartMessage: 'Mensagem ao reiniciar',
     saved: 'Integração salva.',
   },
-  validation: { url: 'Informe uma URL http(s) válida' },
+  secret: {
+    label: 'Segredo de assinatura',
+    help: 'Cada chamada leva o cabeçalho X-Guiche-Signature (t=…,v1=HMAC-SHA256 do segredo sobre t.corpo); verifique-o no seu fluxo.',
+    afterSave: 'O segredo é criado ao salvar e mostrado uma única vez.',
+    fresh: 'Copie o segredo agora: ele não será mostrado de novo.',
+    copy: 'Copiar',
+    copied: 'Segredo copiado',
+    rotate: 'Gerar novo segredo',
+    rotateTitle: 'Gerar novo segredo',
+    rotateMessage: 'O segredo atual deixa de assinar na hora. Atualize-o no seu fluxo, ou ele recusará as próximas chamadas.',
+    rotated: 'Novo segredo gerado',
+  },
+  validation: { url: 'Informe uma URL http(s) válida', destination: 'Este endereço é de uma rede privada; o servidor não permite chamá-lo' },
 };

@@ -41,5 +41,17 @@ export const tr: typeof pt = {
     restartMessage: 'Yeniden başlatma mesajı',
     saved: 'Entegrasyon kaydedildi.',
   },
-  validation: { url: 'Geçerli bir http(s) URL girin' },
+  secret: {
+    label: 'İmzalama anahtarı',
+    help: 'Her çağrı X-Guiche-Signature başlığını taşır (t=…,v1=anahtarla t.gövde üzerinden HMAC-SHA256); akışınızda doğrulayın.',
+    afterSave: 'Anahtar kaydettiğinizde oluşturulur ve yalnızca bir kez gösterilir.',
+    fresh: 'Anahtarı şimdi kopyalayın: bir daha gösterilmeyecek.',
+    copy: 'Kopyala',
+    copied: 'Anahtar kopyalandı',
+    rotate: 'Yeni anahtar oluştur',
+    rotateTitle: 'Yeni anahtar oluştur',
+    rotateMessage: 'Mevcut anahtar hemen imzalamayı bırakır. Akışınızda güncelleyin, yoksa sonraki çağrıları reddeder.',
+    rotated: 'Yeni anahtar oluşturuldu',
+  },
+  validation: { url: 'Geçerli bir http(s) URL girin', destination: 'Bu adres özel bir ağda; sunucu bu adrese çağrı yapılmasına izin vermiyor' },
 };

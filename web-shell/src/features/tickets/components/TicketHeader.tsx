@@ -18,7 +18,8 @@ interface Props {
 /**
  * The open ticket's header: who and where (contact, queue, agent, status) and the actions of its
  * status (inbox.md §4): accept / ignore while pending; return to queue, resolve, transfer while
- * open or group; reopen when closed; history always; delete for admins, after a confirmation.
+ * open or group; toggle integration (with a queue) while open or group; reopen when closed; history
+ * always; delete for admins, after a confirmation.
  */
 export function TicketHeader({ ticket, narrow, onBack, onOpenContact }: Props) {
   const { t } = useTranslation(TICKETS_NS);
@@ -44,6 +45,14 @@ export function TicketHeader({ ticket, narrow, onBack, onOpenContact }: Props) {
     <Menu>
       <MenuItem icon="history" text={t('actions.history')} onClick={() => ui.openLog(ticket)} data-testid="ticket-history" />
       <MenuItem icon="id-number" text={t('actions.contactInfo')} onClick={onOpenContact} />
+      {working && ticket.queueId && (
+        <MenuItem
+          icon={ticket.useIntegration ? 'person' : 'data-connection'}
+          text={t(ticket.useIntegration ? 'actions.integrationOff' : 'actions.integrationOn')}
+          onClick={() => void act('integration', () => actions.toggleIntegration(ticket))()}
+          data-testid="ticket-toggle-integration"
+        />
+      )}
       {planFlags.useSchedules && (
         // The schedules module's dialog, for this contact on this ticket's connection; saving comes back here.
         <MenuItem

@@ -13,6 +13,8 @@ export interface ConversationTicket {
   channel: string;
   isGroup: boolean;
   isBot?: boolean;
+  /** With its queue's integration or prompt ("toggle integration"). */
+  useIntegration?: boolean;
   unreadMessages?: number;
   lastMessage?: string;
   lastMessageAt?: string | null;

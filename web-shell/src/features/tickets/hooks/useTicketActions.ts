@@ -68,6 +68,11 @@ export function useTicketActions() {
       }
       return Boolean(done);
     },
+    /** "Toggle integration" (inbox.md §4): hand the ticket to its queue's integration or prompt, or take it back; no status change. */
+    async toggleIntegration(ticket: Ticket) {
+      const on = !ticket.useIntegration;
+      return run(ticket, { useIntegration: on }, t(on ? 'actions.integrationOnDone' : 'actions.integrationOffDone'));
+    },
     async ignore(ticket: Ticket) {
       return run(ticket, { status: 'closed' }, t('actions.ignored'));
     },
