@@ -3,5 +3,14 @@
 // everyone else, and the login after sign-in, the whole shell.
 import { opensWithLightLogin } from './login/first-page.js';
 
-if (opensWithLightLogin(window.location.pathname, typeof localStorage === 'undefined' ? null : localStorage)) void import('./login/light-boot.js');
+/** The page's localStorage; null where reading it throws (storage blocked by a privacy setting). */
+function pageStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+if (opensWithLightLogin(window.location.pathname, pageStorage())) void import('./login/light-boot.js');
 else void import('./bootstrap.js');
