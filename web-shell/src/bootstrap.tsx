@@ -9,6 +9,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { i18n, loadOnlyUsedIcons, SessionProvider, translationsReady } from '@guiche/web-sdk';
 import { App } from './App.js';
+import { releaseLightRoot } from './login/handover.js';
+import { SignedInHandover } from './login/SignedInHandover.js';
 import { registerShellTranslations, SHELL_NS } from './locales/index.js';
 import { WebModulesProvider } from './modules/WebModulesProvider.js';
 
@@ -20,6 +22,8 @@ const queryClient = new QueryClient({
 });
 
 function render() {
+  // The light login (issue #28), when this page started with it, stays until the shell replaces it.
+  releaseLightRoot();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
@@ -27,6 +31,7 @@ function render() {
           <BrowserRouter>
             <SessionProvider>
               <WebModulesProvider>
+                <SignedInHandover />
                 <App />
               </WebModulesProvider>
             </SessionProvider>

@@ -1,11 +1,12 @@
 import { AnchorButton, Button, Classes, InputGroup, Intent } from '@blueprintjs/core';
-import { Formik, Form, useFormikContext } from 'formik';
-import { useState } from 'react';
+import { Formik, Form, useFormikContext, type FormikProps } from 'formik';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loginSchema, type LoginInput } from '@guiche/contracts';
-import { daysUntil, formatDate, toastError, toastSuccess, toastWarning, useSession, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { toastError, useSession, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { SHELL_NS } from '../locales/index.js';
-import { shouldWarnAtLogin } from '../session/due-date.js';
+import { peekHandover, settleHandover } from '../login/handover.js';
+import { announceLogin } from '../session/after-login.js';
 import { supportChatUrl } from '../session/support.js';
 import { Field, fieldIntent } from './FieldError.js';
 import { PublicPage } from './PublicPage.js';
@@ -21,26 +22,25 @@ export function LoginPage() {
   const submit = async (values: LoginInput) => {
     try {
       const data = await login(values.email.trim(), values.password);
-      const dueDate = data.user.company?.dueDate ?? null;
-      if (data.subscriptionExpired) {
-        toastError(t('expired.message', { date: formatDate(dueDate) }));
-        navigate('/financeiro-aberto', { replace: true });
-        return;
-      }
-      toastSuccess(t('login.success'));
-      const days = daysUntil(dueDate);
-      if (shouldWarnAtLogin(days)) {
-        toastWarning(days === 0 ? t('login.dueToday', { date: formatDate(dueDate) }) : t('login.dueSoon', { count: days ?? 0, date: formatDate(dueDate) }), 6000);
-      }
-      navigate('/tickets', { replace: true });
+      navigate(announceLogin(data, t), { replace: true });
     } catch (err) {
       toastError(err);
     }
   };
 
+  // What the light login (the first page, issue #28) was given: shown here as if typed here.
+  const [handover] = useState(() => peekHandover('retry'));
+  const form = useRef<FormikProps<LoginInput>>(null);
+  useEffect(() => {
+    if (!handover || !settleHandover(handover)) return;
+    if (handover.error) toastError(handover.error);
+    // Nothing was sent, or the server refused a field: the form validates and shows why.
+    else void form.current?.submitForm();
+  }, [handover]);
+
   return (
     <PublicPage title={t('login.title')}>
-      <Formik<LoginInput> initialValues={{ email: '', password: '' }} validate={validate} onSubmit={submit}>
+      <Formik<LoginInput> innerRef={form} initialValues={handover?.values ?? { email: '', password: '' }} validate={validate} onSubmit={submit}>
         {({ isSubmitting }) => (
           <Form noValidate aria-label={t('login.title')}>
             <EmailField label={t('login.email')} />
