@@ -27,10 +27,16 @@ export function isPublicAddress(address: string): boolean {
 /**
  * Resolves the URL's host and checks every address it names (a name that also resolves to a
  * private address is refused: a rebinding answer could pick it). Unless `allowPrivate`, anything
- * but public unicast is refused.
+ * but public unicast is refused; a URL that is not http(s) always is.
  */
 export async function resolveDestination(rawUrl: string, allowPrivate: boolean): Promise<ResolvedDestination> {
-  const url = new URL(rawUrl);
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new DestinationError('invalid url', true);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DestinationError(`scheme ${url.protocol} is not allowed`, true);
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   let addresses: { address: string; family: number }[];
   try {

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { resolveDestination } from '@guiche/core';
 import type { NodeOf } from '../machine.js';
 import { interpolate } from '../interpolate.js';
-import { resolveDestination } from './destination.js';
 
 /** The most of a response body read (a JSON answer to map into variables, not a download). */
 const MAX_BODY_BYTES = 256 * 1024;
