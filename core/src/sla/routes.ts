@@ -41,7 +41,8 @@ export function registerSlaRoutes(routes: Routes, core: CoreServices): void {
 
     scope.get('/sla-targets', { schema: { tags: TAGS }, preHandler: requireAdmin }, async (request) => listSlaTargets(db, request.auth.companyId));
 
-    scope.post('/sla-targets', { schema: { tags: TAGS, body: slaTargetInputSchema }, preHandler: requireAdmin }, async (request, reply) => {
+    // Writes check the role before the body: a plain user gets 403, never the form's validation rules.
+    scope.post('/sla-targets', { schema: { tags: TAGS, body: slaTargetInputSchema }, preValidation: requireAdmin }, async (request, reply) => {
       const { companyId } = request.auth;
       const body = request.body;
       await checkScope(companyId, body.queueId, body.whatsappId);
@@ -57,7 +58,7 @@ export function registerSlaRoutes(routes: Routes, core: CoreServices): void {
       return reply.code(201).send(target);
     });
 
-    scope.put('/sla-targets/:id', { schema: { tags: TAGS, params: idParams, body: slaTargetUpdateSchema }, preHandler: requireAdmin }, async (request) => {
+    scope.put('/sla-targets/:id', { schema: { tags: TAGS, params: idParams, body: slaTargetUpdateSchema }, preValidation: requireAdmin }, async (request) => {
       const { companyId } = request.auth;
       const { id } = request.params;
       const before = await mustFind(companyId, id);
