@@ -136,7 +136,8 @@ describe('SLA clocks and breaches', () => {
     // A second ticket that nobody answered in time.
     const late = await waiting(company.id, w, q, new Date(created.getTime() - 60 * MIN));
     await runDue(new Date());
-    const dash = await k.api('GET', '/dashboard/sla?days=1', { token: admin.token });
+    // Two São Paulo days: between 00:00 and 01:10 there, the late ticket started yesterday.
+    const dash = await k.api('GET', '/dashboard/sla?days=2', { token: admin.token });
     expect(dash.status).toBe(200);
     expect(dash.body.firstResponse).toEqual({ met: 1, breached: 1, running: 0 });
     expect(dash.body.resolution).toMatchObject({ met: 1, breached: 0, running: 1 });
@@ -164,10 +165,10 @@ describe('SLA clocks and breaches', () => {
 
     // Another company sees none of it; an agent without the dashboard is refused.
     const other = await k.createCompany();
-    expect((await k.api('GET', '/dashboard/sla?days=1', { token: other.admin.token })).body.firstResponse).toEqual({ met: 0, breached: 0, running: 0 });
+    expect((await k.api('GET', '/dashboard/sla?days=2', { token: other.admin.token })).body.firstResponse).toEqual({ met: 0, breached: 0, running: 0 });
     expect((await k.api('GET', `/tickets/${late.id}`, { token: other.admin.token })).status).toBe(404);
     const agent = await k.createUser(company.id, { profile: 'user' });
-    expect((await k.api('GET', '/dashboard/sla?days=1', { token: agent.token })).status).toBe(403);
+    expect((await k.api('GET', '/dashboard/sla?days=2', { token: agent.token })).status).toBe(403);
     expect((await k.api('GET', '/dashboard/sla', { token: admin.token })).status).toBe(400);
   });
 
