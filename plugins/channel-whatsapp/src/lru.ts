@@ -11,7 +11,8 @@ export class BoundedCache<K extends NonNullable<unknown>, V> {
   constructor(max: number, ttlMs = Infinity, now: () => number = Date.now) {
     this.cache = new LRUCache<K, { value: V }>({
       max,
-      ...(Number.isFinite(ttlMs) ? { ttl: ttlMs, ttlResolution: 0, perf: { now } } : {}),
+      // lru-cache reads a start time of 0 as "no expiry": a clock that starts at 0 (a test's) is moved by 1 ms.
+      ...(Number.isFinite(ttlMs) ? { ttl: ttlMs, ttlResolution: 0, perf: { now: () => now() + 1 } } : {}),
     });
   }
 
