@@ -41,6 +41,7 @@ import i_exchange from '@blueprintjs/icons/lib/esm/generated/16px/paths/exchange
 import i_export from '@blueprintjs/icons/lib/esm/generated/16px/paths/export.js';
 import i_eye_off from '@blueprintjs/icons/lib/esm/generated/16px/paths/eye-off.js';
 import i_eye_open from '@blueprintjs/icons/lib/esm/generated/16px/paths/eye-open.js';
+import i_fast_forward from '@blueprintjs/icons/lib/esm/generated/16px/paths/fast-forward.js';
 import i_feed from '@blueprintjs/icons/lib/esm/generated/16px/paths/feed.js';
 import i_filter from '@blueprintjs/icons/lib/esm/generated/16px/paths/filter.js';
 import i_filter_remove from '@blueprintjs/icons/lib/esm/generated/16px/paths/filter-remove.js';
@@ -84,6 +85,7 @@ import i_notifications from '@blueprintjs/icons/lib/esm/generated/16px/paths/not
 import i_office from '@blueprintjs/icons/lib/esm/generated/16px/paths/office.js';
 import i_offline from '@blueprintjs/icons/lib/esm/generated/16px/paths/offline.js';
 import i_paperclip from '@blueprintjs/icons/lib/esm/generated/16px/paths/paperclip.js';
+import i_path from '@blueprintjs/icons/lib/esm/generated/16px/paths/path.js';
 import i_pause from '@blueprintjs/icons/lib/esm/generated/16px/paths/pause.js';
 import i_people from '@blueprintjs/icons/lib/esm/generated/16px/paths/people.js';
 import i_person from '@blueprintjs/icons/lib/esm/generated/16px/paths/person.js';
@@ -184,6 +186,7 @@ export const paths16: Record<string, string[]> = {
   'export': i_export,
   'eye-off': i_eye_off,
   'eye-open': i_eye_open,
+  'fast-forward': i_fast_forward,
   'feed': i_feed,
   'filter': i_filter,
   'filter-remove': i_filter_remove,
@@ -227,6 +230,7 @@ export const paths16: Record<string, string[]> = {
   'office': i_office,
   'offline': i_offline,
   'paperclip': i_paperclip,
+  'path': i_path,
   'pause': i_pause,
   'people': i_people,
   'person': i_person,
