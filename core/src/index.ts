@@ -49,7 +49,7 @@ export type { RateLimits, RateLimitHit } from './plugin-sdk/ports.js';
 export type { SessionCall, SessionCallResults } from './plugin-sdk/session-calls.js';
 export type { BotRegistry, ConversationHandler, ConversationInput, ConversationOutcome, ConversationStarter, HandlerOptions, PluginBot, StarterInput } from './plugin-sdk/bot.js';
 export { callOutside, outsideJson, OutsideServiceError, type OutsideCallOptions } from './bot/outside.js';
-export { DestinationError, isPublicAddress, resolveDestination, type ResolvedDestination } from './outbound/destination.js';
+export { DestinationError, isPublicAddress, pinnedLookup, resolveDestination, type ResolvedDestination } from './outbound/destination.js';
 export { generateSigningSecret, signatureHeader } from './outbound/signature.js';
 export { guardedFetch } from './outbound/guarded-fetch.js';
 export type { TimedHandler, TimedHandlerOptions, TimedJob, TimedWork, TimerSpec, WithinTransaction } from './plugin-sdk/timed-work.js';

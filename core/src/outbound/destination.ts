@@ -1,4 +1,5 @@
 import { lookup } from 'node:dns/promises';
+import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /** The destination's address was refused (private range) or could not be resolved. */
@@ -51,4 +52,12 @@ export async function resolveDestination(rawUrl: string, allowPrivate: boolean):
   }
   const first = addresses[0]!;
   return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+/** A socket lookup that answers the address `resolveDestination` checked: no second DNS answer can swap it. */
+export function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as unknown as LookupFunction;
 }

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { DestinationError, resolveDestination } from '@guiche/core';
+import { DestinationError, pinnedLookup, resolveDestination } from '@guiche/core';
 
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
@@ -17,13 +16,6 @@ export interface PostResult {
 }
 
 /** A lookup that answers the address already checked, whatever the name (DNS rebinding cannot swap it). */
-function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
-  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  }) as unknown as LookupFunction;
-}
-
 /**
  * POSTs `body` to `rawUrl` once: the host resolved and checked first, then the request pinned to
  * that address; redirects are not followed; the whole call (DNS included) is bounded by timeoutMs.

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { resolveDestination } from '@guiche/core';
+import { pinnedLookup, resolveDestination } from '@guiche/core';
 import type { NodeOf } from '../machine.js';
 import { interpolate } from '../interpolate.js';
 
@@ -17,13 +16,6 @@ export interface HttpNodeConfig {
 export const httpConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): HttpNodeConfig => ({
   allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1' || env.WEBHOOKS_ALLOW_PRIVATE === 'true',
 });
-
-function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
-  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  }) as unknown as LookupFunction;
-}
 
 /** `a.b.0.c` of a JSON value; objects and arrays as JSON text, absent as undefined. */
 export function pick(value: unknown, path: string): string | undefined {
