@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, nextEvent, type TestKernel } from '@guiche/core/testing';
+import { slaFixtures } from './sla-support.js';
 
 /**
  * A ticket's SLA clocks (issue #33): set from the ticket metrics by the `sla.check` timed work the
@@ -10,7 +10,6 @@ import { createTestKernel, nextEvent, type TestKernel } from '@guiche/core/testi
  */
 
 let k: TestKernel;
-let seq = 0;
 beforeAll(async () => {
   k = await createTestKernel();
   await k.kernel.core.timedWork.stop();
@@ -23,17 +22,10 @@ const runDue = (now: Date) => k.kernel.core.timedWork.runDue(now);
 const slaRow = (ticketId: number) => k.db('ticketSla').where({ ticketId }).first();
 const timer = (ticketId: number) => k.db('timedWork').where({ kind: 'sla.check', key: `ticket:${ticketId}` }).first();
 
-async function queue(companyId: number): Promise<number> {
-  const [row] = await k.db('queues').insert({ companyId, name: `Fila ${++seq}`, color: `#${(0x400000 + seq).toString(16)}` }).returning('id');
-  return row.id;
-}
-async function connection(companyId: number): Promise<number> {
-  const token = randomBytes(15).toString('hex').toUpperCase().slice(0, 30);
-  const [row] = await k.db('whatsapps').insert({ companyId, name: `Linha ${++seq}`, channel: 'whatsapp', token }).returning('id');
-  return row.id;
-}
+const { queue, connection, next } = slaFixtures(() => k, 0x400000);
 async function waiting(companyId: number, whatsappId: number, queueId: number, createdAt: Date) {
-  const [c] = await k.db('contacts').insert({ companyId, name: `Cliente ${++seq}`, number: `55219${String(20000000 + seq)}`, channel: 'whatsapp' }).returning('id');
+  const n = next();
+  const [c] = await k.db('contacts').insert({ companyId, name: `Cliente ${n}`, number: `55219${String(20000000 + n)}`, channel: 'whatsapp' }).returning('id');
   const [row] = await k.db('tickets').insert({ companyId, whatsappId, contactId: c.id, queueId, status: 'pending', createdAt, updatedAt: createdAt }).returning('*');
   return row as { id: number; uuid: string; contactId: number };
 }

@@ -1,26 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, nextEvent, type TestKernel } from '@guiche/core/testing';
+import { slaFixtures } from './sla-support.js';
 
 /** SLA targets (issue #33): the admins' list, its validation, roles and tenant isolation, the audit trail. */
 
 let k: TestKernel;
-let seq = 0;
 beforeAll(async () => {
   k = await createTestKernel();
   await k.kernel.core.timedWork.stop();
 });
 afterAll(async () => k?.close());
 
-async function queue(companyId: number): Promise<number> {
-  const [row] = await k.db('queues').insert({ companyId, name: `Fila ${++seq}`, color: `#${(0x300000 + seq).toString(16)}` }).returning('id');
-  return row.id;
-}
-async function connection(companyId: number): Promise<number> {
-  const token = randomBytes(15).toString('hex').toUpperCase().slice(0, 30);
-  const [row] = await k.db('whatsapps').insert({ companyId, name: `Linha ${++seq}`, channel: 'whatsapp', token }).returning('id');
-  return row.id;
-}
+const { queue, connection } = slaFixtures(() => k, 0x300000);
 
 describe('SLA targets: the admin list', () => {
   it('admins create, change and delete targets; the admins hear each change; each change is audited', async () => {
