@@ -30,8 +30,7 @@ afterAll(async () => {
 async function openAs(user: { email: string; password: string }, start: string): Promise<Page> {
   const page = await newPage(browser, kernel, { viewport: { width: 1366, height: 900 }, acceptDownloads: true });
   page.setDefaultTimeout(10_000);
-  await logIn(page, user);
-  await page.goto(start);
+  await logIn(page, user, start);
   return page;
 }
 

@@ -44,8 +44,7 @@ async function openTicket(userId: number) {
 describe('closing reasons', () => {
   it('the admin creates, sees another admin\'s change live, and deletes a reason after confirming', async () => {
     const page = await newPage(browser, kernel, { viewport: { width: 1400, height: 860 } });
-    await logIn(page, company.admin);
-    await page.goto('/closing-reasons');
+    await logIn(page, company.admin, '/closing-reasons');
     await page.getByTestId('closing-reasons-page').waitFor();
     await page.getByText('Nenhum motivo ainda').waitFor();
 
@@ -91,8 +90,7 @@ describe('closing reasons', () => {
     await page.close();
 
     const admin = await newPage(browser, kernel, { viewport: { width: 1600, height: 900 } });
-    await logIn(admin, company.admin);
-    await admin.goto('/reports');
+    await logIn(admin, company.admin, '/reports');
     const row = admin.getByTestId(`report-row-${ticket.id}`);
     await row.waitFor();
     expect(await row.getByTestId('report-close-reason').innerText()).toBe('Venda fechada');

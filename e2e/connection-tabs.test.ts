@@ -48,8 +48,7 @@ describe('connection dialog tabs', () => {
     await apiOk('PUT', '/settings/scheduleType', { value: 'connection' });
     const page = await newPage(browser, kernel, { viewport: { width: 1366, height: 900 } });
     page.setDefaultTimeout(10_000);
-    await logIn(page, { email: admin.user.email, password: admin.password });
-    await page.goto('/connections');
+    await logIn(page, { email: admin.user.email, password: admin.password }, '/connections');
     await page.getByTestId('connection-row').getByTestId('connection-edit').click();
     const dialog = page.getByTestId('connection-dialog');
     await expect.poll(() => dialog.locator('#cn-name').inputValue()).toBe('Chat do site');

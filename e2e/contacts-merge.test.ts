@@ -39,15 +39,13 @@ describe('merge contacts', () => {
     await ticketOf(dup.id, 'segunda conversa');
 
     const agentPage = await newPage(browser, kernel);
-    await logIn(agentPage, agent);
-    await agentPage.goto(`${kernel.url}/contacts`);
+    await logIn(agentPage, agent, `${kernel.url}/contacts`);
     await agentPage.getByTestId('contact-row').first().waitFor();
     expect(await agentPage.getByTestId('contact-merge').count()).toBe(0);
     await agentPage.close();
 
     const page = await newPage(browser, kernel);
-    await logIn(page, company.admin);
-    await page.goto(`${kernel.url}/contacts`);
+    await logIn(page, company.admin, `${kernel.url}/contacts`);
     const row = page.getByTestId('contact-row').filter({ has: page.getByTestId('contact-name').getByText('Renata Alves', { exact: true }) });
     await row.getByTestId('contact-merge').click();
     const dialog = page.getByRole('dialog');

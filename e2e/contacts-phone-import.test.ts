@@ -40,8 +40,7 @@ describe('import from phone', () => {
     world.chats = [{ id: '5511944440003', number: '5511944440003', name: 'Conversa Caio' }];
 
     const page = await newPage(browser, kernel);
-    await logIn(page, company.admin);
-    await page.goto(`${kernel.url}/contacts`);
+    await logIn(page, company.admin, `${kernel.url}/contacts`);
     await page.getByTestId('contacts-import-export').click();
     await page.getByTestId('contacts-import-phone').click();
     await page.getByTestId('phone-import-start').click();

@@ -32,8 +32,7 @@ afterAll(async () => {
 
 async function openAs(user: TestUser, start = '/contacts'): Promise<Page> {
   const page = await newPage(browser, kernel, { viewport: { width: 1366, height: 900 }, acceptDownloads: true });
-  await logIn(page, user);
-  await page.goto(start);
+  await logIn(page, user, start);
   return page;
 }
 

@@ -54,8 +54,7 @@ async function ticket(name: string, row: Record<string, unknown>, metrics: Recor
 
 async function openAs(user: TestUser, path: string, opts: { acceptDownloads?: boolean } = {}): Promise<Page> {
   const page = await newPage(browser, kernel, { viewport: { width: 1400, height: 900 }, ...opts });
-  await logIn(page, user);
-  await page.goto(path);
+  await logIn(page, user, path);
   return page;
 }
 

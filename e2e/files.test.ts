@@ -41,8 +41,7 @@ describe('file lists page', () => {
   it('creates a list with a file, keeps the list live, searches and deletes', async () => {
     const page = await newPage(browser, kernel, { viewport: { width: 1366, height: 900 } });
     page.setDefaultTimeout(10_000);
-    await logIn(page, { email: admin.user.email, password: admin.password });
-    await page.goto('/files');
+    await logIn(page, { email: admin.user.email, password: admin.password }, '/files');
     await page.getByText('Nenhuma lista de arquivos ainda').waitFor();
 
     await page.getByTestId('files-add').click();

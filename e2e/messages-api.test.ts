@@ -41,8 +41,7 @@ describe('/messages-api', () => {
     const company = await connectedCompany();
     world.numbers.set('5511987650001', '5511987650001');
     const page = await newPage(browser, kernel);
-    await logIn(page, company.admin);
-    await page.goto(`${kernel.url}/messages-api`);
+    await logIn(page, company.admin, `${kernel.url}/messages-api`);
     await expect.poll(() => page.getByTestId('messages-api-endpoint').textContent()).toContain(`${kernel.url}/api/messages/send`);
     expect(await page.getByTestId('messages-api-curl-text').textContent()).toContain(`curl -X POST '${kernel.url}/api/messages/send'`);
 
@@ -93,8 +92,7 @@ describe('/messages-api', () => {
     const company = await connectedCompany();
     world.numbers.set('5511987650002', '5511987650002');
     const page = await newPage(browser, kernel);
-    await logIn(page, company.admin);
-    await page.goto(`${kernel.url}/connections`);
+    await logIn(page, company.admin, `${kernel.url}/connections`);
     await page.getByTestId('connection-row').filter({ hasText: 'Loja' }).getByTestId('connection-edit').click();
     const panel = page.getByTestId('connection-dialog').getByTestId('cn-api-token-panel');
     const field = panel.getByTestId('cn-api-token');
@@ -136,16 +134,14 @@ describe('/messages-api', () => {
     const noFlag = await kernel.createCompany({ planFlags: { useExternalApi: false } });
 
     const agentPage = await newPage(browser, kernel);
-    await logIn(agentPage, agent);
-    await agentPage.goto(`${kernel.url}/messages-api`);
+    await logIn(agentPage, agent, `${kernel.url}/messages-api`);
     await agentPage.getByTestId('access-restricted').getByText('Acesso restrito').waitFor();
     expect(await agentPage.getByText('O plano desta empresa não inclui').count()).toBe(0);
     expect(await agentPage.getByTestId('messages-api-page').count()).toBe(0);
     await agentPage.close();
 
     const page = await newPage(browser, kernel);
-    await logIn(page, noFlag.admin);
-    await page.goto(`${kernel.url}/messages-api`);
+    await logIn(page, noFlag.admin, `${kernel.url}/messages-api`);
     await page.getByTestId('plan-denied').getByText('O plano desta empresa não inclui API.').waitFor();
     // The toast names the module too (#32), never the generic "no permission for this page".
     await expect.poll(() => page.getByText('O plano desta empresa não inclui API. Estamos lhe redirecionando.').count()).toBeGreaterThan(0);

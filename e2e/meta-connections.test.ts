@@ -39,8 +39,7 @@ afterAll(async () => {
 
 async function open(): Promise<Page> {
   const page = await newPage(browser, kernel, { viewport: { width: 1400, height: 900 } });
-  await logIn(page, company.admin);
-  await page.goto('/connections');
+  await logIn(page, company.admin, '/connections');
   await expect.poll(() => page.getByTestId('connections-page').isVisible()).toBe(true);
   return page;
 }

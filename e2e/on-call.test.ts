@@ -23,8 +23,7 @@ describe('/plantao', () => {
   it('creates a rota through the dialog with the spec’s messages, lists it and deletes it after confirmation', async () => {
     const company = await kernel.createCompany();
     const page = await newPage(browser, kernel);
-    await logIn(page, company.admin);
-    await page.goto(`${kernel.url}/plantao`);
+    await logIn(page, company.admin, `${kernel.url}/plantao`);
     await page.getByTestId('plantao-add').click();
     await page.locator('#plantao-interval').fill('');
     await page.getByTestId('plantao-save').click();

@@ -33,8 +33,7 @@ async function open(user: TestUser, path: string): Promise<{ page: Page; request
   const page = await newPage(browser, kernel, { viewport: { width: 1400, height: 860 } });
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-  await logIn(page, user);
-  await page.goto(path);
+  await logIn(page, user, path);
   return { page, requests };
 }
 

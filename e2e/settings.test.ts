@@ -37,8 +37,7 @@ describe('settings page', () => {
   it('saves the routing options and the company hours', async () => {
     const page = await newPage(browser, kernel, { viewport: { width: 1366, height: 900 } });
     page.setDefaultTimeout(10_000);
-    await logIn(page, { email: admin.user.email, password: admin.password });
-    await page.goto('/settings');
+    await logIn(page, { email: admin.user.email, password: admin.password }, '/settings');
     const toast = (text: string) => page.locator('.bp6-toast').filter({ hasText: text }).first();
 
     await page.locator('#setting-scheduleType').waitFor();

@@ -159,8 +159,7 @@ describe('overlays', () => {
     for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
       if (viewport.width === 390) await kernel.db('tickets').where({ id: ticketId }).update({ status: 'pending', userId: null });
       const page = await newPage(browser, kernel, { viewport });
-      await logIn(page, ana);
-      await page.goto(`/tickets/${uuid}`);
+      await logIn(page, ana, `/tickets/${uuid}`);
       await page.getByTestId('action-accept').click();
       const shown = toast(page, 'Ticket aceito.');
       await shown.waitFor();

@@ -29,8 +29,7 @@ afterAll(async () => {
 describe('SLA targets', () => {
   it('the admin sets a target; a waiting ticket counts down on its row, turns red and raises the breach notice', async () => {
     const page = await newPage(browser, kernel, { viewport: { width: 1400, height: 860 } });
-    await logIn(page, company.admin);
-    await page.goto('/sla');
+    await logIn(page, company.admin, '/sla');
     await page.getByTestId('sla-page').waitFor();
     await page.getByTestId('sla-target-add').click();
     const dialog = page.getByRole('dialog', { name: 'Adicionar meta de SLA' });

@@ -24,8 +24,7 @@ describe('/todolist', () => {
     const page = await newPage(browser, kernel);
     const sentBodies: string[] = [];
     page.on('request', (request) => sentBodies.push(request.postData() ?? ''));
-    await logIn(page, company.admin);
-    await page.goto(`${kernel.url}/todolist`);
+    await logIn(page, company.admin, `${kernel.url}/todolist`);
     const items = page.getByTestId('todo-item');
     const input = page.getByTestId('todo-input');
 
@@ -61,8 +60,7 @@ describe('/todolist', () => {
     await page.evaluate(() => localStorage.removeItem('token'));
     await page.context().clearCookies();
     await page.goto(`${kernel.url}/login`);
-    await logIn(page, other);
-    await page.goto(`${kernel.url}/todolist`);
+    await logIn(page, other, `${kernel.url}/todolist`);
     await expect.poll(() => page.getByTestId('todo-page').count()).toBe(1);
     expect(await items.count()).toBe(0);
     await page.close();

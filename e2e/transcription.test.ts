@@ -25,8 +25,7 @@ afterAll(async () => {
 
 async function conversation(user: TestUser, uuid: string): Promise<Page> {
   const page = await newPage(browser, w.k, { viewport: { width: 1300, height: 900 } });
-  await logIn(page, user);
-  await page.goto(`/tickets/${uuid}`);
+  await logIn(page, user, `/tickets/${uuid}`);
   await page.getByTestId('conversation-panel').waitFor();
   return page;
 }

@@ -37,8 +37,7 @@ async function openAs(user: { email: string; password: string }, start: string):
   const page = await newPage(browser, kernel, { viewport: { width: 1366, height: 900 } });
   // Fail on the step that waits, well before the test's own timeout.
   page.setDefaultTimeout(10_000);
-  await logIn(page, user);
-  await page.goto(start);
+  await logIn(page, user, start);
   return page;
 }
 

@@ -34,8 +34,7 @@ afterAll(async () => {
 
 async function open(user: TestUser, path: string): Promise<Page> {
   const page = await newPage(browser, kernel, { viewport: { width: 1400, height: 900 } });
-  await logIn(page, user);
-  await page.goto(path);
+  await logIn(page, user, path);
   return page;
 }
 

@@ -30,8 +30,7 @@ describe('/messages-api/webhooks', () => {
   it('creates a subscription, shows its secret, sends a ping and shows it in the delivery log', async () => {
     const company = await kernel.createCompany({ planFlags: { useExternalApi: true } });
     const page = await newPage(browser, kernel);
-    await logIn(page, company.admin);
-    await page.goto(`${kernel.url}/messages-api/webhooks`);
+    await logIn(page, company.admin, `${kernel.url}/messages-api/webhooks`);
     await expect.poll(() => page.getByTestId('webhooks-page').textContent()).toContain('Nenhum webhook cadastrado');
 
     await page.getByTestId('webhook-add').click();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { TestKernel, TestUser } from '@guiche/core/testing';
+import { StorageKeys } from '@guiche/web-sdk/storage';
 
 /**
  * What the browser tests share: Debian's chromium launched headless, a page in a fresh context
@@ -71,10 +72,37 @@ export async function submitLogin(page: Page, user: LoginUser): Promise<void> {
   await page.locator('button[type="submit"]').click();
 }
 
-/** Logs in through the form and waits until the page has left /login. */
-export async function logIn(page: Page, user: LoginUser): Promise<void> {
-  await submitLogin(page, user);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+let signIns = 0;
+
+/**
+ * Signs in as the form would — the same POST /api/auth/login, its refresh cookie kept in the page's
+ * context and the session in the page's storage — and opens `start` (where the form lands, or the
+ * test's own page). Journeys whose subject is not the sign-in skip two page loads this way; the form
+ * itself is walked by e2e/shell.test.ts with submitLogin.
+ */
+export async function logIn(page: Page, user: LoginUser, start = '/tickets'): Promise<void> {
+  const credentials = 'user' in user ? { email: user.user.email, password: user.password } : user;
+  const response = await page.request.post('/api/auth/login', { data: credentials });
+  if (!response.ok()) throw new Error(`sign-in of ${credentials.email} failed: ${response.status()} ${await response.text()}`);
+  const auth = (await response.json()) as { token: string; user: { id: number; companyId: number }; subscriptionExpired: boolean };
+  // Applied once per tab (a later logout must stay logged out), before the shell's own scripts run.
+  const once = `e2e-sign-in-${++signIns}`;
+  await page.context().addInitScript(
+    ({ once, session }) => {
+      if (window.sessionStorage.getItem(once)) return;
+      window.sessionStorage.setItem(once, '1');
+      for (const [key, value] of session) window.localStorage.setItem(key, value);
+    },
+    {
+      once,
+      session: [
+        [StorageKeys.token, auth.token],
+        [StorageKeys.companyId, String(auth.user.companyId)],
+        [StorageKeys.userId, String(auth.user.id)],
+      ],
+    },
+  );
+  await page.goto(auth.subscriptionExpired ? '/financeiro-aberto' : start);
 }
 
 /** Keeps a screenshot named `name` in `dir` (a test's *_SHOTS variable, for a human to look at); nothing when unset. */
