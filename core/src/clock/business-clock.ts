@@ -51,3 +51,11 @@ export function addDays(day: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round(DateTime.fromISO(to, { zone: 'utc' }).diff(DateTime.fromISO(from, { zone: 'utc' }), 'days').days);
 }
+
+/**
+ * `at` moved by whole days or months on the zone's wall clock: the same local time (across a
+ * daylight-saving change too), a month's day clamped to the shorter month's last.
+ */
+export function plusOnWallClock(at: Date, amount: { days?: number; months?: number }, zone = BUSINESS_ZONE): Date {
+  return DateTime.fromJSDate(at, { zone }).plus(amount).toJSDate();
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { instantOf, nextOccurrence, occurrence, wallTimeOf } from '../src/recurrence.js';
+import { instantAt, localTime } from '@guiche/core';
+import { nextOccurrence, occurrence } from '../src/recurrence.js';
 
 /** Pure wall-time arithmetic of repeats (the sending tests drive the same code through timers). */
 
@@ -9,7 +10,7 @@ describe('occurrences on São Paulo wall time', () => {
   it('keeps 09:00 local for a whole DST-free year of daily repeats', () => {
     const first = sp('2027-01-01T09:00:00');
     for (let n = 0; n < 365; n++) {
-      const wall = wallTimeOf(occurrence(first, 'daily', n));
+      const wall = localTime(occurrence(first, 'daily', n));
       expect([wall.hour, wall.minute]).toEqual([9, 0]);
     }
     expect(occurrence(first, 'daily', 364).toISOString()).toBe(sp('2027-12-31T09:00:00').toISOString());
@@ -23,10 +24,13 @@ describe('occurrences on São Paulo wall time', () => {
 
   it('keeps the local time in a zone with daylight saving too (the arithmetic is on wall time)', () => {
     const zone = 'America/New_York';
-    const first = instantOf({ year: 2027, month: 3, day: 13, hour: 9, minute: 0, second: 0, ms: 0 }, zone);
+    const first = instantAt('2027-03-13', '09:00', zone);
     const after = occurrence(first, 'daily', 1, zone);
-    expect(wallTimeOf(after, zone)).toMatchObject({ day: 14, hour: 9, minute: 0 });
+    expect(localTime(after, zone)).toMatchObject({ day: 14, hour: 9, minute: 0 });
     expect(after.getTime() - first.getTime()).toBe(23 * 3_600_000);
+    // 02:30 does not exist on the day the clocks jump: that day's repeat is at the later side, 03:30.
+    const skipped = occurrence(instantAt('2027-03-13', '02:30', zone), 'daily', 1, zone);
+    expect(localTime(skipped, zone)).toMatchObject({ day: 14, hour: 3, minute: 30 });
   });
 
   it('the next occurrence is the first after both the one sent and now, and none past the end', () => {
