@@ -54,6 +54,15 @@ const VALID_BODIES: Record<string, (owner: Tenant) => unknown> = {
   'POST /api/whatsappapi/tickets/{ticketId}/template': () => ({ name: 'hello_world', language: 'pt_BR', parameters: [] }),
 };
 
+/**
+ * Operations whose path names the caller's own record and whose body points it at another one the
+ * schema-driven example cannot tell (its property name is shared with other records): field →
+ * the record kind. B's record pointed at A's is refused (400/403/404) and B's record stays as it was.
+ */
+const BODY_REFERENCES: Record<string, Record<string, string>> = {
+  'PUT /api/tickets/{id}': { integrationId: 'queueIntegration', promptId: 'prompt' },
+};
+
 /** Admin-only operations (account-admin.md, inbox.md); super-only ones are also refused to admins. */
 const ADMIN_ONLY = [
   'POST /api/queue', 'PUT /api/queue/{id}', 'DELETE /api/queue/{id}',
@@ -259,4 +268,32 @@ describe('tenant matrix', () => {
     }
     expect(failures).toEqual([]);
   }, 300_000);
+
+  it("a company's own record pointed at another company's record is refused and stays as it was", async () => {
+    const { a, b } = w;
+    const failures: string[] = [];
+    for (const [key, fields] of Object.entries(BODY_REFERENCES)) {
+      const op = w.operations.find((o) => `${o.method} ${o.path}` === key);
+      if (!op) {
+        failures.push(`${key} is listed in BODY_REFERENCES but is not in the OpenAPI document`);
+        continue;
+      }
+      const values = pathValues(op, b);
+      if (typeof values === 'string') {
+        failures.push(values);
+        continue;
+      }
+      const url = fillPath(op.path, values).replace(/^\/api/, '');
+      for (const [field, resource] of Object.entries(fields)) {
+        const before = await companyFingerprint(w.k, b.company.id);
+        const answer = await send(w.k.apiUrl, { method: op.method, url, token: b.admin.token, body: { [field]: a.ids[resource] } });
+        if (![400, 403, 404].includes(answer.status)) failures.push(`${key} ${field} = A's ${resource}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+        if (leaks(answer, a)) failures.push(`${key} ${field}: the answer carries company A's data`);
+        const after = await companyFingerprint(w.k, b.company.id);
+        const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
+        if (changed.length) failures.push(`${key} ${field} = A's ${resource}: changed company B's ${changed.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });

@@ -27,6 +27,16 @@ async function setup(queueFields: Record<string, unknown>) {
   return { ...c, agent, outsider, queueId: queue.id as number, ticketId: ticket.id as number };
 }
 
+async function integrationOf(companyId: number): Promise<number> {
+  const [row] = await k.db('queueIntegrations').insert({ companyId, type: 'webhook', name: `Gancho ${++seq}`, projectName: `Gancho ${seq}`, urlN8n: 'https://hook.invalid/' }).returning('id');
+  return row.id;
+}
+
+async function promptOf(companyId: number, queueId: number): Promise<number> {
+  const [row] = await k.db('prompts').insert({ companyId, name: `Prompt ${++seq}`, prompt: 'Atenda com educação', queueId }).returning('id');
+  return row.id;
+}
+
 const put = (ticketId: number | string, token: string, body: unknown) => k.api('PUT', `/tickets/${ticketId}`, { token, body });
 const state = (id: number) => k.db('tickets').where({ id }).first('status', 'userId', 'useIntegration', 'integrationId', 'promptId', 'isBot');
 
@@ -54,7 +64,8 @@ describe('toggle integration', () => {
 
   it("takes the queue's prompt when it has one, never an id from the request", async () => {
     const t = await setup({ promptId: 77 });
-    expect((await put(t.ticketId, t.agent.token, { useIntegration: true, integrationId: 999 })).status).toBe(200);
+    const ownIntegration = await integrationOf(t.company.id);
+    expect((await put(t.ticketId, t.agent.token, { useIntegration: true, integrationId: ownIntegration })).status).toBe(200);
     expect(await state(t.ticketId)).toMatchObject({ useIntegration: true, promptId: 77, integrationId: null });
   });
 
@@ -74,5 +85,31 @@ describe('toggle integration', () => {
     // A user outside the ticket's queue does not see it.
     expect((await put(other.ticketId, other.outsider.token, { useIntegration: true })).status).toBe(404);
     expect((await state(other.ticketId)).useIntegration).toBe(false);
+  });
+
+  it("refuses an integration or prompt of another company, or one that does not exist, and keeps the ticket's own", async () => {
+    const t = await setup({});
+    const other = await setup({});
+    const mine = { integrationId: await integrationOf(t.company.id), promptId: await promptOf(t.company.id, t.queueId) };
+    const theirs = { integrationId: await integrationOf(other.company.id), promptId: await promptOf(other.company.id, other.queueId) };
+    expect((await put(t.ticketId, t.agent.token, mine)).status).toBe(200);
+    expect(await state(t.ticketId)).toMatchObject(mine);
+
+    const missing = Number((await k.db('queueIntegrations').max('id as max').first())!.max) + 1000;
+    for (const [field, id] of [
+      ['integrationId', theirs.integrationId],
+      ['promptId', theirs.promptId],
+      ['integrationId', missing],
+      ['promptId', missing],
+    ] as const) {
+      const answer = await put(t.ticketId, t.agent.token, { [field]: id });
+      expect(answer, `${field} ${id}`).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', issues: [{ path: [field], message: 'validation.reference' }] } });
+      // Riding along a transition changes nothing either.
+      expect((await put(t.ticketId, t.admin.token, { status: 'pending', [field]: id })).status).toBe(400);
+      expect(await state(t.ticketId)).toMatchObject({ status: 'open', ...mine });
+    }
+    // Clearing them is always allowed.
+    expect((await put(t.ticketId, t.agent.token, { integrationId: null, promptId: null })).status).toBe(200);
+    expect(await state(t.ticketId)).toMatchObject({ integrationId: null, promptId: null });
   });
 });

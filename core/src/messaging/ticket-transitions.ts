@@ -112,7 +112,32 @@ function plan(kind: TransitionKind, current: TicketRow, input: TicketUpdateInput
   }
 }
 
-/** Fields that ride along with any transition. */
+/** A table of a plugin that is not installed answers "undefined table": then no id can be its. */
+const UNDEFINED_TABLE = '42P01';
+
+/**
+ * The integration and prompt a request names must be the ticket's company's: an id of another
+ * company, or one that does not exist, is refused alike (nothing tells the caller which).
+ */
+async function mustOwnBotReferences(db: Knex, companyId: number, input: TicketUpdateInput): Promise<void> {
+  const references = [
+    { field: 'integrationId', table: 'queueIntegrations', id: input.integrationId },
+    { field: 'promptId', table: 'prompts', id: input.promptId },
+  ];
+  for (const { field, table, id } of references) {
+    if (id === undefined || id === null) continue;
+    const found = await db(table)
+      .where({ id, companyId })
+      .first('id')
+      .catch((error: unknown) => {
+        if ((error as { code?: string }).code === UNDEFINED_TABLE) return undefined;
+        throw error;
+      });
+    if (!found) throw new AppError('ERR_VALIDATION', 400, { issues: [{ path: [field], message: 'validation.reference' }] });
+  }
+}
+
+/** Fields that ride along with any transition (their references checked by mustOwnBotReferences). */
 function extras(input: TicketUpdateInput): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (input.useIntegration !== undefined) out.useIntegration = input.useIntegration;
@@ -145,6 +170,7 @@ export async function transition(core: CoreServices, auth: AuthUser, id: number,
   const kind = classify(current, input);
   if (input.queueId) await mustQueue(db, auth.companyId, input.queueId);
   if (input.userId) await mustUser(db, auth.companyId, input.userId);
+  await mustOwnBotReferences(db, auth.companyId, input);
   const queueAfter = input.queueId !== undefined ? input.queueId : current.queueId;
   if ((kind === 'accept' || kind === 'reopen') && !queueAfter) throw new AppError('ERR_TICKET_WITHOUT_QUEUE', 400);
   if (kind === 'resolve' && (await core.settings.get(auth.companyId, 'requiredTag')) === 'enabled' && !(await hasRequiredTag(db, current))) {

@@ -5,6 +5,7 @@ import type { RateLimit } from './token-auth.js';
 import { webhookConfigFromEnv, type WebhookConfig } from './webhooks/config.js';
 import { createDeliveries } from './webhooks/deliveries.js';
 import { captureEvents, createFiling } from './webhooks/capture.js';
+import { createOutboxFiling } from './webhooks/outbox-filing.js';
 import { startOutboxRelay } from './webhooks/outbox-relay.js';
 import { createSubscriberCache } from './webhooks/subscriber-cache.js';
 import { registerWebhookRoutes } from './webhooks/routes.js';
@@ -29,8 +30,9 @@ export function createExternalApiPlugin(options: { rateLimit?: RateLimit; webhoo
       const webhooks = { ...webhookConfigFromEnv(), ...options.webhooks };
       const deliveries = createDeliveries(ctx, webhooks);
       const subscribers = createSubscriberCache(ctx);
-      captureEvents(ctx, deliveries, subscribers);
-      await startOutboxRelay(ctx, createFiling(ctx, deliveries), webhooks).start();
+      const outbox = createOutboxFiling(createFiling(ctx, deliveries));
+      captureEvents(ctx, deliveries, subscribers, outbox);
+      await startOutboxRelay(ctx, outbox, webhooks).start();
       registerWebhookRoutes(ctx, deliveries, subscribers, webhooks);
     },
   });

@@ -109,13 +109,24 @@ export function createFiling(ctx: PluginContext, deliveries: WebhookDeliveries) 
   };
 }
 
+/** Files a ticket's changes still in the outbox, oldest first (./outbox-filing.ts). */
+export interface TicketOutboxDrain {
+  drainTicket(trx: Knex.Transaction, companyId: number, ticketId: number, previousStatus: string | null): Promise<void>;
+}
+
 /**
  * Turns the core's bus events into deliveries. Every node hears each event: the delivery's unique
  * (subscription, event key) keeps one row. Events are handled one at a time per node, in the order
- * heard, so a ticket's deliveries are filed in order. What the bus never carried (a node killed
- * after its commit) the outbox relay files (./outbox-relay.ts).
+ * heard, and a ticket's event is filed after the ticket's earlier changes still in the outbox, so a
+ * ticket's deliveries are filed in the order of its changes even when an announcement was lost or
+ * arrives late from another node. What the bus never carried the outbox relay files (./outbox-relay.ts).
  */
-export function captureEvents(ctx: PluginContext, deliveries: WebhookDeliveries, subscribers: SubscriberCache): { idle(): Promise<void>; stop(): void } {
+export function captureEvents(
+  ctx: PluginContext,
+  deliveries: WebhookDeliveries,
+  subscribers: SubscriberCache,
+  outbox: TicketOutboxDrain,
+): { idle(): Promise<void>; stop(): void } {
   const filing = createFiling(ctx, deliveries);
   let chain: Promise<void> = Promise.resolve();
   const serial =
@@ -131,9 +142,10 @@ export function captureEvents(ctx: PluginContext, deliveries: WebhookDeliveries,
     const wanting = await subscribers.of(change.companyId, TICKET_TYPES);
     if (!wanting.length) return;
     const key = busMessageKey(message);
-    await ctx.db.transaction((trx) =>
-      filing.ticket(trx, change.companyId, change.ticketId, wanting, { keyOf: (type) => `${type}:${key}`, createdAt: message.publishedAt, previousStatus: change.previousStatus }),
-    );
+    await ctx.db.transaction(async (trx) => {
+      await outbox.drainTicket(trx, change.companyId, change.ticketId, change.previousStatus);
+      await filing.ticket(trx, change.companyId, change.ticketId, wanting, { keyOf: (type) => `${type}:${key}`, createdAt: message.publishedAt, previousStatus: change.previousStatus });
+    });
   }
 
   async function onMessage(message: BusMessage<MessageChange>): Promise<void> {
@@ -142,7 +154,10 @@ export function captureEvents(ctx: PluginContext, deliveries: WebhookDeliveries,
     if (!type) return;
     const wanting = await subscribers.of(change.companyId, [type]);
     if (!wanting.length) return;
-    await ctx.db.transaction((trx) => filing.message(trx, change.companyId, wanting, { type, messageId: change.messageId, ack: change.ack, createdAt: message.publishedAt }));
+    await ctx.db.transaction(async (trx) => {
+      await outbox.drainTicket(trx, change.companyId, change.ticketId, null);
+      await filing.message(trx, change.companyId, wanting, { type, messageId: change.messageId, ack: change.ack, createdAt: message.publishedAt });
+    });
   }
 
   async function onContact(message: BusMessage<ContactChange>): Promise<void> {
