@@ -1,6 +1,7 @@
 import { definePlugin, secretBox, type PluginDefinition } from '@guiche/core';
 import { defineResume, FLOW_HANDLER, flowHandler, flowStarter } from './conversation.js';
 import { createFlowService } from './flows.js';
+import { defineHttpCalls } from './http/durable-call.js';
 import { registerHookRoute } from './hook.js';
 import { httpConfigFromEnv, type HttpNodeConfig } from './http/request.js';
 import { registerRoutes } from './routes.js';
@@ -25,6 +26,7 @@ export function createFlowBuilderPlugin(options: { http?: Partial<HttpNodeConfig
       ctx.bot.registerHandler(FLOW_HANDLER, flowHandler(ctx, deps), { planFlag: 'useFlowBuilder' });
       ctx.bot.registerStarter(flowStarter(triggers), { planFlag: 'useFlowBuilder' });
       defineResume(ctx, deps);
+      defineHttpCalls(ctx, deps);
     },
   });
 }
