@@ -50,7 +50,7 @@ export type { SessionCall, SessionCallResults } from './plugin-sdk/session-calls
 export type { BotRegistry, ConversationHandler, ConversationInput, ConversationOutcome, ConversationStarter, HandlerOptions, PluginBot, StarterInput } from './plugin-sdk/bot.js';
 export { callOutside, outsideJson, OutsideServiceError, type OutsideCallOptions } from './bot/outside.js';
 export { DestinationError, isPublicAddress, pinnedLookup, resolveDestination, type ResolvedDestination } from './outbound/destination.js';
-export { generateSigningSecret, signatureHeader } from './outbound/signature.js';
+export { generateSigningSecret, signatureHeader, verifySignatureHeader, SIGNATURE_TOLERANCE_S } from './outbound/signature.js';
 export { guardedFetch } from './outbound/guarded-fetch.js';
 export type { TimedHandler, TimedHandlerOptions, TimedJob, TimedWork, TimerSpec, WithinTransaction } from './plugin-sdk/timed-work.js';
 export { TICKET_CHANGED, MESSAGE_CHANGED, type TicketChange, type MessageChange } from './messaging/ticket-events.js';

@@ -129,6 +129,11 @@ export interface Flow extends FlowSummary {
   graph: FlowGraph;
   /** The flow's inbound webhook token (signed start for a given number). */
   webhookToken: string;
+  /**
+   * Whether the webhook needs an X-Guiche-Signature (the flow has a secret). False only on flows
+   * made before signing existed: their URL alone starts them until a secret is generated.
+   */
+  webhookSigned: boolean;
 }
 export interface FlowVersion {
   id: number;

@@ -1,21 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SIGNATURE_TOLERANCE_S, verifySignatureHeader } from '../outbound/signature.js';
 import { startFakeServer, type FakeReply, type FakeServer } from './fake-server.js';
 
-/** How old a signature's timestamp may be before a receiver refuses it (as integrators are told to do). */
-export const SIGNATURE_TOLERANCE_S = 300;
+export { SIGNATURE_TOLERANCE_S };
 
-/**
- * Checks an `X-Guiche-Signature: t=<unix>,v1=<hex>` header the way an integrator would: the HMAC
- * of `t + "." + rawBody` with the secret, in constant time, and a timestamp no older than the tolerance.
- */
+/** Checks an `X-Guiche-Signature` header the way an integrator would (core's verifier, shared with the flow builder's webhook). */
 export function verifyGuicheSignature(secret: string, header: string | undefined, raw: Buffer | string, nowS = Math.floor(Date.now() / 1000)): boolean {
-  if (!header) return false;
-  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=', 2) as [string, string]));
-  const t = Number(parts.t);
-  if (!Number.isInteger(t) || Math.abs(nowS - t) > SIGNATURE_TOLERANCE_S || !parts.v1) return false;
-  const expected = createHmac('sha256', secret).update(`${t}.`).update(raw).digest();
-  const given = Buffer.from(parts.v1, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return verifySignatureHeader(secret, header, raw, nowS) !== null;
 }
 
 export interface ReceivedWebhook {

@@ -14,7 +14,7 @@ import {
   type FlowV,
   type FlowVersion,
 } from '@guiche/contracts';
-import { AppError } from '@guiche/core';
+import { AppError, generateSigningSecret, type SecretBox } from '@guiche/core';
 import type { Knex } from 'knex';
 import type { TriggerCache } from './trigger-cache.js';
 
@@ -29,6 +29,8 @@ interface FlowRow {
   graph: FlowGraph;
   liveVersionId: number | null;
   webhookToken: string;
+  /** Sealed; null on flows made before signing existed (their webhook starts unsigned). */
+  webhookSecret: string | null;
   updatedAt: Date;
 }
 
@@ -36,7 +38,7 @@ const newToken = () => randomBytes(24).toString('base64url');
 const notFound = () => new AppError('ERR_NO_FLOW_FOUND', 404);
 
 /** Flows, versions and counters of one company at a time: every query carries companyId. */
-export function createFlowService(db: Knex, triggers: Pick<TriggerCache, 'changed'>) {
+export function createFlowService(db: Knex, triggers: Pick<TriggerCache, 'changed'>, box: SecretBox) {
   async function row(companyId: number, id: number): Promise<FlowRow> {
     const found: FlowRow | undefined = await db(FLOWS).where({ companyId, id }).first();
     if (!found) throw notFound();
@@ -57,6 +59,7 @@ export function createFlowService(db: Knex, triggers: Pick<TriggerCache, 'change
       liveVersionId: r.liveVersionId,
       liveVersion: await liveNumber(r.companyId, r.liveVersionId),
       webhookToken: r.webhookToken,
+      webhookSigned: Boolean(r.webhookSecret),
       updatedAt: new Date(r.updatedAt).toISOString(),
     };
   }
@@ -71,7 +74,9 @@ export function createFlowService(db: Knex, triggers: Pick<TriggerCache, 'change
   }
 
   async function insert(companyId: number, name: string, graph: FlowGraph): Promise<Flow> {
-    const [created] = await db(FLOWS).insert({ companyId, name, graph: JSON.stringify(graph), webhookToken: newToken() }).returning('*');
+    // A new flow's webhook is signed from the start; the secret is shown when the admin generates one to use.
+    const webhookSecret = box.seal(generateSigningSecret());
+    const [created] = await db(FLOWS).insert({ companyId, name, graph: JSON.stringify(graph), webhookToken: newToken(), webhookSecret }).returning('*');
     return present(created);
   }
 
@@ -105,6 +110,17 @@ export function createFlowService(db: Knex, triggers: Pick<TriggerCache, 'change
       const deleted = await db(FLOWS).where({ companyId, id }).delete();
       if (!deleted) throw notFound();
       await triggers.changed(companyId);
+    },
+
+    /**
+     * A new secret for the flow's webhook, answered this once: calls signed with the old one (or
+     * unsigned, for a flow made before signing) are refused from now on.
+     */
+    async rotateWebhookSecret(companyId: number, id: number): Promise<string> {
+      const secret = generateSigningSecret();
+      const updated = await db(FLOWS).where({ companyId, id }).update({ webhookSecret: box.seal(secret), updatedAt: db.fn.now() });
+      if (!updated) throw notFound();
+      return secret;
     },
 
     /** A new draft with the source's graph, under the name the editor chose (its translated "copy of"), else the same name. */

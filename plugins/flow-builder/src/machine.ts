@@ -21,8 +21,12 @@ export interface RunState {
   attempts: number;
 }
 
-/** What moves a run: a customer's message, the timer of the node it waits on, or its start. */
-export type WalkEvent = { kind: 'message'; body: string } | { kind: 'timer'; nodeId: string } | { kind: 'start' };
+/** What moves a run: a customer's message, the timer of the node it waits on, the recorded result of its HTTP node, or its start. */
+export type WalkEvent =
+  | { kind: 'message'; body: string }
+  | { kind: 'timer'; nodeId: string }
+  | { kind: 'http'; nodeId: string; values: Record<string, string> | null }
+  | { kind: 'start' };
 
 export interface OutMessage {
   body: string;
@@ -49,8 +53,12 @@ export interface Effects {
   count(nodeId: string, counter: Counter): Promise<void>;
   /** The run ends here and one of the named flow's live version starts: its graph, or null when there is none. */
   switchFlow(flowId: number, state: RunState): Promise<FlowGraph | null>;
-  /** The HTTP node's request: the values its response map names, or null on any failure (the error branch). */
-  http(node: NodeOf<'http'>, variables: Record<string, string>): Promise<Record<string, string> | null>;
+  /**
+   * The HTTP node's request: the values its response map names, or null on any failure (the error
+   * branch) — or 'deferred' when the call is durable work of its own: the run waits on the node
+   * and goes on with a `{ kind: 'http' }` event carrying the recorded result.
+   */
+  http(node: NodeOf<'http'>, variables: Record<string, string>): Promise<Record<string, string> | null | 'deferred'>;
   /** A tag on or off the ticket: false when it could not be (not the company's). */
   tag(tagId: number, on: boolean): Promise<boolean>;
   facts: Facts;
@@ -115,8 +123,20 @@ export async function advance(initial: FlowGraph, start: RunState, event: WalkEv
   const state = (status: RunState['status'], nodeId = current): RunState => ({ nodeId, status, variables, attempts });
   const done = (status: RunState['status'], outcome: ConversationOutcome, nodeId = current): Advanced => ({ state: state(status, nodeId), outcome });
 
+  /** The HTTP node's result: mapped into variables (success) or counted as an error; its output. */
+  const settleHttp = async (node: NodeOf<'http'>, values: Record<string, string> | null) => {
+    if (values) Object.assign(variables, values);
+    else await fx.count(node.id, 'errors');
+    await fx.count(node.id, 'completed');
+    return targetOf(graph, node.id, values ? 'success' : 'error');
+  };
+
   let next: string | null = start.nodeId;
-  if (event.kind === 'timer') {
+  if (event.kind === 'http') {
+    const node = start.status === 'waiting' ? byId(start.nodeId) : undefined;
+    if (node?.type !== 'http' || node.id !== event.nodeId) return done(start.status, 'continue');
+    next = await settleHttp(node, event.values);
+  } else if (event.kind === 'timer') {
     const node = start.status === 'waiting' ? byId(start.nodeId) : undefined;
     if (!node || node.id !== event.nodeId) return done(start.status, 'continue');
     await fx.count(node.id, 'completed');
@@ -209,9 +229,8 @@ export async function advance(initial: FlowGraph, start: RunState, event: WalkEv
         break;
       case 'http': {
         const values = await fx.http(node, variables);
-        if (values) Object.assign(variables, values);
-        else await fx.count(node.id, 'errors');
-        await go(values ? 'success' : 'error');
+        if (values === 'deferred') return done('waiting', 'continue');
+        next = await settleHttp(node, values);
         break;
       }
       case 'ticket':

@@ -1,6 +1,8 @@
-import { definePlugin, type PluginDefinition } from '@guiche/core';
+import { definePlugin, secretBox, type PluginDefinition } from '@guiche/core';
 import { defineResume, FLOW_HANDLER, flowHandler, flowStarter } from './conversation.js';
 import { createFlowService } from './flows.js';
+import { defineHttpCalls } from './http/durable-call.js';
+import { registerHookRoute } from './hook.js';
 import { httpConfigFromEnv, type HttpNodeConfig } from './http/request.js';
 import { registerRoutes } from './routes.js';
 import { createTriggerCache } from './trigger-cache.js';
@@ -15,13 +17,16 @@ export function createFlowBuilderPlugin(options: { http?: Partial<HttpNodeConfig
     planFlag: 'useFlowBuilder',
     migrations: 'migrations',
     webModule: 'flow-builder',
-    register(ctx) {
+    async register(ctx) {
+      const box = await secretBox(ctx.db);
       const triggers = createTriggerCache(ctx);
       const deps: WalkDeps = { messages: ctx.messages, timedWork: ctx.timedWork, tickets: ctx.tickets, storage: ctx.storage, http: { ...httpConfigFromEnv(), ...options.http } };
-      registerRoutes(ctx, createFlowService(ctx.db, triggers), createTriggerService(ctx, triggers), deps);
+      registerRoutes(ctx, createFlowService(ctx.db, triggers, box), createTriggerService(ctx, triggers), deps);
+      registerHookRoute(ctx, deps, box);
       ctx.bot.registerHandler(FLOW_HANDLER, flowHandler(ctx, deps), { planFlag: 'useFlowBuilder' });
       ctx.bot.registerStarter(flowStarter(triggers), { planFlag: 'useFlowBuilder' });
       defineResume(ctx, deps);
+      defineHttpCalls(ctx, deps);
     },
   });
 }

@@ -1,8 +1,8 @@
-import { flowCreateSchema, flowDuplicateSchema, flowHookParamsSchema, flowHookSchema, flowStartSchema, flowExportSchema, flowListQuerySchema, flowSimulateSchema, flowParamsSchema, flowTriggersSchema, flowUpdateSchema, flowVersionParamsSchema } from '@guiche/contracts';
+import { flowCreateSchema, flowDuplicateSchema, flowStartSchema, flowExportSchema, flowListQuerySchema, flowSimulateSchema, flowParamsSchema, flowTriggersSchema, flowUpdateSchema, flowVersionParamsSchema } from '@guiche/contracts';
 import { requireAdmin, type PluginContext } from '@guiche/core';
 import type { FlowService } from './flows.js';
 import type { TriggerService } from './triggers.js';
-import { startByHook, startOnTicket } from './starts.js';
+import { startOnTicket } from './starts.js';
 import { simulate } from './simulate.js';
 import type { WalkDeps } from './walk.js';
 
@@ -40,6 +40,10 @@ export function registerRoutes(ctx: PluginContext, flows: FlowService, triggers:
     if (r.body.graph) await flows.find(r.auth.companyId, r.params.id);
     return simulate(graph, r.body);
   });
+  // The webhook's signing secret: answered only here, when made; the old one stops at once.
+  routes.post('/flowbuilder/:id/webhook-secret', { ...admin, schema: { tags: TAGS, params } }, async (r) => ({
+    secret: await flows.rotateWebhookSecret(r.auth.companyId, r.params.id),
+  }));
   routes.get('/flowbuilder/:id/triggers', { ...admin, schema: { tags: TAGS, params } }, (r) => triggers.list(r.auth.companyId, r.params.id));
   routes.put('/flowbuilder/:id/triggers', { ...admin, schema: { tags: TAGS, params, body: flowTriggersSchema } }, async (r) => ({
     triggers: await triggers.replace(r.auth.companyId, r.params.id, r.body.triggers),
@@ -51,7 +55,4 @@ export function registerRoutes(ctx: PluginContext, flows: FlowService, triggers:
     await startOnTicket({ ...ctx, walkDeps }, r.auth.companyId, r.params.id, r.body.ticketId);
     return reply.code(204).send();
   });
-  ctx.publicRoutes.post('/flowbuilder/hooks/:token', { config: { audit: false }, schema: { tags: TAGS, params: flowHookParamsSchema, body: flowHookSchema } }, async (r, reply) =>
-    reply.code(201).send(await startByHook({ ...ctx, walkDeps }, r.params.token, r.body)),
-  );
 }

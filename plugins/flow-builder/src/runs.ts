@@ -15,6 +15,8 @@ export interface RunRow {
   variables: Record<string, string>;
   status: 'running' | 'waiting' | 'done' | 'stopped' | 'failed';
   attempts: number;
+  /** The HTTP call a run waiting on an HTTP node waits for. */
+  httpCallId?: string | null;
 }
 
 export type Counter = 'entered' | 'completed' | 'dropped' | 'errors';

@@ -2,6 +2,7 @@ import { AppError, type PluginContext, type WithinTransaction } from '@guiche/co
 import type { Knex } from 'knex';
 import { FLOW_HANDLER } from './conversation.js';
 import { FLOWS } from './flows.js';
+import { takeSignature } from './hook-signatures.js';
 import { RUNS, startRun, type RunRow } from './runs.js';
 import { walk, type WalkDeps } from './walk.js';
 
@@ -36,23 +37,29 @@ export function startOnTicket(ctx: Ctx, companyId: number, flowId: number, ticke
   return inTransaction(ctx, async (trx, within) => startOn(ctx, trx, within, companyId, ticketId, await liveFlow(trx, companyId, flowId)));
 }
 
+export interface HookFlow {
+  id: number;
+  companyId: number;
+  liveVersionId: number | null;
+}
+
 /**
- * The flow's inbound webhook: the URL's token names the flow (and is its secret); the number's
- * conversation on the connection (the company's default when none is given) is opened or
- * reopened and the flow starts on it. Answers the ticket id.
+ * The flow's inbound webhook, once hook.ts verified the call: the number's conversation on the
+ * connection (the company's default when none is given) is opened or reopened and the flow starts
+ * on it, in the transaction that takes the call's signature (so a replay starts nothing). Answers
+ * the ticket id.
  */
-export async function startByHook(ctx: Ctx, token: string, input: { number: string; connectionId?: number }): Promise<{ ticketId: number }> {
-  const flow = await ctx.db(FLOWS).where({ webhookToken: token }).first('id', 'companyId', 'liveVersionId');
-  // An unknown token and a company whose plan lost the module look the same from outside.
-  if (!flow || !(await ctx.plans.has(flow.companyId, 'useFlowBuilder'))) throw new AppError('ERR_NO_FLOW_FOUND', 404);
+export async function startByHook(ctx: Ctx, flow: HookFlow, signature: string | null, input: { number: string; connectionId?: number }): Promise<{ ticketId: number }> {
   if (!flow.liveVersionId) throw new AppError('ERR_FLOW_NOT_PUBLISHED', 422);
+  const live = { id: flow.id, liveVersionId: flow.liveVersionId };
   const connection = input.connectionId ? await ctx.connections.find(flow.companyId, input.connectionId) : await ctx.connections.defaultOf(flow.companyId);
   if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
   let ticketId = 0;
   await inTransaction(ctx, async (trx, within) => {
+    if (signature) await takeSignature(trx, flow.id, signature);
     const opened = await ctx.conversations.open({ companyId: flow.companyId, connectionId: connection.id, number: input.number.replace(/\D/g, '') }, within);
     ticketId = opened.ticketId;
-    await startOn(ctx, trx, within, flow.companyId, opened.ticketId, flow);
+    await startOn(ctx, trx, within, flow.companyId, opened.ticketId, live);
   });
   return { ticketId };
 }

@@ -1,7 +1,8 @@
 import type { ConversationInput, ConversationOutcome, MessageSender, PluginContext, TimedWork, WithinTransaction } from '@guiche/core';
 import type { Knex } from 'knex';
 import { FLOWS } from './flows.js';
-import { runHttpNode, type HttpNodeConfig } from './http/request.js';
+import { deferHttpCall } from './http/defer.js';
+import type { HttpNodeConfig } from './http/request.js';
 import { advance, type Effects, type OutMessage, type RunState, type WalkEvent } from './machine.js';
 import { fetchMedia } from './media.js';
 import { count, RUNS, startRun, versionGraph, type RunRow } from './runs.js';
@@ -75,7 +76,7 @@ export async function walk(deps: WalkDeps, trx: Knex.Transaction, within: Within
       run = (await trx(RUNS).where({ ticketId: ticket.id, status: 'running' }).first()) as RunRow;
       return targetGraph;
     },
-    http: (node, variables) => runHttpNode(node, variables, deps.http),
+    http: (node, variables) => deferHttpCall(deps, trx, run, ticket.id, node, variables),
     tag: (tagId, on) => deps.tickets.setTag(within, ref, tagId, on),
     facts: {
       channel: ticket.channel,

@@ -208,19 +208,5 @@ describe('flows started without a customer message', () => {
     await waitFor(async () => ((await c.ticket()).useIntegration ? undefined : true));
     expect(await c.ticket()).toMatchObject({ queueId: sales.id, status: 'pending' });
   });
-
-  it("the flow's webhook starts it for a number, and refuses an unknown token", async () => {
-    const { flow } = await publishedFlow('Gancho', promo(), []);
-    const hook = (token: string, body: unknown) => fetch(`${w.k.apiUrl}/flowbuilder/hooks/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await hook('x'.repeat(32), { number: '5511988887777' })).status).toBe(404);
-    expect((await hook(flow.webhookToken, { number: '12' })).status).toBe(400);
-    const started = await hook(flow.webhookToken, { number: '+55 11 98888-7777', connectionId: w.connections.whatsapp.id });
-    expect(started.status).toBe(201);
-    const { ticketId } = (await started.json()) as { ticketId: number };
-    const sent = await waitFor(() => w.k.db('messages').where({ ticketId, fromMe: true, body: 'Oferta exclusiva para você' }).first());
-    expect(sent).toBeDefined();
-    expect(await w.k.db('tickets').where({ id: ticketId }).first()).toMatchObject({ conversationHandler: 'flow-builder', whatsappId: w.connections.whatsapp.id });
-    expect(await w.k.db('flowBuilderRuns').where({ ticketId }).first()).toMatchObject({ status: 'waiting', nodeId: 'ask' });
-  });
 });
 

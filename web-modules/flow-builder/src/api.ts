@@ -18,6 +18,7 @@ export const fetchVersions = async (id: number) => (await api.get<Omit<FlowVersi
 export const fetchVersion = async (id: number, versionId: number) => (await api.get<FlowVersion>(`/flowbuilder/${id}/versions/${versionId}`)).data;
 export const fetchCounters = async (id: number) => (await api.get<FlowNodeCounter[]>(`/flowbuilder/${id}/counters`)).data;
 export const fetchQueues = async () => (await api.get<{ id: number; name: string }[]>('/queue')).data;
+export const rotateWebhookSecret = async (id: number) => (await api.post<{ secret: string }>(`/flowbuilder/${id}/webhook-secret`)).data.secret;
 export const fetchTriggers = async (id: number) => (await api.get<FlowTrigger[]>(`/flowbuilder/${id}/triggers`)).data;
 export const saveTriggers = async (id: number, triggers: FlowTrigger[]) => (await api.put<{ triggers: FlowTrigger[] }>(`/flowbuilder/${id}/triggers`, { triggers })).data.triggers;
 export const fetchConnections = async () => (await api.get<{ id: number; name: string }[]>('/whatsapp', { params: { session: 0 } })).data;

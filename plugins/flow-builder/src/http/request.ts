@@ -76,25 +76,43 @@ export async function guardedRequest(
   }
 }
 
-/**
- * The HTTP node's request, with the run's variables in its URL, headers and body: the values its
- * response map names (missing paths: empty), or null on a refused address, a timeout, a non-2xx
- * status or an answer that is not JSON while the map names paths (the node's error branch).
- */
-export async function runHttpNode(node: NodeOf<'http'>, variables: Record<string, string>, config: HttpNodeConfig): Promise<Record<string, string> | null> {
+/** The HTTP node's request with the run's variables filled in: what a durable call stores and sends (again, after a crash). */
+export interface PreparedCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutSeconds: number;
+  responseMap: { path: string; variable: string }[];
+}
+
+/** The node's URL, headers and body with the run's variables in them. */
+export function prepareHttpCall(node: NodeOf<'http'>, variables: Record<string, string>): PreparedCall {
   const { method = 'GET', url = '', headers = [], body, responseMap = [], timeoutSeconds = DEFAULT_TIMEOUT_S } = node.data;
   const payload = body && method !== 'GET' ? interpolate(body, variables) : undefined;
   const sent: Record<string, string> = { accept: 'application/json' };
   if (payload !== undefined) sent['content-type'] = 'application/json';
   for (const h of headers) sent[h.name.toLowerCase()] = interpolate(h.value, variables);
-  const answer = await guardedRequest({ method, url: interpolate(url.trim(), variables), headers: sent, body: payload }, { ...config, timeoutMs: timeoutSeconds * 1000, maxBytes: MAX_BODY_BYTES });
+  return { method, url: interpolate(url.trim(), variables), headers: sent, body: payload, timeoutSeconds, responseMap };
+}
+
+/**
+ * The call: the values its response map names (missing paths: empty), or null on a refused
+ * address, a timeout, a non-2xx status or an answer that is not JSON while the map names paths
+ * (the node's error branch).
+ */
+export async function performHttpCall(call: PreparedCall, config: HttpNodeConfig): Promise<Record<string, string> | null> {
+  const answer = await guardedRequest({ method: call.method, url: call.url, headers: call.headers, body: call.body }, { ...config, timeoutMs: call.timeoutSeconds * 1000, maxBytes: MAX_BODY_BYTES });
   if (!answer || answer.status < 200 || answer.status >= 300) return null;
-  if (!responseMap.length) return {};
+  if (!call.responseMap.length) return {};
   let json: unknown;
   try {
     json = JSON.parse(answer.body.toString('utf8'));
   } catch {
     return null;
   }
-  return Object.fromEntries(responseMap.map((m) => [m.variable, pick(json, m.path) ?? '']));
+  return Object.fromEntries(call.responseMap.map((m) => [m.variable, pick(json, m.path) ?? '']));
 }
+
+/** The HTTP node's request at once (prepare, then perform). */
+export const runHttpNode = (node: NodeOf<'http'>, variables: Record<string, string>, config: HttpNodeConfig) => performHttpCall(prepareHttpCall(node, variables), config);

@@ -30,12 +30,12 @@ export default function FlowEditorPage() {
   if (flow.status === 'error') return <ErrorCard message={t('editor.error')} onRetry={() => void flow.refetch()} />;
   return (
     <ReactFlowProvider>
-      <Editor key={flow.data.id} id={flow.data.id} name={flow.data.name} initial={flow.data.graph} liveVersion={flow.data.liveVersion} webhookToken={flow.data.webhookToken} />
+      <Editor key={flow.data.id} id={flow.data.id} name={flow.data.name} initial={flow.data.graph} liveVersion={flow.data.liveVersion} webhookToken={flow.data.webhookToken} webhookSigned={flow.data.webhookSigned} />
     </ReactFlowProvider>
   );
 }
 
-function Editor({ id, name, initial, liveVersion, webhookToken }: { id: number; name: string; initial: FlowGraph; liveVersion: number | null; webhookToken: string }) {
+function Editor({ id, name, initial, liveVersion, webhookToken, webhookSigned }: { id: number; name: string; initial: FlowGraph; liveVersion: number | null; webhookToken: string; webhookSigned: boolean }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -260,7 +260,7 @@ function Editor({ id, name, initial, liveVersion, webhookToken }: { id: number; 
           </div>
         </div>
       </div>
-      <TriggersDialog flowId={id} webhookToken={webhookToken} isOpen={triggersOpen} onClose={() => setTriggersOpen(false)} />
+      <TriggersDialog flowId={id} webhookToken={webhookToken} webhookSigned={webhookSigned} isOpen={triggersOpen} onClose={() => setTriggersOpen(false)} />
     </EditorMarksContext.Provider>
   );
 }

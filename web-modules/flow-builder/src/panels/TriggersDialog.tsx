@@ -5,6 +5,7 @@ import type { FlowTrigger } from '@guiche/contracts';
 import { Dialog, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { fetchConnections, fetchTriggers, saveTriggers } from '../api';
 import { NS } from '../i18n/register';
+import { WebhookSecret } from './WebhookSecret';
 
 type Kind = FlowTrigger['kind'];
 interface Row {
@@ -20,9 +21,9 @@ const toTrigger = (r: Row): FlowTrigger => (r.kind === 'keyword' ? { kind: 'keyw
 /**
  * What starts the flow (PUT /flowbuilder/:id/triggers, replaced as a whole): a connection's (or
  * every connection's) welcome flow, default flow, or keyword phrases. The webhook URL is shown
- * for flows started from outside.
+ * for flows started from outside, with its signing secret.
  */
-export function TriggersDialog({ flowId, webhookToken, isOpen, onClose }: { flowId: number; webhookToken: string; isOpen: boolean; onClose: () => void }) {
+export function TriggersDialog({ flowId, webhookToken, webhookSigned, isOpen, onClose }: { flowId: number; webhookToken: string; webhookSigned: boolean; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const connections = useQuery({ queryKey: ['flowBuilder', 'connections'], queryFn: fetchConnections, enabled: isOpen });
   const saved = useQuery({ queryKey: ['flowBuilder', 'triggers', flowId], queryFn: () => fetchTriggers(flowId), enabled: isOpen });
@@ -87,6 +88,7 @@ export function TriggersDialog({ flowId, webhookToken, isOpen, onClose }: { flow
         <h5 className="fb-hook-title">{t('triggers.webhook')}</h5>
         <InputGroup readOnly value={hookUrl} aria-label={t('triggers.webhook')} data-testid="fb-trigger-hook" />
         <p className="fb-hint">{t('triggers.webhookHint')}</p>
+        <WebhookSecret flowId={flowId} signed={webhookSigned} />
       </div>
       <div className={Classes.DIALOG_FOOTER}>
         <div className={Classes.DIALOG_FOOTER_ACTIONS}>

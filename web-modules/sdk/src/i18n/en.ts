@@ -197,6 +197,7 @@ export const en: Shape<typeof pt> = {
     ERR_API_TOKEN_INVALID: "Invalid or revoked API token.",
     ERR_API_TOKEN_PUBLIC_KEY: "This is a website chat's public key, not an API token.",
     ERR_INVALID_SIGNATURE: "Webhook signature missing or wrong.",
+    ERR_WEBHOOK_REPLAYED: "This signed call was already received: sign it again to repeat it.",
     ERR_ORIGIN_NOT_ALLOWED: "This site is not allowed to use this connection's chat.",
     ERR_IDEMPOTENCY_KEY_REUSED: "This Idempotency-Key was already used with a different request.",
     ERR_IDEMPOTENCY_IN_PROGRESS: "A request with this Idempotency-Key is still in progress.",

@@ -197,6 +197,7 @@ export const es: Shape<typeof pt> = {
     ERR_API_TOKEN_INVALID: "Token de API inválido o revocado.",
     ERR_API_TOKEN_PUBLIC_KEY: "Esta es la clave pública del chat del sitio, no un token de API.",
     ERR_INVALID_SIGNATURE: "Firma del webhook ausente o incorrecta.",
+    ERR_WEBHOOK_REPLAYED: "Esta llamada firmada ya se recibió: fírmala de nuevo para repetirla.",
     ERR_ORIGIN_NOT_ALLOWED: "Este sitio no está autorizado a usar el chat de esta conexión.",
     ERR_IDEMPOTENCY_KEY_REUSED: "Esta Idempotency-Key ya se usó con otra solicitud.",
     ERR_IDEMPOTENCY_IN_PROGRESS: "Una solicitud con esta Idempotency-Key todavía está en curso.",

@@ -195,6 +195,7 @@ export const pt = {
     ERR_API_TOKEN_INVALID: "Token de API inválido ou revogado.",
     ERR_API_TOKEN_PUBLIC_KEY: "Esta é a chave pública do chat do site, não um token de API.",
     ERR_INVALID_SIGNATURE: "Assinatura do webhook ausente ou incorreta.",
+    ERR_WEBHOOK_REPLAYED: "Esta chamada assinada já foi recebida: assine de novo para repetir.",
     ERR_ORIGIN_NOT_ALLOWED: "Este site não está autorizado a usar o chat desta conexão.",
     ERR_IDEMPOTENCY_KEY_REUSED: "Esta Idempotency-Key já foi usada com outro conteúdo.",
     ERR_IDEMPOTENCY_IN_PROGRESS: "Uma requisição com esta Idempotency-Key ainda está em andamento.",

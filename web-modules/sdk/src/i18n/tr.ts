@@ -197,6 +197,7 @@ export const tr: Shape<typeof pt> = {
     ERR_API_TOKEN_INVALID: "Geçersiz veya iptal edilmiş API belirteci.",
     ERR_API_TOKEN_PUBLIC_KEY: "Bu, site sohbetinin herkese açık anahtarıdır; API belirteci değildir.",
     ERR_INVALID_SIGNATURE: "Webhook imzası eksik veya hatalı.",
+    ERR_WEBHOOK_REPLAYED: "Bu imzalı çağrı zaten alındı: tekrarlamak için yeniden imzalayın.",
     ERR_ORIGIN_NOT_ALLOWED: "Bu sitenin bu bağlantının sohbetini kullanmasına izin verilmiyor.",
     ERR_IDEMPOTENCY_KEY_REUSED: "Bu Idempotency-Key farklı bir istekle zaten kullanıldı.",
     ERR_IDEMPOTENCY_IN_PROGRESS: "Bu Idempotency-Key ile yapılan bir istek hâlâ sürüyor.",
