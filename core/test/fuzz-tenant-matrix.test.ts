@@ -91,7 +91,7 @@ afterAll(async () => w?.k.close());
 
 const ID_PROPERTY: Record<string, string> = {
   contactId: 'contact', ticketId: 'ticket', queueId: 'queue', userId: 'user', whatsappId: 'connection', tagId: 'tag', categoryId: 'quickMessage',
-  messageId: 'message', quotedMsgId: 'message', integrationId: 'connection', promptId: 'connection', sendIdQueue: 'queue', planId: 'plan',
+  messageId: 'message', quotedMsgId: 'message', integrationId: 'queueIntegration', promptId: 'prompt', sendIdQueue: 'queue', planId: 'plan',
   contactListId: 'contactList', tagListId: 'tag', ownerUserId: 'user',
   queueIds: 'queue', userIds: 'user', tags: 'tag', users: 'user', whatsappIds: 'connection', whatsapps: 'connection', id: 'message',
 };

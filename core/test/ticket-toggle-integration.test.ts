@@ -112,4 +112,31 @@ describe('toggle integration', () => {
     expect((await put(t.ticketId, t.agent.token, { integrationId: null, promptId: null })).status).toBe(200);
     expect(await state(t.ticketId)).toMatchObject({ integrationId: null, promptId: null });
   });
+
+  it('refuses a queue or a connection pointed at an integration or prompt it does not own, on create and on change', async () => {
+    const t = await setup({});
+    const other = await setup({});
+    const theirs = { integrationId: await integrationOf(other.company.id), promptId: await promptOf(other.company.id, other.queueId) };
+    const missing = Number((await k.db('queueIntegrations').max('id as max').first())!.max) + 1000;
+    const mine = { integrationId: await integrationOf(t.company.id), promptId: await promptOf(t.company.id, t.queueId) };
+    const [conn] = await k.db('whatsapps').where({ companyId: t.company.id }).select('id');
+    const writes = [
+      (body: object) => k.api('POST', '/queue', { token: t.admin.token, body: { name: `Fila ${++seq}`, color: `#${String(seq).padStart(6, '0')}`, ...body } }),
+      (body: object) => k.api('PUT', `/queue/${t.queueId}`, { token: t.admin.token, body }),
+      (body: object) => k.api('POST', '/whatsapp', { token: t.admin.token, body: { name: `Linha ${++seq}`, ...body } }),
+      (body: object) => k.api('PUT', `/whatsapp/${conn.id}`, { token: t.admin.token, body }),
+    ];
+    const before = { queues: await k.db('queues').count({ n: '*' }).first(), connections: await k.db('whatsapps').count({ n: '*' }).first() };
+    for (const write of writes) {
+      for (const [field, id] of [['integrationId', theirs.integrationId], ['promptId', theirs.promptId], ['integrationId', missing]] as const) {
+        expect(await write({ [field]: id }), `${field} ${id}`).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', issues: [{ path: [field], message: 'validation.reference' }] } });
+      }
+    }
+    expect({ queues: await k.db('queues').count({ n: '*' }).first(), connections: await k.db('whatsapps').count({ n: '*' }).first() }).toEqual(before);
+    expect(await k.db('queues').where({ id: t.queueId }).first('integrationId', 'promptId')).toEqual({ integrationId: null, promptId: null });
+    // Its own company's are taken.
+    expect((await writes[1](mine)).status).toBe(200);
+    expect((await writes[3](mine)).status).toBe(200);
+    expect(await k.db('whatsapps').where({ id: conn.id }).first('integrationId', 'promptId')).toEqual(mine);
+  });
 });

@@ -14,6 +14,7 @@ import { emitConnection } from './audience.js';
 import { CONNECTIONS_TABLE, findConnection } from './repository.js';
 import { generateConnectionToken } from './token.js';
 import { ConnectionTopics, type ConnectionTopicPayload } from './topics.js';
+import { mustOwnBotReferences } from '../bot/bot-references.js';
 
 /** The plan flag a channel needs; null = always allowed (the website chat has no flag yet). */
 const channelFlags: Record<ConnectionChannel, PlanFlag | null> = {
@@ -77,6 +78,7 @@ function columnsOf(fields: Partial<ConnectionInput>): Record<string, unknown> {
 }
 
 export async function createConnection(core: CoreServices, companyId: number, input: ConnectionInput): Promise<Connection> {
+  await mustOwnBotReferences(core.db, companyId, input);
   const { id, cleared } = await core.db.transaction(async (trx) => {
     const { company, plan } = await lockCompanyPlan(trx, companyId);
     const flag = channelFlags[input.channel];
@@ -108,6 +110,7 @@ function isoOrNull(value: unknown): string | null {
 }
 
 export async function updateConnection(core: CoreServices, companyId: number, id: number, changes: ConnectionUpdate): Promise<Connection> {
+  await mustOwnBotReferences(core.db, companyId, changes);
   const cleared = await core.db.transaction(async (trx) => {
     await lockCompany(trx, companyId);
     const current = await trx(CONNECTIONS_TABLE).where({ companyId, id }).first('id', 'isDefault', 'importOldMessages', 'importRecentMessages');

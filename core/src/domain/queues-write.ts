@@ -7,6 +7,7 @@ import { findQueue } from './queues-query.js';
 import { assertChatbotTargets, syncChatbots } from './queues-chatbots.js';
 import { emitUser } from './users-write.js';
 import { userWithQueues } from './users-query.js';
+import { mustOwnBotReferences } from '../bot/bot-references.js';
 
 const blank = (text: string | null | undefined) => !text || text.trim() === '';
 
@@ -71,6 +72,7 @@ async function assertQueueReferences(trx: Knex.Transaction, companyId: number, b
 
 export async function createQueue(core: CoreServices, companyId: number, input: QueueInput): Promise<Queue> {
   if (input.userIds) await assertCompanyUsers(core.db, companyId, input.userIds);
+  await mustOwnBotReferences(core.db, companyId, input);
   const { id, changedUsers } = await core.db.transaction(async (trx) => {
     const company = await lockCompany(trx, companyId);
     await assertPlanRoom(trx, companyId, company, 'queues');
@@ -89,6 +91,7 @@ export async function createQueue(core: CoreServices, companyId: number, input: 
 
 export async function updateQueue(core: CoreServices, companyId: number, id: number, body: QueueUpdate): Promise<Queue> {
   if (body.userIds) await assertCompanyUsers(core.db, companyId, body.userIds);
+  await mustOwnBotReferences(core.db, companyId, body);
   const changedUsers = await core.db.transaction(async (trx) => {
     await lockCompany(trx, companyId);
     const current = await trx('queues').where({ companyId, id }).first('id', 'name', 'color', 'greetingMessage');

@@ -8,6 +8,7 @@ import { addTicketLog, type TicketLogInput } from './ticket-logs.js';
 import { botStopChanges, cancelMootTimers } from '../bot/transitions.js';
 import { closeReasonFor } from '../closing-reasons/index.js';
 import { integrationToggle } from './ticket-integration-toggle.js';
+import { mustOwnBotReferences } from '../bot/bot-references.js';
 
 /** The transitions of inbox.md §4 a PUT /tickets/{id} can mean. */
 export type TransitionKind =
@@ -109,31 +110,6 @@ function plan(kind: TransitionKind, current: TicketRow, input: TicketUpdateInput
     }
     default:
       return { changes: {}, logs: [] };
-  }
-}
-
-/** A table of a plugin that is not installed answers "undefined table": then no id can be its. */
-const UNDEFINED_TABLE = '42P01';
-
-/**
- * The integration and prompt a request names must be the ticket's company's: an id of another
- * company, or one that does not exist, is refused alike (nothing tells the caller which).
- */
-async function mustOwnBotReferences(db: Knex, companyId: number, input: TicketUpdateInput): Promise<void> {
-  const references = [
-    { field: 'integrationId', table: 'queueIntegrations', id: input.integrationId },
-    { field: 'promptId', table: 'prompts', id: input.promptId },
-  ];
-  for (const { field, table, id } of references) {
-    if (id === undefined || id === null) continue;
-    const found = await db(table)
-      .where({ id, companyId })
-      .first('id')
-      .catch((error: unknown) => {
-        if ((error as { code?: string }).code === UNDEFINED_TABLE) return undefined;
-        throw error;
-      });
-    if (!found) throw new AppError('ERR_VALIDATION', 400, { issues: [{ path: [field], message: 'validation.reference' }] });
   }
 }
 
