@@ -38,6 +38,12 @@ export interface ConnectionStanding {
   connectionId: number;
   messagingTier: string | null;
   qualityRating: string | null;
+  /**
+   * The number's WhatsApp Business Account and the business portfolio that owns it (null when Graph
+   * did not say): Meta counts the messaging limit per portfolio, across all its numbers.
+   */
+  wabaId?: string | null;
+  portfolioId?: string | null;
   previous: { messagingTier: string | null; qualityRating: string | null };
   /** Where it came from: a Graph read, or a webhook field (phone_number_quality_update, business_capability_update, account_update). */
   source: string;

@@ -5,7 +5,7 @@ import { loadCampaigns, type CampaignRow } from './campaign-repository.js';
 import { DISPATCH_KIND, dispatchKey } from './dispatch-keys.js';
 import type { Events } from './events.js';
 import { GuardPause } from './guard-rules.js';
-import { noteQualityDrop, readGuard, recipientsSince, recordDecision, saveCloudStanding, type ConnectionGuard } from './guard-store.js';
+import { noteQualityDrop, portfolioConnections, readGuard, recipientsSince, recordDecision, saveCloudStanding, type ConnectionGuard } from './guard-store.js';
 
 /**
  * The guard of a WhatsApp Cloud API connection (issue #31): Meta's messaging limit tier caps the
@@ -30,13 +30,28 @@ export function qualityHolds(guard: Pick<ConnectionGuard, 'qualityRating' | 'qua
   return !row.guardResumedAt || new Date(row.guardResumedAt) < guard.qualityDroppedAt;
 }
 
-/** Room left under the tier now: null = no limit; else the limit, who was reached, and when the window frees a place. */
-export async function tierRoom(db: Knex | Knex.Transaction, guard: Pick<ConnectionGuard, 'messagingTier'>, connectionId: number, now: Date) {
+/**
+ * Room left under the tier now: null = no limit; else the limit, the unique recipients of the last 24 h
+ * across the connections Meta counts together (the same business portfolio or WABA of the company),
+ * those connections, and when the window frees a place.
+ */
+export async function tierRoom(db: Knex | Knex.Transaction, guard: Pick<ConnectionGuard, 'messagingTier' | 'connectionId' | 'wabaId' | 'portfolioId'>, companyId: number, now: Date) {
   const limit = tierLimit(guard.messagingTier);
   if (limit === null) return null;
-  const { recipients, oldest } = await recipientsSince(db, connectionId, new Date(now.getTime() - DAY_MS));
+  const connections = await portfolioConnections(db, companyId, guard);
+  const { recipients, oldest } = await recipientsSince(db, connections, new Date(now.getTime() - DAY_MS));
   const freesAt = new Date(Math.max(now.getTime() + TIER_RECHECK_MIN_MS, (oldest?.getTime() ?? now.getTime()) + DAY_MS));
-  return { tier: guard.messagingTier ?? 'TIER_NOT_SET', limit, recipients, remaining: limit - recipients, freesAt };
+  return { tier: guard.messagingTier ?? 'TIER_NOT_SET', limit, recipients, remaining: limit - recipients, freesAt, connections };
+}
+
+/**
+ * Serialises, until the caller's transaction ends, the dispatch claims that count and spend one
+ * portfolio's limit (campaigns on several of its numbers run in parallel claims): the next claim
+ * counts what the previous one handed over.
+ */
+export async function lockPortfolio(trx: Knex.Transaction, guard: Pick<ConnectionGuard, 'connectionId' | 'wabaId' | 'portfolioId'>, companyId: number): Promise<void> {
+  const key = guard.portfolioId ? `portfolio:${guard.portfolioId}` : guard.wabaId ? `waba:${guard.wabaId}` : `connection:${guard.connectionId}`;
+  await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`campaigns-tier:${companyId}:${key}`]);
 }
 
 /** What the report says about a quality pause: Meta's figures before and after, and its event. */
@@ -93,7 +108,7 @@ export function createStandingHandler(ctx: Pick<PluginContext, 'db' | 'timedWork
     const at = new Date(standing.at);
     const after: (() => Promise<void> | void)[] = [];
     await ctx.db.transaction(async (trx) => {
-      await saveCloudStanding(trx, standing.companyId, connection.id, { messagingTier: standing.messagingTier, qualityRating: standing.qualityRating }, at);
+      await saveCloudStanding(trx, standing.companyId, connection.id, { messagingTier: standing.messagingTier, qualityRating: standing.qualityRating, wabaId: standing.wabaId, portfolioId: standing.portfolioId }, at);
       if (!standing.dropped) return;
       const drop = { event: standing.event, source: standing.source, qualityRating: standing.qualityRating, previousQuality: standing.previous.qualityRating, messagingTier: standing.messagingTier, previousTier: standing.previous.messagingTier };
       if (!(await noteQualityDrop(trx, connection.id, at, drop))) return;

@@ -7,7 +7,7 @@ import { readSettings, type CampaignSettings } from './settings.js';
 import { capForDay, GuardPause, HELD_PAUSES, nextDayStart, warmupDay, withinSendingHours } from './guard-rules.js';
 import { failuresSince, markFirstSend, readGuard, recordDecision, sentToday, type GuardDecision } from './guard-store.js';
 import { DISPATCH_KIND, dispatchKey, PROGRESS_KIND, START_KIND } from './dispatch-keys.js';
-import { CLOUD_CHANNEL, pauseForQuality, qualityHolds, tierRoom } from './cloud-guard.js';
+import { CLOUD_CHANNEL, lockPortfolio, pauseForQuality, qualityHolds, tierRoom } from './cloud-guard.js';
 
 export { START_KIND, DISPATCH_KIND, PROGRESS_KIND, dispatchKey } from './dispatch-keys.js';
 /** A connection that is down is looked at again this often (the campaign shows why it waits). */
@@ -170,9 +170,10 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
         await pauseForQuality(ctx, events, { trx, afterCommit: job.afterCommit }, row, connection, cloud, job.now);
         return;
       }
-      const room = await tierRoom(trx, cloud, payload.connectionId, job.now);
+      await lockPortfolio(trx, cloud, row.companyId);
+      const room = await tierRoom(trx, cloud, row.companyId, job.now);
       if (room && room.remaining <= 0) {
-        await hold(job, row, payload.connectionId, GuardPause.tierCap, 'tier_cap', { tier: room.tier, limit: room.limit, recipients: room.recipients, resumeAt: room.freesAt.toISOString() });
+        await hold(job, row, payload.connectionId, GuardPause.tierCap, 'tier_cap', { tier: room.tier, limit: room.limit, recipients: room.recipients, connections: room.connections, resumeAt: room.freesAt.toISOString() });
         return { rescheduleAt: room.freesAt, payload: { ...payload, sentSinceBreak: 0 } };
       }
       if (room) remaining = room.remaining;

@@ -24,9 +24,13 @@ export function registerGuardRoutes(ctx: Ctx, campaigns: CampaignService): void 
     const guard = await readGuard(ctx.db, companyId, connectionId);
     const now = new Date();
     const day = warmupDay(guard.firstSendAt, now);
-    const room = connection.channel === CLOUD_CHANNEL ? await tierRoom(ctx.db, guard, connectionId, now) : undefined;
-    // A Cloud API connection follows Meta: its tier's limit (null = unlimited) and the unique recipients of the last 24 h.
-    const cloud = room === undefined ? null : { messagingTier: guard.messagingTier, qualityRating: guard.qualityRating, limit: room?.limit ?? null, recipients24h: room?.recipients ?? null, standingAt: guard.standingAt, qualityDroppedAt: guard.qualityDroppedAt };
+    const room = connection.channel === CLOUD_CHANNEL ? await tierRoom(ctx.db, guard, companyId, now) : undefined;
+    // A Cloud API connection follows Meta: its tier's limit (null = unlimited) and the unique recipients of the
+    // last 24 h across the company's connections of the same business portfolio (`sharedWith`, this one included).
+    const cloud =
+      room === undefined
+        ? null
+        : { messagingTier: guard.messagingTier, qualityRating: guard.qualityRating, limit: room?.limit ?? null, recipients24h: room?.recipients ?? null, portfolioId: guard.portfolioId, sharedWith: room?.connections ?? null, standingAt: guard.standingAt, qualityDroppedAt: guard.qualityDroppedAt };
     return { ...guard, connectionName: connection.name, channel: connection.channel, defaults: GUARD_DEFAULTS, warmupDay: day, capToday: capForDay(guard, day), sentToday: await sentToday(ctx.db, connectionId, now), cloud };
   };
 

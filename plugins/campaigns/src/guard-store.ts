@@ -12,6 +12,9 @@ export interface ConnectionGuard extends GuardSettings {
   qualityDroppedAt: Date | null;
   qualityDrop: QualityDrop | null;
   standingAt: Date | null;
+  /** Cloud API: the number's WABA and the business portfolio owning it (Meta's limit is the portfolio's). */
+  wabaId: string | null;
+  portfolioId: string | null;
 }
 
 /** What the channel reported when the standing dropped (kept for the pause's detail). */
@@ -40,6 +43,8 @@ export async function readGuard(db: Db, companyId: number, connectionId: number)
     qualityDroppedAt: row?.qualityDroppedAt ? new Date(row.qualityDroppedAt) : null,
     qualityDrop: row?.qualityDrop ?? null,
     standingAt: row?.standingAt ?? null,
+    wabaId: row?.wabaId ?? null,
+    portfolioId: row?.portfolioId ?? null,
   };
 }
 
@@ -56,10 +61,33 @@ export async function markFirstSend(db: Db, companyId: number, connectionId: num
   await db('campaignConnectionGuards').insert({ companyId, connectionId, firstSendAt: at }).onConflict(['connectionId']).merge({ firstSendAt: db.raw('coalesce(campaign_connection_guards.first_send_at, excluded.first_send_at)') });
 }
 
-/** Meta's tier and quality rating of a Cloud API connection, as the channel last reported them. */
-export async function saveCloudStanding(db: Db, companyId: number, connectionId: number, standing: { messagingTier: string | null; qualityRating: string | null }, at: Date): Promise<void> {
-  const values = { ...standing, standingAt: at };
+/** Meta's tier and quality rating of a Cloud API connection, as the channel last reported them; its WABA and portfolio when named. */
+export async function saveCloudStanding(
+  db: Db,
+  companyId: number,
+  connectionId: number,
+  standing: { messagingTier: string | null; qualityRating: string | null; wabaId?: string | null; portfolioId?: string | null },
+  at: Date,
+): Promise<void> {
+  const { wabaId, portfolioId, ...figures } = standing;
+  const values = { ...figures, ...(wabaId ? { wabaId } : {}), ...(portfolioId ? { portfolioId } : {}), standingAt: at };
   await db('campaignConnectionGuards').insert({ companyId, connectionId, ...values }).onConflict(['connectionId']).merge({ ...values, updatedAt: db.fn.now() });
+}
+
+/**
+ * The company's Cloud API connections Meta counts together with this one: the same business portfolio,
+ * or the same WABA (always one portfolio) when a portfolio was not named. Always includes the connection.
+ */
+export async function portfolioConnections(db: Db, companyId: number, guard: Pick<ConnectionGuard, 'connectionId' | 'wabaId' | 'portfolioId'>): Promise<number[]> {
+  if (!guard.portfolioId && !guard.wabaId) return [guard.connectionId];
+  const rows: { connectionId: number }[] = await db('campaignConnectionGuards')
+    .where({ companyId })
+    .where((q) => {
+      if (guard.portfolioId) q.orWhere({ portfolioId: guard.portfolioId });
+      if (guard.wabaId) q.orWhere({ wabaId: guard.wabaId });
+    })
+    .select('connectionId');
+  return [...new Set([guard.connectionId, ...rows.map((r) => r.connectionId)])].sort((x, y) => x - y);
 }
 
 /**
@@ -75,10 +103,10 @@ export async function noteQualityDrop(db: Db, connectionId: number, at: Date, dr
   return moved.length > 0;
 }
 
-/** Unique numbers the connection's campaigns handed a message to since `since` (Meta counts unique users). */
-export async function recipientsSince(db: Db, connectionId: number, since: Date): Promise<{ recipients: number; oldest: Date | null }> {
+/** Unique numbers the connections' campaigns handed a message to since `since` (Meta counts unique users, across the portfolio). */
+export async function recipientsSince(db: Db, connectionIds: number[], since: Date): Promise<{ recipients: number; oldest: Date | null }> {
   const row = await db('campaignShippings')
-    .where({ connectionId })
+    .whereIn('connectionId', connectionIds)
     .where('sendingAt', '>=', since)
     .whereNotNull('messageId')
     .first(db.raw('count(DISTINCT number)::int AS recipients'), db.raw('min(sending_at) AS oldest'));

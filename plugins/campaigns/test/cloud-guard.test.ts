@@ -35,7 +35,7 @@ const after = (d: Date, ms: number) => new Date(d.getTime() + ms);
 const campaignRow = (id: number) => k.db('campaigns').where({ id }).first();
 const decisions = async (id: number) => (await k.api('GET', `/campaigns/${id}/guard`, { token: c.admin.token })).body.decisions as { decision: string; detail: any; connectionId: number | null }[];
 const handedOver = async (id: number) => (await shippings(k, id)).filter((r) => r.messageId).length;
-const guardView = async (conn: number) => (await k.api('GET', `/campaign-guards/${conn}`, { token: c.admin.token })).body;
+const guardView = async (conn: number, company = c) => (await k.api('GET', `/campaign-guards/${conn}`, { token: company.admin.token })).body;
 
 async function interval(seconds: number) {
   const res = await k.api('POST', '/campaign-settings', { token: c.admin.token, body: { settings: { messageInterval: seconds, longerIntervalAfter: 0, greaterInterval: 0 } } });
@@ -43,20 +43,26 @@ async function interval(seconds: number) {
 }
 
 /** A Cloud API connection configured with a number of the fake Graph, CONNECTED, its standing known to the guard. */
-async function cloudConnection(name: string, standing: Partial<FakePhoneNumber> = {}): Promise<{ id: number; number: CloudNumber; display: string; webhook: string }> {
-  const created = await k.api('POST', '/whatsapp', { token: c.admin.token, body: { name, channel: 'whatsappapi' } });
+async function cloudConnection(
+  name: string,
+  standing: Partial<FakePhoneNumber> = {},
+  options: { company?: TestCompany; portfolioId?: string } = {},
+): Promise<{ id: number; number: CloudNumber; display: string; webhook: string }> {
+  const company = options.company ?? c;
+  const created = await k.api('POST', '/whatsapp', { token: company.admin.token, body: { name, channel: 'whatsappapi' } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.id as number;
   const number = newCloudNumber(fake);
   Object.assign(fake.phoneNumbers.get(number.phoneNumberId)!, standing);
+  if (options.portfolioId) fake.wabas.set(number.wabaId, { portfolioId: options.portfolioId });
   const saved = await k.api('PUT', `/whatsappapi/${id}/credentials`, {
-    token: c.admin.token,
+    token: company.admin.token,
     body: { phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, accessToken: number.accessToken, appSecret: fake.appSecret, verifyToken: number.verifyToken },
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   await waitFor(async () => (await k.db('whatsapps').where({ id }).first('status')).status === 'CONNECTED', { timeout: 15_000 });
-  await waitFor(async () => (await guardView(id)).cloud?.standingAt, { timeout: 15_000 });
-  const webhook = (await k.api('GET', `/whatsappapi/${id}/credentials`, { token: c.admin.token })).body.webhookUrl as string;
+  await waitFor(async () => (await guardView(id, company)).cloud?.standingAt, { timeout: 15_000 });
+  const webhook = (await k.api('GET', `/whatsappapi/${id}/credentials`, { token: company.admin.token })).body.webhookUrl as string;
   return { id, number, display: fake.phoneNumbers.get(number.phoneNumberId)!.display, webhook };
 }
 
@@ -110,6 +116,41 @@ describe('campaign guard of a WhatsApp Cloud API connection', () => {
     expect(await handedOver(id)).toBe(60);
     expect((await campaignRow(id)).pauseReason).toBeNull();
   }, 60_000);
+
+  it("counts the unique recipients across the company's numbers of one business portfolio, as Meta does", async () => {
+    await interval(0);
+    const portfolioId = '9' + String(Math.floor(Math.random() * 1e14));
+    // Two numbers of two WABAs that Graph says one portfolio owns; a third of another portfolio; another company's number in the same portfolio.
+    const first = await cloudConnection('Loja Centro', { messagingLimit: 'TIER_50' }, { portfolioId });
+    const second = await cloudConnection('Loja Norte', { messagingLimit: 'TIER_50' }, { portfolioId });
+    const apart = await cloudConnection('Outra empresa do grupo', { messagingLimit: 'TIER_50' }, { portfolioId: '8' + portfolioId.slice(1) });
+    const otherCompany = await k.createCompany({ planFlags: { useCampaigns: true, useWhatsapp: true } });
+    const foreign = await cloudConnection('Vizinho', { messagingLimit: 'TIER_50' }, { company: otherCompany, portfolioId });
+    expect((await guardView(second.id)).cloud).toMatchObject({ portfolioId, sharedWith: [first.id, second.id], recipients24h: 0 });
+    expect(fake.calls.some((call) => call.method === 'GET' && call.route === first.number.wabaId && call.query.fields === 'owner_business_info')).toBe(true);
+
+    const one = await campaign(first.id, 30);
+    await runDue(one.at);
+    await drainUntil(one.id, first.id, after(one.at, 3_600_000));
+    expect(await handedOver(one.id)).toBe(30);
+    // An hour later the other number of the portfolio has 20 of the 50 left.
+    const two = await campaign(second.id, 30, after(one.at, 3_600_000));
+    await runDue(two.at);
+    await drainUntil(two.id, second.id, after(two.at, 3_600_000));
+    expect(await handedOver(two.id)).toBe(20);
+    expect((await campaignRow(two.id)).pauseReason).toBe(GuardPause.tierCap);
+    expect((await decisions(two.id))[0]).toMatchObject({ decision: 'tier_cap', connectionId: second.id, detail: { tier: 'TIER_50', limit: 50, recipients: 50, connections: [first.id, second.id] } });
+    // It waits for the portfolio's oldest send (the first number's) to leave the window.
+    expect(new Date((await dispatchTimer(k, two.id, second.id)).dueAt).getTime()).toBe(after(one.at, 86_400_000).getTime());
+    expect((await guardView(first.id)).cloud).toMatchObject({ recipients24h: 50, sharedWith: [first.id, second.id] });
+    // Another portfolio, and another company's number of the same portfolio, count on their own.
+    expect((await guardView(apart.id)).cloud).toMatchObject({ recipients24h: 0, sharedWith: [apart.id] });
+    expect((await guardView(foreign.id, otherCompany)).cloud).toMatchObject({ recipients24h: 0, sharedWith: [foreign.id] });
+    const three = await campaign(apart.id, 10, after(two.at, 60_000));
+    await runDue(three.at);
+    await drainUntil(three.id, apart.id, after(three.at, 3_600_000));
+    expect(await handedOver(three.id)).toBe(10);
+  }, 90_000);
 
   it('pauses the running campaign when Meta flags the number (a signed webhook), tells the admins, and resumes with a click', async () => {
     await interval(120);

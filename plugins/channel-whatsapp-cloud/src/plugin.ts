@@ -3,6 +3,7 @@ import { registerRoutes } from './routes.js';
 import { createCloudSession } from './session.js';
 import { registerWebhook } from './webhook.js';
 import { defineMediaRetries } from './media.js';
+import { defineStandingRefresh, standingRefreshMs } from './standing-refresh.js';
 
 export const CLOUD_CAPABILITIES: ChannelDefinition['capabilities'] = {
   media: true,
@@ -18,19 +19,24 @@ export const CLOUD_CAPABILITIES: ChannelDefinition['capabilities'] = {
 export interface WhatsappCloudOptions {
   /** Until when the old webhook URL (with the connection token) is accepted; default LEGACY_WEBHOOK_URL_UNTIL. */
   legacyWebhookUntil?: Date;
+  /** How often each connection's standing is read again from Graph; default WHATSAPPAPI_STANDING_REFRESH_MS or 6 h. */
+  standingRefreshMs?: number;
 }
 
 /** WhatsApp Cloud API channel: its sessions use the context of the kernel that runs them. */
 export function createWhatsappCloudChannel(options: WhatsappCloudOptions = {}) {
+  // Read when the kernel starts (the default export is built at import, before a test sets the env).
+  const refreshMs = () => standingRefreshMs(options.standingRefreshMs);
   return defineChannel({
     id: 'channel-whatsapp-cloud',
     channel: 'whatsappapi',
     planFlag: 'useWhatsapp',
     capabilities: CLOUD_CAPABILITIES,
     migrations: 'migrations',
-    createSession: (connection, io, ctx) => createCloudSession(ctx, connection, io),
+    createSession: (connection, io, ctx) => createCloudSession(ctx, connection, io, refreshMs()),
     async register(ctx) {
       defineMediaRetries(ctx);
+      defineStandingRefresh(ctx, refreshMs());
       registerRoutes(ctx);
       await registerWebhook(ctx, options.legacyWebhookUntil);
     },

@@ -3,7 +3,8 @@ import { isGraphError, type GraphClient } from '@guiche/meta-graph';
 import { clientOf, loadAccount, setLastError, type CloudAccount } from './accounts.js';
 import { messageBody, readMedia } from './outbound.js';
 import { createOnceSender } from './send-once.js';
-import { digitsOf, noteStanding, readNumber, standingOf } from './standing.js';
+import { digitsOf, noteStanding, readNumber, readPortfolio, standingOf } from './standing.js';
+import { scheduleStandingRefresh } from './standing-refresh.js';
 
 interface SendAnswer {
   messages?: { id: string }[];
@@ -15,7 +16,7 @@ interface SendAnswer {
  * expired or revoked) stops the session (DISCONNECTED, its reason kept for the connections page)
  * until someone saves a new token or tries again.
  */
-export function createCloudSession(ctx: PluginContext, connection: ConnectionInfo, io: SessionIO): ChannelSession {
+export function createCloudSession(ctx: PluginContext, connection: ConnectionInfo, io: SessionIO, standingRefreshMs: number): ChannelSession {
   let account: CloudAccount | null = null;
   let client: GraphClient | null = null;
   const sendOnce = createOnceSender(ctx.db, connection.id, ctx.log);
@@ -54,8 +55,12 @@ export function createCloudSession(ctx: PluginContext, connection: ConnectionInf
       const info = await call((c, a) => readNumber(c, a.phoneNumberId));
       await setLastError(ctx.db, connection.id, null);
       const number = digitsOf(info.display_phone_number);
-      // Meta's tier and quality rating for the campaigns guard; a failure to note them does not keep the number offline.
-      await noteStanding(ctx, account, { ...standingOf(info), displayNumber: number }, 'graph').catch((err) => ctx.log.warn({ err, connectionId: connection.id }, 'whatsappapi: standing not noted'));
+      // Meta's tier, quality rating and portfolio for the campaigns guard, read again every period
+      // from now; a failure to note them does not keep the number offline.
+      const portfolioId = await readPortfolio(client, account.wabaId);
+      await noteStanding(ctx, account, { ...standingOf(info), displayNumber: number, portfolioId }, 'graph')
+        .then(() => scheduleStandingRefresh(ctx, account!, standingRefreshMs))
+        .catch((err) => ctx.log.warn({ err, connectionId: connection.id }, 'whatsappapi: standing not noted'));
       await io.status('CONNECTED', { number });
     },
     async stop() {

@@ -1,12 +1,14 @@
 import { STANDING_TOPIC, type ConnectionStanding } from '@guiche/contracts';
 import type { PluginContext } from '@guiche/core';
 import type { GraphClient } from '@guiche/meta-graph';
+import type { Knex } from 'knex';
 import type { CloudAccount } from './accounts.js';
 
 /**
  * Meta's standing of a Cloud API number (issue #31): the messaging limit tier of its business
- * portfolio and the number's quality rating. Read from the Graph API when the session starts and
- * when a webhook says it changed; stored on the account and published on the bus (STANDING_TOPIC)
+ * portfolio and the number's quality rating. Read from the Graph API when the session starts, every
+ * few hours (standing-refresh.ts: a webhook lost on the way is not waited for until the next start)
+ * and when a webhook says it changed; stored on the account and published on the bus (STANDING_TOPIC)
  * for the campaigns guard, with whether it dropped.
  */
 export interface Standing {
@@ -69,35 +71,66 @@ export function hasDropped(previous: Standing, next: Standing, event: string | n
 /** Graph's answer for the number (the session's check and a webhook's re-read). */
 export const readNumber = (client: GraphClient, phoneNumberId: string) => client.get<NumberInfo>(phoneNumberId, { fields: NUMBER_FIELDS });
 
+/**
+ * The business portfolio that owns the WABA (`owner_business_info`): Meta counts the messaging
+ * limit per portfolio, so the campaigns guard counts across the company's numbers that share it.
+ * undefined when Graph cannot say (a token without business_management): the stored one is kept.
+ */
+export async function readPortfolio(client: GraphClient, wabaId: string): Promise<string | undefined> {
+  const info = await client.get<{ owner_business_info?: { id?: unknown } }>(wabaId, { fields: 'owner_business_info' }).catch(() => null);
+  const id = info?.owner_business_info?.id;
+  const text = typeof id === 'number' ? String(id) : typeof id === 'string' ? id.trim() : '';
+  return /^\d{1,32}$/.test(text) ? text : undefined;
+}
+
 type Ctx = Pick<PluginContext, 'db' | 'bus' | 'log'>;
 
+/** What a read or a webhook says; a field left undefined (or read as null) keeps its stored value. */
+export type StandingUpdate = Partial<Standing> & { displayNumber?: string; portfolioId?: string };
+
 /**
- * Stores the standing (a field left undefined, or read as null, keeps its stored value: a webhook
- * names the tier only) under the account's row lock, then publishes it with whether it dropped.
- * `at` is the webhook's own time when there is one, so a delivery Meta repeats is the same note.
+ * Stores the standing in the caller's transaction under the account's row lock and answers the note
+ * to publish: null when the account is gone, or when `onlyOnChange` and nothing Meta says changed
+ * (the periodic re-read). `at` is the webhook's own time when there is one, so a delivery Meta
+ * repeats is the same note.
  */
+export async function storeStanding(
+  trx: Knex.Transaction,
+  account: Pick<CloudAccount, 'connectionId' | 'companyId'>,
+  next: StandingUpdate,
+  source: string,
+  options: { event?: string | null; at?: Date; onlyOnChange?: boolean } = {},
+): Promise<ConnectionStanding | null> {
+  const { event = null, at = new Date(), onlyOnChange = false } = options;
+  const row = await trx('whatsappCloudAccounts').where({ connectionId: account.connectionId }).forUpdate().first('messagingTier', 'qualityRating', 'wabaId', 'portfolioId');
+  if (!row) return null;
+  const previous: Standing = { messagingTier: row.messagingTier ?? null, qualityRating: row.qualityRating ?? null };
+  const standing: Standing = { messagingTier: next.messagingTier ?? previous.messagingTier, qualityRating: next.qualityRating ?? previous.qualityRating };
+  const portfolioId: string | null = next.portfolioId ?? row.portfolioId ?? null;
+  const changed = standing.messagingTier !== previous.messagingTier || standing.qualityRating !== previous.qualityRating || portfolioId !== (row.portfolioId ?? null);
+  await trx('whatsappCloudAccounts')
+    .where({ connectionId: account.connectionId })
+    .update({ ...standing, portfolioId, ...(next.displayNumber ? { displayNumber: next.displayNumber } : {}), standingAt: at });
+  if (onlyOnChange && !changed && !event) return null;
+  return { companyId: account.companyId, connectionId: account.connectionId, ...standing, wabaId: row.wabaId ?? null, portfolioId, previous, source, event, dropped: hasDropped(previous, standing, event), at: at.toISOString() };
+}
+
+/** Publishes a stored note on the bus (after its transaction committed); a drop is logged as a warning. */
+export async function publishStanding(ctx: Ctx, note: ConnectionStanding): Promise<void> {
+  if (note.dropped) ctx.log.warn({ connectionId: note.connectionId, companyId: note.companyId, standing: note }, 'whatsappapi: Meta lowered the number\'s standing');
+  await ctx.bus.publish(STANDING_TOPIC, note, { companyId: note.companyId });
+}
+
+/** Stores the standing in a transaction of its own, then publishes it with whether it dropped. */
 export async function noteStanding(
   ctx: Ctx,
   account: Pick<CloudAccount, 'connectionId' | 'companyId'>,
-  next: Partial<Standing> & { displayNumber?: string },
+  next: StandingUpdate,
   source: string,
   event: string | null = null,
   at: Date = new Date(),
 ): Promise<ConnectionStanding | null> {
-  const note = await ctx.db.transaction(async (trx) => {
-    const row = await trx('whatsappCloudAccounts').where({ connectionId: account.connectionId }).forUpdate().first('messagingTier', 'qualityRating');
-    if (!row) return null;
-    const previous: Standing = { messagingTier: row.messagingTier ?? null, qualityRating: row.qualityRating ?? null };
-    const standing: Standing = { messagingTier: next.messagingTier ?? previous.messagingTier, qualityRating: next.qualityRating ?? previous.qualityRating };
-    await trx('whatsappCloudAccounts')
-      .where({ connectionId: account.connectionId })
-      .update({ ...standing, ...(next.displayNumber ? { displayNumber: next.displayNumber } : {}), standingAt: at });
-    const change: ConnectionStanding = { companyId: account.companyId, connectionId: account.connectionId, ...standing, previous, source, event, dropped: hasDropped(previous, standing, event), at: at.toISOString() };
-    return change;
-  });
-  if (note) {
-    if (note.dropped) ctx.log.warn({ connectionId: note.connectionId, companyId: note.companyId, standing: note }, 'whatsappapi: Meta lowered the number\'s standing');
-    await ctx.bus.publish(STANDING_TOPIC, note, { companyId: account.companyId });
-  }
+  const note = await ctx.db.transaction((trx) => storeStanding(trx, account, next, source, { event, at }));
+  if (note) await publishStanding(ctx, note);
   return note;
 }

@@ -61,10 +61,15 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
   let floors = new Map<string, Promise<{ at: number; wid: string | null } | null>>();
   let queue: Fetch[] = [];
   const asked = new Set<string>();
-  /** Chats whose recovery was asked and not answered yet: asked again after the next reconnect. */
+  /**
+   * Recoveries asked and not answered yet, by request (chat and anchor): asked again after the next
+   * reconnect. One chat can have several in flight — one carried over from a drop and one from the
+   * new recent chunk — and answering one must not forget the other (the soak's lost messages).
+   */
   const unanswered = new Map<string, Fetch>();
-  /** On-demand request id → its chat (the answer names its request in peerDataRequestSessionId). */
+  /** On-demand request id → the recovery it asks for (the answer names its request in peerDataRequestSessionId). */
   const requests = new Map<string, string>();
+  const fetchId = (fetch: Pick<Fetch, 'chat' | 'key'>) => `${fetch.chat}/${fetch.key.id}`;
   let fetches = 0;
   let timer: NodeJS.Timeout | null = null;
   let nextAllowed = 0;
@@ -135,8 +140,9 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
       sock
         .fetchMessageHistory(options.pageSize, next.key, next.at)
         .then((requestId) => {
-          if (requests.size >= options.maxFetches) requests.clear();
-          requests.set(requestId, next.chat);
+          // Bounded: the oldest request forgotten first (its recovery, unanswered, is asked again at the next open).
+          if (requests.size >= options.maxFetches) requests.delete(requests.keys().next().value!);
+          requests.set(requestId, fetchId(next));
         })
         .catch((err: unknown) => ctx.io.log.warn({ err, chat: next.chat }, 'whatsapp on-demand history request failed'))
         .finally(pump);
@@ -145,10 +151,10 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
   }
 
   function ask(fetch: Fetch): void {
-    const id = `${fetch.chat}/${fetch.key.id}`;
+    const id = fetchId(fetch);
     if (asked.has(id) || fetches + queue.length >= options.maxFetches) return;
     asked.add(id);
-    unanswered.set(fetch.chat, fetch);
+    unanswered.set(id, fetch);
     persist();
     queue.push(fetch);
     pump();
@@ -184,15 +190,18 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
       // This session's own (a socket reopened) and those an earlier session of the connection saved.
       await saving;
       const carried = new Map<string, Promise<Floor>>();
-      for (const chat of unanswered.keys()) {
+      for (const { chat } of unanswered.values()) {
         const floor = floors.get(chat);
         if (floor) carried.set(chat, floor);
       }
       const saved = await ctx.io.authState.get<PendingRecovery[]>(PENDING_RECOVERIES.category, PENDING_RECOVERIES.id);
       for (const pending of Array.isArray(saved) ? saved : []) {
-        if (!pending?.chat || !pending.key?.id || unanswered.has(pending.chat)) continue;
-        unanswered.set(pending.chat, { chat: pending.chat, key: pending.key, at: pending.at });
-        carried.set(pending.chat, Promise.resolve(pending.floor ?? null));
+        if (!pending?.chat || !pending.key?.id || unanswered.has(fetchId(pending))) continue;
+        unanswered.set(fetchId(pending), { chat: pending.chat, key: pending.key, at: pending.at });
+        // Each of a chat's recoveries was saved with the chat's floor of its session: the lowest covers them all.
+        const floor = pending.floor ?? null;
+        const known = carried.has(pending.chat) ? await carried.get(pending.chat) : undefined;
+        if (known === undefined || (floor && (!known || floor.at < known.at))) carried.set(pending.chat, Promise.resolve(floor));
       }
       floors = carried;
       asked.clear();
@@ -217,11 +226,9 @@ export function createGapRecovery(ctx: InboundContext, options: GapOptions = GAP
       const taken = await ingestAbove(event.messages);
       const onDemand = event.syncType === proto.HistorySync.HistorySyncType.ON_DEMAND;
       if (onDemand) {
-        const before = unanswered.size;
-        const chat = event.peerDataRequestSessionId ? requests.get(event.peerDataRequestSessionId) : undefined;
-        if (chat) unanswered.delete(chat);
-        for (const message of event.messages) unanswered.delete(normalizeJid(message.key.remoteJid ?? ''));
-        if (unanswered.size !== before) persist();
+        // Only the request this answers is done; another recovery of the same chat is still open.
+        const answered = event.peerDataRequestSessionId ? requests.get(event.peerDataRequestSessionId) : undefined;
+        if (answered && unanswered.delete(answered)) persist();
       }
       const perChat = new Map<string, number>();
       for (const message of event.messages) {

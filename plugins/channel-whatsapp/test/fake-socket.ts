@@ -93,8 +93,9 @@ export class FakeSocket implements WhatsappSocket {
   readonly rejected: { id: string; from: string }[] = [];
   readonly reuploads: WAMessage[] = [];
   readonly historyRequests: { chat: string; id: string; count: number }[] = [];
-  /** On-demand history requests are taken but never answered (the phone is slow; the socket drops first). */
+  /** On-demand history requests are taken but not answered (the phone is slow; the socket drops first); answerHeld answers one. */
   holdHistory = false;
+  private readonly heldAnswers = new Map<string, { anchorId: string; emit: () => void }>();
   /** Numbers WhatsApp knows: digits → the jid it answers with. */
   readonly registered: Map<string, string>;
   readonly groups: Map<string, GroupMetadata>;
@@ -190,8 +191,7 @@ export class FakeSocket implements WhatsappSocket {
     const anchor = held.findIndex((m) => m.key.id === oldestMsgKey.id);
     const older = (anchor >= 0 ? held.slice(0, anchor) : held.filter((m) => Number(m.messageTimestamp) * 1000 < oldestMsgTimestamp)).slice(-count);
     const requestId = nextId();
-    if (this.holdHistory) return requestId;
-    setImmediate(() =>
+    const emit = () =>
       this.emit('messaging-history.set', {
         chats: [],
         contacts: [],
@@ -200,9 +200,18 @@ export class FakeSocket implements WhatsappSocket {
         peerDataRequestSessionId: requestId,
         isLatest: false,
         progress: null,
-      }),
-    );
+      });
+    if (this.holdHistory) this.heldAnswers.set(requestId, { anchorId: oldestMsgKey.id ?? '', emit });
+    else setImmediate(emit);
     return requestId;
+  }
+
+  /** The phone answers, now, the held on-demand request anchored at this message id. */
+  answerHeld(anchorId: string): void {
+    const entry = [...this.heldAnswers].find(([, held]) => held.anchorId === anchorId);
+    if (!entry) throw new Error(`no held history request anchored at ${anchorId}`);
+    this.heldAnswers.delete(entry[0]);
+    entry[1].emit();
   }
 
   /**

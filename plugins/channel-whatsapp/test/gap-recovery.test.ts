@@ -120,6 +120,60 @@ describe('whatsapp gap recovery after a disconnect (PostgreSQL + Redis)', () => 
     expect(next.historyRequests[0]).toMatchObject({ chat: PHONE_JID, id: missed[4]!.key.id });
   });
 
+  it('two recoveries of one chat in flight: answering one does not forget the other (the soak\'s lost middle of a long outage)', async () => {
+    const { id, sock } = await pairedConnection(k, wa, company, 'DuasLacunas');
+    const chat = `${PHONE.replace(/1$/, '3')}@s.whatsapp.net`;
+    const base = Math.floor(Date.now() / 1000) - 30;
+    const at = (second: number): Partial<WAMessage> => ({ messageTimestamp: base + second, pushName: 'Rita' });
+    const say = (body: string, second: number) => wa.phoneReceives(text(body, { remoteJid: chat }, at(second)));
+    const first = say('d0', 0);
+    sock.receive(first);
+    await waitFor(async () => (await storedCounts(id)).has(first.key.id!));
+    const drop = async (socket: typeof sock) => {
+      wa.autoOpen = false;
+      const count = wa.sockets.length;
+      socket.close(DisconnectReason.connectionLost);
+      await connectionStatus(k, id, 'OPENING');
+      return count;
+    };
+    const reopen = async (count: number, hold: boolean) => {
+      const next = await nextSocket(wa, count);
+      next.holdHistory = hold;
+      next.open();
+      await connectionStatus(k, id, 'CONNECTED');
+      return next;
+    };
+
+    // Outage 1: a1..a4 reach the phone; the recent chunk brings a3, a4; the request below a3 is not answered before the next drop.
+    let count = await drop(sock);
+    const a = [1, 2, 3, 4].map((i) => say(`a${i}`, i));
+    const one = await reopen(count, true);
+    one.recentHistory([chat], 2);
+    await waitFor(async () => one.historyRequests.length === 1 && (await storedCounts(id)).has(a[3]!.key.id!));
+
+    // Outage 2: b1..b4 reach the phone. The next session asks again below a3 (carried) and, from its recent chunk (b3, b4), below b3.
+    count = await drop(one);
+    const b = [1, 2, 3, 4].map((i) => say(`b${i}`, 10 + i));
+    const two = await reopen(count, true);
+    two.recentHistory([chat], 2);
+    await waitFor(async () => two.historyRequests.length === 2 && (await storedCounts(id)).has(b[3]!.key.id!));
+    expect(two.historyRequests.map((r) => r.id).sort()).toEqual([a[2]!.key.id, b[2]!.key.id].sort());
+    // The phone answers the request below a3 only; then the line drops again before the one below b3 is answered.
+    two.answerHeld(a[2]!.key.id!);
+    await waitFor(async () => (await storedCounts(id)).has(a[0]!.key.id!) && (await storedCounts(id)).has(a[1]!.key.id!));
+
+    count = await drop(two);
+    const three = await reopen(count, false);
+    three.recentHistory([chat], 2);
+    const all = [first, ...a, ...b];
+    const counts = await waitFor(async () => {
+      const c = await storedCounts(id);
+      return all.every((m) => c.has(m.key.id!)) ? c : null;
+    });
+    expect(all.every((m) => counts.get(m.key.id!) === 1)).toBe(true);
+    expect(three.historyRequests[0]).toMatchObject({ chat, id: b[2]!.key.id });
+  });
+
   it('a reconnect with nothing missed asks no on-demand history and stores nothing again', async () => {
     const { id, sock } = await pairedConnection(k, wa, company, 'SemLacuna');
     const message = wa.phoneReceives(text('oi', { remoteJid: `${PHONE.replace(/1$/, '2')}@s.whatsapp.net` }));

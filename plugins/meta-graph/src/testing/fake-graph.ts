@@ -75,6 +75,8 @@ export class FakeGraph {
    */
   readonly phoneNumbers = new Map<string, FakePhoneNumber>();
   readonly templates = new Map<string, FakeTemplate[]>();
+  /** WhatsApp Business Accounts by id: the business portfolio that owns each (`owner_business_info`); an unknown WABA is Graph's error 100. */
+  readonly wabas = new Map<string, { portfolioId: string; portfolioName?: string }>();
   readonly pages: FakePage[] = [];
   readonly profiles = new Map<string, Record<string, string>>();
   /** User tokens exchangeable for long-lived ones, and the user's pages. */
@@ -358,6 +360,10 @@ export class FakeGraph {
       const file = call.body?.file as { data: Buffer; type: string } | undefined;
       if (!file || call.body?.messaging_product !== 'whatsapp') return [400, graphErrorBody(100, 'Param file is required')];
       return [200, { id: this.addMedia(file.data, file.type || String(call.body.type)) }];
+    }
+    if (call.method === 'GET' && parts.length === 1 && this.wabas.has(first!)) {
+      const waba = this.wabas.get(first!)!;
+      return [200, { owner_business_info: { id: waba.portfolioId, name: waba.portfolioName ?? 'Fake Business' }, id: first }];
     }
     if (call.method === 'GET' && second === 'message_templates') {
       const status = call.query.status;

@@ -1,0 +1,47 @@
+import type { PluginContext } from '@guiche/core';
+import { clientOf, loadAccount, type CloudAccount } from './accounts.js';
+import { publishStanding, readNumber, readPortfolio, standingOf, storeStanding } from './standing.js';
+
+/** Timed-work kind of the periodic Graph re-read of a connection's standing (key = connection id). */
+export const STANDING_REFRESH_KIND = 'whatsappapi.standing-refresh';
+/** Default period: a webhook or bus message lost on the way is corrected within it. */
+export const STANDING_REFRESH_DEFAULT_MS = 6 * 3_600_000;
+
+/** The period: the plugin's option, else WHATSAPPAPI_STANDING_REFRESH_MS, else 6 hours (at least a minute). */
+export function standingRefreshMs(option?: number): number {
+  const fromEnv = Number(process.env.WHATSAPPAPI_STANDING_REFRESH_MS);
+  const ms = option ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : STANDING_REFRESH_DEFAULT_MS);
+  return Math.max(60_000, ms);
+}
+
+/** (Re)arms the connection's re-read one period after a read (the session's start just read it). */
+export function scheduleStandingRefresh(ctx: Pick<PluginContext, 'timedWork'>, account: Pick<CloudAccount, 'connectionId' | 'companyId'>, everyMs: number, from = new Date()): Promise<void> {
+  return ctx.timedWork.schedule({ kind: STANDING_REFRESH_KIND, key: String(account.connectionId), companyId: account.companyId, dueAt: new Date(from.getTime() + everyMs), payload: { connectionId: account.connectionId } });
+}
+
+/**
+ * The periodic re-read (issue #31): one durable timer per connection, claimed once across nodes,
+ * reads the number's tier and quality (and the WABA's portfolio) from Graph, stores them in the
+ * claim's transaction and publishes STANDING_TOPIC after commit only when something changed.
+ * A Graph failure (token revoked, Meta down) is logged and tried again next period: the session's
+ * own start reads it too. A connection without an account any more ends its timer.
+ */
+export function defineStandingRefresh(ctx: PluginContext, everyMs: number): void {
+  ctx.timedWork.define<{ connectionId: number }>(STANDING_REFRESH_KIND, async (job) => {
+    const account = await loadAccount(job.trx, job.payload.connectionId);
+    if (!account) return;
+    const next = { rescheduleAt: new Date(job.now.getTime() + everyMs) };
+    const client = clientOf(account);
+    let info;
+    try {
+      info = await readNumber(client, account.phoneNumberId);
+    } catch (err) {
+      ctx.log.warn({ err, connectionId: account.connectionId }, 'whatsappapi: periodic standing read failed; tried again next period');
+      return next;
+    }
+    const portfolioId = await readPortfolio(client, account.wabaId);
+    const note = await storeStanding(job.trx, account, { ...standingOf(info), portfolioId }, 'graph_refresh', { onlyOnChange: true });
+    if (note) job.afterCommit(() => publishStanding(ctx, note));
+    return next;
+  });
+}
