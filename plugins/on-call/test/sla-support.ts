@@ -30,3 +30,19 @@ export async function slaTarget(k: TestKernel, token: string, body: Record<strin
   const res = await k.api('POST', '/sla-targets', { token, body });
   if (res.status !== 201) throw new Error(`target ${res.status} ${JSON.stringify(res.body)}`);
 }
+
+const spClock = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Sao_Paulo', weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const spNow = (at: Date) => {
+  const parts = Object.fromEntries(spClock.formatToParts(at).map((p) => [p.type, p.value]));
+  return { weekdayEn: parts.weekday!.toLowerCase(), hhmm: `${parts.hour}:${parts.minute}` };
+};
+
+/**
+ * A rota window running from a minute ago to half an hour from now on the real clock, for tests whose
+ * timers fire on other nodes' wall clocks; across midnight it is an overnight window (end before start).
+ */
+export function windowAroundNow(now = new Date()): Record<string, [string, string]> {
+  const from = spNow(new Date(now.getTime() - 60_000));
+  const to = spNow(new Date(now.getTime() + 30 * 60_000));
+  return { [from.weekdayEn]: [from.hhmm, to.hhmm] };
+}
