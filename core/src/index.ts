@@ -53,6 +53,7 @@ export { DestinationError, isPublicAddress, pinnedLookup, resolveDestination, ty
 export { generateSigningSecret, signatureHeader, verifySignatureHeader, SIGNATURE_TOLERANCE_S } from './outbound/signature.js';
 export { guardedFetch } from './outbound/guarded-fetch.js';
 export type { TimedHandler, TimedHandlerOptions, TimedJob, TimedWork, TimerSpec, WithinTransaction } from './plugin-sdk/timed-work.js';
+export type { SlaBreach, SlaService } from './plugin-sdk/sla.js';
 export { TICKET_CHANGED, MESSAGE_CHANGED, type TicketChange, type MessageChange } from './messaging/ticket-events.js';
 export { CONTACT_CHANGED, type ContactChange } from './contacts/contact-events.js';
 export { findContact } from './contacts/contact-repository.js';

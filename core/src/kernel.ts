@@ -57,7 +57,7 @@ import { createChannelRuntime } from './channels/index.js';
 import { createIngestService, registerMessagingRoutes } from './messaging/index.js';
 import { registerDashboardRoutes } from './dashboard/index.js';
 import { registerClosingReasonRoutes } from './closing-reasons/index.js';
-import { defineSlaCheck, registerSlaRoutes } from './sla/index.js';
+import { createSlaBreachTimers, defineSlaCheck, registerSlaRoutes } from './sla/index.js';
 import { registerDemoPage, seedDemo, type DemoInfo } from './demo/index.js';
 import {
   createDrain, createMetrics, createMetricsServer, installDrain, installHttpMetrics, installRequestContext,
@@ -212,6 +212,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     tokens,
     metrics,
     audit,
+    slaBreachTimers: createSlaBreachTimers(),
   };
   registerScrapeGauges(metrics, { db: db.knex, jobs: ports.jobs, io: sockets.io, heldSessions: () => core.channels.held() });
 

@@ -13,6 +13,7 @@ import type { TimedWorkRuntime } from './timed-work/index.js';
 import type { TokenGate } from './auth/token-gate.js';
 import type { OpsMetrics } from './ops/metrics.js';
 import type { AuditLog } from './audit/audit-log.js';
+import type { SlaBreachTimers } from './sla/breach-timers.js';
 
 /** What the kernel's own routes and the plugin contexts are built from. */
 export interface CoreServices {
@@ -46,4 +47,6 @@ export interface CoreServices {
   metrics: OpsMetrics;
   /** The append-only audit log (core/src/audit): configuration changes, sign-ins, exports. */
   audit: AuditLog;
+  /** Timed-work kinds plugins have set in the transaction of each SLA breach (core/src/sla). */
+  slaBreachTimers: SlaBreachTimers;
 }

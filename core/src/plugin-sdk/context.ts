@@ -9,6 +9,7 @@ import type { SessionCaller } from './session-calls.js';
 import type { PluginBot } from './bot.js';
 import type { ConnectionService } from './connections.js';
 import type { TimedWork } from './timed-work.js';
+import type { SlaService } from './sla.js';
 import type { Routes } from './http.js';
 import type { PlansService, SettingsService, UsersService } from './platform.js';
 
@@ -60,6 +61,8 @@ export interface PluginContext {
    * lacks the plugin's flag are postponed, not fired.
    */
   readonly timedWork: TimedWork;
+  /** SLA breaches: a durable timer of the plugin's own kind set with each breach (on-call's phone alert). */
+  readonly sla: SlaService;
   readonly realtime: Realtime;
   readonly storage: Storage;
   readonly leases: Leases;

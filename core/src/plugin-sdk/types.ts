@@ -12,3 +12,4 @@ export type * from './tickets.js';
 export type * from './bot.js';
 export type * from './connections.js';
 export type * from './timed-work.js';
+export type * from './sla.js';

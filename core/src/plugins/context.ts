@@ -126,6 +126,7 @@ export function createPluginContext(
     bus: gatedBus(core.bus, core, definition.planFlag),
     jobs: gatedJobs(core.jobs, core, definition.planFlag, log),
     timedWork: gatedTimedWork(core.timedWork, definition.planFlag, log),
+    sla: { timerOnBreach: (kind) => core.slaBreachTimers.add(kind, definition.planFlag) },
     realtime: core.realtime,
     storage: core.storage,
     leases: core.leases,

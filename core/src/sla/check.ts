@@ -7,7 +7,7 @@ import { currentTicketDetails } from '../messaging/ticket-details.js';
 import { emitTicket } from '../messaging/ticket-events.js';
 import { businessDeadline } from './business-time.js';
 import { applicableTarget } from './targets.js';
-import { notifyBreach } from './notify.js';
+import { breachOf, notifyBreach } from './notify.js';
 
 /** Timed-work kind: re-evaluates one ticket's SLA (key `ticket:<id>`); set due now by the ticket_metrics trigger, then due at the next deadline. */
 export const SLA_CHECK = 'sla.check';
@@ -133,7 +133,13 @@ export async function checkTicketSla(core: CoreServices, job: TimedJob<{ ticketI
     if (stamped) fired.push(breach);
   }
   if (changed || fired.length) announce();
-  for (const breach of fired) job.afterCommit(() => notifyBreach(core, m.companyId, ticketId, breach.kind, breach.dueAt));
+  for (const { kind, dueAt } of fired) {
+    const breach = await breachOf(trx, m.companyId, ticketId, kind, dueAt, now);
+    if (!breach) continue;
+    // The plugins' breach timers commit with the stamp: their reaction fires once, like the breach.
+    await core.slaBreachTimers.set(trx, core.timedWork, breach);
+    job.afterCommit(() => notifyBreach(core, breach));
+  }
 
   const next = [frRunning ? frDue : null, resRunning ? resDue : null].filter((t): t is number => t !== null && t > nowMs);
   if (!next.length) return;

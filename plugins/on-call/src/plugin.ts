@@ -2,6 +2,7 @@ import { definePlugin } from '@guiche/core';
 import { createNotifier } from './notifier.js';
 import { watchConnectionAlerts } from './connection-alerts.js';
 import { createPlantaoService } from './plantao-service.js';
+import { watchSlaBreaches } from './sla-breach-alerts.js';
 import { registerRoutes } from './routes.js';
 
 export default definePlugin({
@@ -13,6 +14,7 @@ export default definePlugin({
     const notifier = createNotifier(ctx);
     notifier.start();
     watchConnectionAlerts(ctx);
+    watchSlaBreaches(ctx);
     const plantoes = createPlantaoService(ctx, { changed: (companyId, id) => notifier.rotaChanged(companyId, id) });
     registerRoutes(ctx, plantoes);
   },
