@@ -5,14 +5,18 @@ import { ModuleBoundary } from './modules/ModuleBoundary.js';
 import { ModuleErrorCard } from './modules/ModuleErrorCard.js';
 import { moduleRoutes } from './modules/ModuleRoutes.js';
 import { useWebModules } from './modules/WebModulesProvider.js';
-import { LoginPage } from './pages/LoginPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
-import { RecoveryPasswordPage } from './features/recovery/RecoveryPasswordPage.js';
-import { SignupPage } from './pages/SignupPage.js';
 import { TicketsPlaceholderPage } from './pages/TicketsPlaceholderPage.js';
 import { PublicOnly, RequireAuth } from './routing/guards.js';
 import { RouteAccess } from './routing/RouteAccess.js';
 import { shellFeatures } from './features/registry.js';
+import { lazyPage } from './features/lazy-page.js';
+
+// The public pages' forms (Formik, zod) load only when one opens (issue #28): a signed-in first
+// page never needs them.
+const LoginPage = lazyPage(() => import('./pages/LoginPage.js').then((m) => ({ default: m.LoginPage })));
+const SignupPage = lazyPage(() => import('./pages/SignupPage.js').then((m) => ({ default: m.SignupPage })));
+const RecoveryPasswordPage = lazyPage(() => import('./features/recovery/RecoveryPasswordPage.js').then((m) => ({ default: m.RecoveryPasswordPage })));
 
 export function App() {
   const { listed, modules } = useWebModules();

@@ -94,7 +94,7 @@ function firstPagePackages(): { packages: Set<string>; later: Set<string> } {
       const target = spec.startsWith('.') ? resolveLocal(file, spec) : spec;
       later.add(spec.startsWith('.') ? path.relative(src, target) : spec);
       // The strings load before the form shows: they count as the first page; the shell does not.
-      if (target !== path.join(src, 'bootstrap.tsx') && spec.startsWith('.')) walk(target);
+      if (target !== path.join(src, 'shell.tsx') && spec.startsWith('.')) walk(target);
     }
   };
   walk(path.join(src, 'login/light-boot.tsx'));
@@ -121,6 +121,6 @@ describe('what the light login loads', () => {
 
   it('loads the whole shell only through a dynamic import, and one language of strings', () => {
     const { later } = firstPagePackages();
-    expect([...later].sort()).toEqual(['bootstrap.tsx', 'locales/en.ts', 'locales/es.ts', 'locales/pt.ts', 'locales/tr.ts']);
+    expect([...later].sort()).toEqual(['locales/en.ts', 'locales/es.ts', 'locales/pt.ts', 'locales/tr.ts', 'shell.tsx']);
   });
 });

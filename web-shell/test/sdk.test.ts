@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, signupSchema, ErrorCodes } from '@guiche/contracts';
-import { daysUntil, formatCurrency, formatDate, formatDateTime, i18n, SupportedLanguages, translationsReady, zodFormikValidate } from '@guiche/web-sdk';
+import { daysUntil, formatCurrency, formatDate, formatDateTime, i18n, serverValidationErrors, SupportedLanguages, translationsReady, zodFormikValidate } from '@guiche/web-sdk';
 import { registerShellTranslations, SHELL_NS } from '../src/locales/index.js';
 
 /** Every leaf key path of a translation tree, with the {{placeholders}} it uses. */
@@ -64,6 +64,18 @@ describe('zodFormikValidate', () => {
 
   it('returns no errors for valid values', () => {
     expect(zodFormikValidate(loginSchema)({ email: 'a@b.co', password: '123456' })).toEqual({});
+  });
+
+  it('nests errors as Formik does: arrays under numeric keys, the first problem of a field kept', () => {
+    const err = { isAxiosError: true, response: { status: 400, data: { error: 'ERR_VALIDATION', issues: [
+      { path: ['options', 1, 'title'], message: 'first' },
+      { path: ['options', 1, 'title'], message: 'second' },
+      { path: ['name'], message: 'named' },
+      { path: [], message: 'whole form' },
+    ] } } };
+    const errors = serverValidationErrors<{ name: string; options: { title: string }[] }>(err);
+    expect(errors).toEqual({ name: 'named', options: [undefined, { title: 'first' }] });
+    expect(Array.isArray(errors?.options)).toBe(true);
   });
 });
 

@@ -1,20 +1,21 @@
-import { getIn, setIn, type FormikErrors } from 'formik';
+import type { FormikErrors } from 'formik';
 import type { z } from 'zod';
 import { i18n } from './i18n/index.js';
 import { errorBodyOf } from './errors.js';
+import { errorAt, putError } from './lib/nested-errors.js';
 
 function translate(message: string): string {
   return i18n.exists(message) ? i18n.t(message) : message;
 }
 
 function toFormikErrors<Values>(issues: { path: readonly PropertyKey[]; message: string }[]): FormikErrors<Values> {
-  let errors: FormikErrors<Values> = {};
+  const errors: Record<string, unknown> = {};
   for (const issue of issues) {
-    const path = issue.path.map(String).join('.');
+    const path = issue.path.map(String);
     // The first problem of a field is the one worth showing.
-    if (path && getIn(errors, path) === undefined) errors = setIn(errors, path, translate(issue.message));
+    if (path.length && errorAt(errors, path) === undefined) putError(errors, path, translate(issue.message));
   }
-  return errors;
+  return errors as FormikErrors<Values>;
 }
 
 /** Formik `validate` from a zod schema; messages are i18n keys (contracts/messages.ts), translated here. */

@@ -1,5 +1,8 @@
 import { StorageKeys } from '@guiche/web-sdk/storage';
 
+/** The performance mark the light login sets when it starts fetching the shell's code while idle. */
+export const SHELL_PREFETCH_MARK = 'guiche:shell-prefetch';
+
 /** Public routes the full shell serves itself (the light login links to them with plain anchors). */
 const FULL_SHELL_PUBLIC_PATHS = ['/signup', '/recovery-password'];
 

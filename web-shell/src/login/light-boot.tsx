@@ -10,10 +10,33 @@ import type { AuthResponse } from '@guiche/contracts';
 import { handOver, keepLightRoot, type HandedError } from './handover.js';
 import { LightLogin } from './LightLogin.js';
 import { loginStrings, storedLanguage } from './light-strings.js';
+import { SHELL_PREFETCH_MARK } from './first-page.js';
 
-/** The whole shell, which replaces this page (bootstrap releases the light root before rendering). */
+/** The whole shell's code: fetched while this page is idle, or at the submit, whichever comes first. */
+function shellModule() {
+  return import('../shell.js');
+}
+
+/** The whole shell, which replaces this page (it releases the light root before rendering). */
 function loadShell(): Promise<unknown> {
-  return import('../bootstrap.js');
+  return shellModule().then((shell) => shell.startShell());
+}
+
+/**
+ * Once the form is drawn and the page idle, the shell's code downloads (it draws nothing until
+ * loadShell), so a sign-in waits only for its own requests. The mark tells what the page needed
+ * before that (bench/p3-ticket-scroll.mjs counts the login page alone up to it). Not on a
+ * connection that asks to save data: there the shell loads at the submit, as before.
+ */
+function prefetchShellWhenIdle(): void {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  if (connection?.saveData) return;
+  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+  idle(() => {
+    performance.mark(SHELL_PREFETCH_MARK);
+    // A failure here is not the visitor's: the submit imports the shell again and handles it.
+    shellModule().catch(() => undefined);
+  });
 }
 
 /** What the shell's session keeps after a login (the sdk's storeSession). */
@@ -70,6 +93,7 @@ void loginStrings(storedLanguage(localStorage)).then(
     const root = createRoot(document.getElementById('root')!);
     keepLightRoot(root);
     root.render(<LightLogin strings={strings} onSubmit={submit} />);
+    prefetchShellWhenIdle();
   },
   // Without its strings the light page has nothing to show: the whole shell handles that case.
   () => void loadShell(),

@@ -1,4 +1,3 @@
-import './i18n/register.js';
 import type { ShellFeature } from '../feature.js';
 import { lazyPage } from '../lazy-page.js';
 

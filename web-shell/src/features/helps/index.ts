@@ -1,4 +1,3 @@
-import './i18n/register.js';
 import type { ShellFeature } from '../feature.js';
 import { lazyPage } from '../lazy-page.js';
 
@@ -10,5 +9,3 @@ export const helpsFeature: ShellFeature = {
   menuPaths: ['/helps'],
   routes: [{ path: '/helps', Component: HelpsPage }],
 };
-
-export { HelpsSettingsTab } from './components/HelpsSettingsTab.js';

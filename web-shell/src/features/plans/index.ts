@@ -1,3 +1,2 @@
-import './i18n/register.js';
 
 export { PlansSettingsTab } from './components/PlansSettingsTab.js';

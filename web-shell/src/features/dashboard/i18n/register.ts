@@ -4,8 +4,8 @@ import { registerTranslations } from '@guiche/web-sdk';
 export const NS = 'dashboard';
 
 registerTranslations(NS, {
-  pt: async () => (await import(/* webpackChunkName: "locale-pt" */ './locales/pt.js')).pt,
-  en: async () => (await import(/* webpackChunkName: "locale-en" */ './locales/en.js')).en,
-  es: async () => (await import(/* webpackChunkName: "locale-es" */ './locales/es.js')).es,
-  tr: async () => (await import(/* webpackChunkName: "locale-tr" */ './locales/tr.js')).tr,
+  pt: async () => (await import(/* webpackChunkName: "locale-pt-pages" */ './locales/pt.js')).pt,
+  en: async () => (await import(/* webpackChunkName: "locale-en-pages" */ './locales/en.js')).en,
+  es: async () => (await import(/* webpackChunkName: "locale-es-pages" */ './locales/es.js')).es,
+  tr: async () => (await import(/* webpackChunkName: "locale-tr-pages" */ './locales/tr.js')).tr,
 });

@@ -8,7 +8,7 @@ import { useSettings } from '../hooks/useSettings.js';
 import { NS } from '../i18n/register.js';
 import { scheduleTypeOf, settingsTabs, settingValues } from '../lib/setting-options.js';
 import CompaniesPage from '../../companies/pages/CompaniesPage.js';
-import { HelpsSettingsTab } from '../../helps/index.js';
+import { HelpsSettingsTab } from '../../helps/components/HelpsSettingsTab.js';
 import { PlansSettingsTab } from '../../plans/index.js';
 
 /** Super users also get the platform's tabs (account-admin.md §2 Settings page). */

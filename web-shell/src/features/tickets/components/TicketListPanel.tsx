@@ -12,9 +12,11 @@ import { useTicketList } from '../hooks/useTicketList.js';
 import { unreadTickets } from '../lib/list-rules.js';
 import { listFilterFor, NO_QUEUE_ID, OPEN_TABS, SEARCH_STATUSES, type ListControls, type OpenTab } from '../lib/ticket-filters.js';
 import { TICKETS_NS } from '../i18n/register.js';
-import { CloseAllDialog } from '../dialogs/CloseAllDialog.js';
+import { lazyDialog } from '../../lazy-dialog.js';
 import { QueueFilter } from './QueueFilter.js';
 import { TicketListBody } from './TicketListBody.js';
+
+const CloseAllDialog = lazyDialog(() => import('../dialogs/CloseAllDialog.js').then((m) => m.CloseAllDialog), (p) => p.isOpen);
 
 interface Props {
   controls: ListControlsState;

@@ -1,15 +1,10 @@
 import { Tab, Tabs } from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { ConfirmDialog, EmptyState, useTranslation } from '@guiche/web-sdk';
+import { ConfirmDialog, EmptyState, LoadingState, useTranslation } from '@guiche/web-sdk';
+import { lazyDialog } from '../../lazy-dialog.js';
 import { useNarrowScreen } from '../../../layout/useNarrowScreen.js';
 import type { ConflictTicket, Ticket } from '../api/types.js';
-import { AcceptTicketDialog } from '../dialogs/AcceptTicketDialog.js';
-import { NewTicketDialog } from '../dialogs/NewTicketDialog.js';
-import { ResolveTicketDialog } from '../dialogs/ResolveTicketDialog.js';
-import { TicketInfoModal } from '../dialogs/TicketInfoModal.js';
-import { TicketLogDialog } from '../dialogs/TicketLogDialog.js';
-import { TransferTicketDialog } from '../dialogs/TransferTicketDialog.js';
 import { TicketUiContext, type TicketUi } from '../hooks/ticket-ui-context.js';
 import { useListControls } from '../hooks/useListControls.js';
 import { useTicket } from '../hooks/useTicket.js';
@@ -18,7 +13,16 @@ import { useJoinTicketRoom, useTicketLiveEvents } from '../hooks/useTicketLiveEv
 import { TICKETS_NS } from '../i18n/register.js';
 import { TicketListPanel } from './TicketListPanel.js';
 import { FirstRunChecklist } from './FirstRunChecklist.js';
-import { TicketPane } from './TicketPane.js';
+
+// What the list's first row does not need loads when asked for (issue #28): the open ticket's pane
+// (conversation, contact drawer) and every dialog.
+const TicketPane = lazy(() => import('./TicketPane.js').then((m) => ({ default: m.TicketPane })));
+const NewTicketDialog = lazyDialog(() => import('../dialogs/NewTicketDialog.js').then((m) => m.NewTicketDialog), (p) => p.isOpen);
+const AcceptTicketDialog = lazyDialog(() => import('../dialogs/AcceptTicketDialog.js').then((m) => m.AcceptTicketDialog), (p) => p.ticket !== null);
+const TransferTicketDialog = lazyDialog(() => import('../dialogs/TransferTicketDialog.js').then((m) => m.TransferTicketDialog), (p) => p.ticket !== null);
+const ResolveTicketDialog = lazyDialog(() => import('../dialogs/ResolveTicketDialog.js').then((m) => m.ResolveTicketDialog), (p) => p.ticket !== null);
+const TicketLogDialog = lazyDialog(() => import('../dialogs/TicketLogDialog.js').then((m) => m.TicketLogDialog), (p) => p.ticket !== null);
+const TicketInfoModal = lazyDialog(() => import('../dialogs/TicketInfoModal.js').then((m) => m.TicketInfoModal), (p) => p.conflict !== null);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -76,7 +80,9 @@ function TicketsScreen({ uuid }: { uuid: string | undefined }) {
 
   const list = <TicketListPanel controls={controls} selectedUuid={uuid} />;
   const pane = uuid ? (
-    <TicketPane uuid={uuid} ticket={ticket} error={ticketQuery.error} narrow={narrow} onBack={() => navigate('/tickets')} />
+    <Suspense fallback={<LoadingState />}>
+      <TicketPane uuid={uuid} ticket={ticket} error={ticketQuery.error} narrow={narrow} onBack={() => navigate('/tickets')} />
+    </Suspense>
   ) : (
     <div className="tk-welcome">
       <FirstRunChecklist />

@@ -4,8 +4,8 @@ import { registerTranslations } from '@guiche/web-sdk';
 export const NS = 'contactDrawer';
 
 registerTranslations(NS, {
-  pt: async () => (await import(/* webpackChunkName: "locale-pt" */ './pt.js')).pt,
-  en: async () => (await import(/* webpackChunkName: "locale-en" */ './en.js')).en,
-  es: async () => (await import(/* webpackChunkName: "locale-es" */ './es.js')).es,
-  tr: async () => (await import(/* webpackChunkName: "locale-tr" */ './tr.js')).tr,
+  pt: async () => (await import(/* webpackChunkName: "locale-pt-pages" */ './pt.js')).pt,
+  en: async () => (await import(/* webpackChunkName: "locale-en-pages" */ './en.js')).en,
+  es: async () => (await import(/* webpackChunkName: "locale-es-pages" */ './es.js')).es,
+  tr: async () => (await import(/* webpackChunkName: "locale-tr-pages" */ './tr.js')).tr,
 });
