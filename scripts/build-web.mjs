@@ -1,6 +1,7 @@
 // Builds the web shell and every web module with rsbuild (rsbuild does not type-check: see check-web.mjs),
 // skipping a target whose sources are unchanged since its last build (`--force` builds all), and
-// writes brotli and gzip copies of the text assets beside them for the server to send as they are.
+// writes brotli and gzip copies of the text assets beside them for the server to send as they are
+// (`--defer-precompress` leaves that to scripts/precompress.mjs: `npm start` runs it later).
 // The targets build side by side in this one process (issue #32): rspack compiles on its own
 // threads, so this saves a process start, the loading of rsbuild and the wait of each build's
 // single-threaded phases, once per target.
@@ -8,16 +9,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRsbuild, loadConfig } from '@rsbuild/core';
-import { sourcesFingerprint } from './web-sources.mjs';
+import { sourcesFingerprint, webTargets } from './web-sources.mjs';
 import { precompress } from './precompress.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const force = process.argv.includes('--force');
+const deferPrecompress = process.argv.includes('--defer-precompress');
 const STAMP = '.sources-fingerprint';
 /** Builds at once: more only adds memory (each holds its module graph) once the cores are busy. */
 const PARALLEL = Math.max(2, Math.min(4, os.availableParallelism() * 2));
-
-const targets = ['web-shell', ...fs.readdirSync(path.join(root, 'web-modules')).filter((d) => d !== 'sdk').map((d) => `web-modules/${d}`)];
 
 async function build(target) {
   const dir = path.join(root, target);
@@ -26,15 +26,19 @@ async function build(target) {
   const rsbuild = await createRsbuild({ cwd: dir, rsbuildConfig: content });
   const result = await rsbuild.build();
   await result.close();
+  const built = `web: ${target} built in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+  if (deferPrecompress) {
+    process.stdout.write(`${built}\n`);
+    return;
+  }
   const { files, bytes, brotli } = precompress(path.join(dir, 'dist'));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  process.stdout.write(`web: ${target} built in ${seconds} s, ${files} assets precompressed, ${Math.round(bytes / 1024)} kB → ${Math.round(brotli / 1024)} kB brotli\n`);
+  process.stdout.write(`${built}, precompressed ${files} assets by ${seconds} s, ${Math.round(bytes / 1024)} kB → ${Math.round(brotli / 1024)} kB brotli\n`);
 }
 
 const stale = [];
-for (const target of targets) {
+for (const target of webTargets(root)) {
   const dir = path.join(root, target);
-  if (!fs.existsSync(path.join(dir, 'rsbuild.config.ts'))) continue;
   const fingerprint = sourcesFingerprint(root, target);
   const stamp = path.join(dir, 'dist', STAMP);
   if (!force && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === fingerprint) {

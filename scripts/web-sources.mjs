@@ -17,6 +17,12 @@ function filesUnder(dir, out = []) {
   return out;
 }
 
+/** The web targets: the shell and every web module (the SDK is built into them, not on its own). */
+export function webTargets(root) {
+  const modules = fs.readdirSync(path.join(root, 'web-modules')).filter((d) => d !== 'sdk').map((d) => `web-modules/${d}`);
+  return ['web-shell', ...modules].filter((target) => fs.existsSync(path.join(root, target, 'rsbuild.config.ts')));
+}
+
 export function sourcesFingerprint(root, target) {
   const inputs = [target, 'web-modules/sdk', 'core/contracts/src', 'core/contracts/package.json', 'package-lock.json'];
   const hash = crypto.createHash('sha256');
