@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { defineChannel, type NormalizedMessage } from '@guiche/core';
 import { createTestKernel, storageFolder, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import { FakeWorld, fakeChannel, type FakeSession } from '../core/test/channels-fake-channel.js';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, keepScreenshot, QUIET_MOTION } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, submitLogin, webRoot, keepScreenshot, QUIET_MOTION } from './support/browser.js';
 import { solidPng } from './support/png.js';
 
 /**
@@ -1069,7 +1069,9 @@ describe('the send-contact and camera dialogs', () => {
     const context = await browser.newContext({ ...QUIET_MOTION, baseURL: insecure, viewport: { width: 1400, height: 900 }, locale: 'pt-BR' });
     try {
       const plain = await context.newPage();
-      await logIn(plain, admin);
+      // Through the form: only the browser resolves INSECURE_HOST (logIn's API call runs outside it).
+      await submitLogin(plain, admin);
+      await plain.waitForURL((url) => !url.pathname.startsWith('/login'));
       expect(await plain.evaluate(() => [window.isSecureContext, 'mediaDevices' in navigator])).toEqual([false, false]);
       await openTicket(plain, ticket.uuid);
       await plain.getByTestId('attach-menu').click();
