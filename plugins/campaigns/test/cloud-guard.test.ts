@@ -222,6 +222,8 @@ describe('campaign guard of a WhatsApp Cloud API connection', () => {
     // Another WABA's news is not this number's.
     expect(await fake.deliver(conn.webhook, whatsappAccountChange('999', 'business_capability_update', { max_daily_conversations_per_business: 2000 }))).toBe(200);
     // Meta raises the portfolio to 2,000 (a count, as the capability webhook writes it): no pause, a higher cap.
+    // Graph says so too from then on (the periodic re-read, due within the campaign's run, must not see a drop).
+    fake.phoneNumbers.get(conn.number.phoneNumberId)!.messagingLimit = 'TIER_2K';
     expect(await fake.deliver(conn.webhook, whatsappAccountChange(conn.number.wabaId, 'business_capability_update', { max_daily_conversations_per_business: 2000, max_phone_numbers_per_waba: 25 }))).toBe(200);
     await waitFor(async () => (await guardView(conn.id)).cloud.limit === 2000, { timeout: 15_000 });
     expect((await guardView(conn.id)).cloud).toMatchObject({ messagingTier: 'TIER_2K', qualityDroppedAt: null });
