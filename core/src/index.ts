@@ -65,5 +65,6 @@ export { storeSingleUpload, type StoredUpload, type SingleUploadOptions } from '
 export { AuditActions, rowOf, type AuditRule, type AuditSnapshot, type RouteAuditOption } from './audit/index.js';
 export { CONNECTION_ALERT, connectionAlertEvent, type ConnectionAlert, type ConnectionAlertChange } from './connections/down-alerts.js';
 export { extensionOfName, mimeTypeOfExtension, mimeTypeOfName, contentTypeOfExtension, extensionOfMimeType } from './files/mime.js';
-export { BUSINESS_ZONE, instantAt, localTime, plusOnWallClock, type LocalTime } from './clock/business-clock.js';
+export { addDays, BUSINESS_ZONE, instantAt, localTime, plusOnWallClock, type LocalTime } from './clock/business-clock.js';
+export { withinHours, type WeekdayHours } from './bot/hours.js';
 export { outsidePolicy, retryPolicy, breakerFor, type OutsidePolicyOptions, type RetryOptions, type BreakerOptions } from './outside/policy.js';

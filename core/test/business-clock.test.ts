@@ -5,7 +5,8 @@ import { addDays, daysBetween, instantAt, localDay, localTime } from '../src/clo
 function intlParts(at: Date, zone = 'America/Sao_Paulo') {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}`, second: Number(get('second')) };
+  const weekday = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long' }).format(at).toLowerCase();
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}`, second: Number(get('second')), weekday };
 }
 
 // Instants over years with and without São Paulo's old daylight saving (it ended in 2019).
@@ -16,7 +17,7 @@ describe('business clock (luxon, America/Sao_Paulo)', () => {
     for (const at of instants) {
       const old = intlParts(at);
       const t = localTime(at);
-      expect({ date: t.date, time: t.time, second: t.second }).toEqual(old);
+      expect({ date: t.date, time: t.time, second: t.second, weekday: t.weekday }).toEqual(old);
       expect(localDay(at)).toBe(old.date);
       expect(localDay(at, 'Asia/Tokyo')).toBe(intlParts(at, 'Asia/Tokyo').date);
     }

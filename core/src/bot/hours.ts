@@ -1,4 +1,5 @@
 import { SERVICE_HOURS_TIME_ZONE } from '@guiche/contracts';
+import { localTime as wallClock } from '../clock/business-clock.js';
 
 /** One weekday of service hours: two shifts; an empty shift is closed. */
 export interface WeekdayHours {
@@ -9,22 +10,10 @@ export interface WeekdayHours {
   endTimeB: string;
 }
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-
-const formatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: SERVICE_HOURS_TIME_ZONE,
-  weekday: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** The weekday ('monday') and the time ('HH:MM') of `now` in the service-hours time zone. */
 export function localTime(now: Date): { weekday: string; time: string } {
-  const parts = formatter.formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const weekday = get('weekday').toLowerCase();
-  return { weekday: WEEKDAYS.includes(weekday) ? weekday : 'monday', time: `${get('hour')}:${get('minute')}` };
+  const { weekday, time } = wallClock(now, SERVICE_HOURS_TIME_ZONE);
+  return { weekday, time };
 }
 
 function inShift(time: string, start: string, end: string): boolean {

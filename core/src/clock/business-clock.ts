@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { SERVICE_HOURS_TIME_ZONE } from '@guiche/contracts';
+import { SERVICE_HOURS_TIME_ZONE, Weekdays, type WeekdayEn } from '@guiche/contracts';
 
 /**
  * The product's wall clock (America/Sao_Paulo: service hours, birthdays, reports, due dates,
@@ -19,6 +19,8 @@ export interface LocalTime {
   date: string;
   /** 'HH:MM' */
   time: string;
+  /** The weekday as service hours and rotas store it ('monday'). */
+  weekday: WeekdayEn;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -26,7 +28,18 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** An instant as the zone's wall clock reads it. */
 export function localTime(at: Date, zone = BUSINESS_ZONE): LocalTime {
   const t = DateTime.fromJSDate(at, { zone });
-  return { year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second, date: t.toISODate()!, time: `${pad(t.hour)}:${pad(t.minute)}` };
+  return {
+    year: t.year,
+    month: t.month,
+    day: t.day,
+    hour: t.hour,
+    minute: t.minute,
+    second: t.second,
+    date: t.toISODate()!,
+    time: `${pad(t.hour)}:${pad(t.minute)}`,
+    // luxon counts 1 (Monday) … 7 (Sunday), the order of Weekdays.
+    weekday: Weekdays[t.weekday - 1]!.weekdayEn,
+  };
 }
 
 /** Today's calendar day in the zone. */

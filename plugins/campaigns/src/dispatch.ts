@@ -1,8 +1,7 @@
-import { AppError, type PluginContext, type TimedHandler, type TimedJob } from '@guiche/core';
+import { AppError, withinHours, type PluginContext, type TimedHandler, type TimedJob } from '@guiche/core';
 import type { Knex } from 'knex';
 import { filledMessages, loadCampaigns, type CampaignRow } from './campaign-repository.js';
 import type { Events } from './events.js';
-import { withinBusinessHours } from './business-hours.js';
 import { readSettings, type CampaignSettings } from './settings.js';
 import { capForDay, GuardPause, HELD_PAUSES, nextDayStart, warmupDay, withinSendingHours } from './guard-rules.js';
 import { failuresSince, markFirstSend, readGuard, recordDecision, sentToday, type GuardDecision } from './guard-store.js';
@@ -152,7 +151,7 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
     const settings = await readSettings(trx, row.companyId);
     if (settings.businessHoursOnly) {
       const company = await trx('companies').where({ id: row.companyId }).first('schedules');
-      if (!withinBusinessHours(company?.schedules, job.now)) {
+      if (!withinHours(company?.schedules, job.now)) {
         if (row.pauseReason !== OUTSIDE_HOURS) {
           await trx('campaigns').where({ id: row.id }).update({ pauseReason: OUTSIDE_HOURS, updatedAt: trx.fn.now() });
           announce(job, row.companyId, row.id);
