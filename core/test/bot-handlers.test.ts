@@ -43,8 +43,11 @@ beforeAll(async () => {
 });
 afterAll(async () => w?.close());
 
+let promptId: number;
+
 async function promptQueue(name: string) {
-  const queue = await w.queue({ name, promptId: 7, greetingMessage: `${name}: um assistente vai responder.` });
+  promptId = await w.prompt(name);
+  const queue = await w.queue({ name, promptId, greetingMessage: `${name}: um assistente vai responder.` });
   await w.configure('webchat', { queueIds: [queue.id], greetingMessage: null });
   return queue;
 }
@@ -58,7 +61,7 @@ describe('conversation handlers', () => {
     const [greeting, first] = await receive(c, 2);
     expect(greeting.body).toBe('Assistente: um assistente vai responder.');
     expect(first.body).toBe('IA: você disse "oi"');
-    expect(await c.ticket()).toMatchObject({ useIntegration: true, promptId: 7, isBot: false, botStage: null, status: 'pending' });
+    expect(await c.ticket()).toMatchObject({ useIntegration: true, promptId, isBot: false, botStage: null, status: 'pending' });
     await c.send('qual o preço?');
     expect((await receive(c))[0].body).toBe('IA: você disse "qual o preço?"');
     mode = 'close';

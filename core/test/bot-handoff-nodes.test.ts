@@ -17,6 +17,7 @@ import { logOf, startBotWorld, type BotWorld } from './bot-support.js';
 const probeUrl = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'handoff-probe-plugin.mjs')).href;
 
 let w: BotWorld;
+let promptId: number;
 let answers: FakeServer;
 const children: ChildKernel[] = [];
 /** The next request with this body never gets an answer (the outside service is slow). */
@@ -46,7 +47,8 @@ beforeAll(async () => {
   w = await startBotWorld({ plugins: [probe] });
   // Only the child nodes sweep; this node runs what is due when the test says so.
   await w.k.kernel.core.timedWork.stop();
-  const queue = await w.queue({ name: 'Assistente', promptId: 7, greetingMessage: 'Um assistente vai responder.' });
+  promptId = await w.prompt('Assistente');
+  const queue = await w.queue({ name: 'Assistente', promptId, greetingMessage: 'Um assistente vai responder.' });
   await w.configure('webchat', { queueIds: [queue.id], greetingMessage: null });
 });
 afterAll(async () => {
@@ -89,7 +91,7 @@ describe('conversation hand-off across nodes', () => {
     await waitFor(async () => ((await handOffRows(ticket.id)).length === 0 && (await botAnswers(ticket.id)).length > 0) || null, { timeout: 30_000 });
     expect(await botAnswers(ticket.id)).toEqual(['IA: preciso de ajuda']);
     expect(requestsFor(ticket.id).map((r) => r.headers['x-node'])).toEqual(['doomed', 'parent']);
-    expect(await w.k.db('tickets').where({ id: ticket.id }).first()).toMatchObject({ useIntegration: true, promptId: 7 });
+    expect(await w.k.db('tickets').where({ id: ticket.id }).first()).toMatchObject({ useIntegration: true, promptId });
     // Nothing is left to run it a third time.
     await w.k.kernel.core.timedWork.runDue(new Date(Date.now() + 10 * handOffLeaseMs(w.k.kernel.core.bot)));
     expect(await botAnswers(ticket.id)).toEqual(['IA: preciso de ajuda']);

@@ -44,6 +44,8 @@ export interface BotWorld {
   configure(channel: ChannelKind, body: Record<string, unknown>): Promise<void>;
   setting(key: string, value: string): Promise<void>;
   queue(body: Record<string, unknown>): Promise<any>;
+  /** A prompt of the company (its row only: the conversation handler under test answers for it). */
+  prompt(name: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -183,6 +185,10 @@ export async function startBotWorld(kernelOptions: Parameters<typeof createTestK
       const res = await k.api('POST', '/queue', { token: admin, body: { color: `#${String(colors).padStart(6, '0')}`, greetingMessage: `Fila ${colors}`, ...body } });
       if (res.status !== 201) throw new Error(`queue: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body;
+    },
+    async prompt(name) {
+      const [row] = await k.db('prompts').insert({ companyId: company.company.id, name, prompt: `${name}: atenda com educação` }).returning('id');
+      return row.id as number;
     },
     async close() {
       closing = true;
