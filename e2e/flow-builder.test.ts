@@ -41,16 +41,25 @@ afterAll(async () => {
 const node = (page: Page, type: string) => page.locator(`[data-testid="fb-node"][data-node-type="${type}"]`);
 
 /** Drags from a block's output handle to another block's input. */
+/** Drags from an output to a block's input until the canvas shows the new line (a drag a loaded machine dropped is made again, as a person would). */
 async function connect(page: Page, from: Locator, handle: string, to: Locator): Promise<void> {
-  const source = from.locator(`.react-flow__handle[data-handleid="${handle}"]`);
-  const target = to.locator('.react-flow__handle.target');
-  const a = (await source.boundingBox())!;
-  const b = (await target.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
-  await page.mouse.up();
+  const edges = page.locator('.react-flow__edge');
+  const before = await edges.count();
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const a = (await from.locator(`.react-flow__handle[data-handleid="${handle}"]`).boundingBox())!;
+    const b = (await to.locator('.react-flow__handle.target').boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+    await page.mouse.up();
+    const drawn = await expect
+      .poll(() => edges.count(), { timeout: 3_000 })
+      .toBe(before + 1)
+      .then(() => true, () => false);
+    if (drawn) return;
+  }
+  throw new Error(`the canvas never drew the line from ${handle}`);
 }
 
 describe('the flow builder in the browser', () => {
