@@ -77,5 +77,5 @@ export function publicView(account: CloudAccount) {
 }
 
 export function clientOf(account: CloudAccount): GraphClient {
-  return new GraphClient({ accessToken: account.accessToken, gateKey: `whatsappapi:${account.connectionId}` });
+  return new GraphClient({ accessToken: account.accessToken, gateKey: `whatsappapi:${account.phoneNumberId}` });
 }

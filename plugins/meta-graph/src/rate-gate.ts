@@ -1,7 +1,9 @@
 /**
- * Backoff per connection after a Graph rate limit: every call of that connection waits until the
- * pause ends, and each further limit doubles the pause (up to MAX). Messages wait; none is dropped.
- * In-memory per node: after a restart the queue's own retries take over.
+ * Backoff per Meta object after a Graph rate limit: every call for that phone number or page waits
+ * until the pause ends, and each further limit doubles the pause (up to MAX). Messages wait; none is
+ * dropped. Keyed by Meta's own ids, which Meta limits (two connections of one number share it; our
+ * connection ids, which every test kernel restarts from 1, never collide). In-memory per node: after
+ * a restart the queue's own retries take over.
  */
 const MAX_PAUSE_MS = 5 * 60_000;
 

@@ -17,7 +17,7 @@ export interface AttachmentJob {
 }
 
 export function pageClient(page: MetaPage): GraphClient {
-  return new GraphClient({ accessToken: page.pageToken, gateKey: `${page.kind}:${page.connectionId}` });
+  return new GraphClient({ accessToken: page.pageToken, gateKey: `${page.kind}:page:${page.pageId}` });
 }
 
 async function download(page: MetaPage, url: string): Promise<{ data: Buffer; mimetype: string; fileName: string }> {
