@@ -61,6 +61,8 @@ const VALID_BODIES: Record<string, (owner: Tenant) => unknown> = {
  */
 const BODY_REFERENCES: Record<string, Record<string, string>> = {
   'PUT /api/tickets/{id}': { integrationId: 'queueIntegration', promptId: 'prompt' },
+  'PUT /api/queue/{id}': { integrationId: 'queueIntegration', promptId: 'prompt' },
+  'PUT /api/whatsapp/{id}': { integrationId: 'queueIntegration', promptId: 'prompt' },
 };
 
 /** Admin-only operations (account-admin.md, inbox.md); super-only ones are also refused to admins. */
