@@ -78,3 +78,64 @@ export function percentile(sorted, p) {
 export function fmt(n, digits = 1) {
   return Number(n).toFixed(digits);
 }
+
+/**
+ * The ticket tenant of the dashboard and SLA benchmarks, generated in SQL: three queues, ten agents
+ * (one queue each), a webchat connection, and `tickets` contacts with one ticket each, created over
+ * the last 180 days (10% pending and unassigned, 15% open, 75% closed). `closeMinutes`: the SQL
+ * minutes from creation to close (over the contact `c`); `agent(i)`: more columns of agent i.
+ */
+export async function seedQueuedTickets(db, companyId, tickets, { closeMinutes = '40', agent = () => ({}) } = {}) {
+  const queues = (await db('queues').insert([0, 1, 2].map((i) => ({ companyId, name: `Fila ${i}`, color: `#1${i}1${i}1${i}` }))).returning('id')).map((r) => r.id);
+  const agents = (
+    await db('users')
+      .insert(Array.from({ length: 10 }, (_, i) => ({ companyId, name: `Agente ${i}`, email: `a${i}.${randomBytes(4).toString('hex')}@bench.local`, passwordHash: 'x', profile: 'user', ...agent(i) })))
+      .returning('id')
+  ).map((r) => r.id);
+  await db('userQueues').insert(agents.map((userId, i) => ({ companyId, userId, queueId: queues[i % 3] })));
+  const [connection] = await db('whatsapps')
+    .insert({ companyId, name: 'Bench', channel: 'webchat', status: 'CONNECTED', isDefault: true, token: randomBytes(15).toString('hex').toUpperCase() })
+    .returning('id');
+  await db.raw(`INSERT INTO contacts (company_id, name, number, channel) SELECT ?, 'Contato ' || g, 'visitor-' || g, 'webchat' FROM generate_series(1, ?) g`, [companyId, tickets]);
+  // The agent and queue follow the contact id.
+  await db.raw(
+    `INSERT INTO tickets (company_id, contact_id, whatsapp_id, queue_id, user_id, status, channel, last_message, created_at, updated_at, closed_at)
+     SELECT c.company_id, c.id, ?::int, (?::int[])[1 + c.id % 3],
+            CASE WHEN c.id % 20 < 2 THEN NULL ELSE (?::int[])[1 + c.id % 10] END,
+            CASE WHEN c.id % 20 < 2 THEN 'pending' WHEN c.id % 20 < 5 THEN 'open' ELSE 'closed' END,
+            'webchat', 'Última mensagem ' || c.id,
+            now() - ((c.id::bigint * 7919) % 259200) * interval '1 minute',
+            now() - ((c.id::bigint * 7919) % 259200) * interval '1 minute' + interval '40 minutes',
+            CASE WHEN c.id % 20 >= 5 THEN now() - ((c.id::bigint * 7919) % 259200) * interval '1 minute' + (${closeMinutes}) * interval '1 minute' END
+     FROM contacts c WHERE c.company_id = ?`,
+    [connection.id, queues, agents, companyId],
+  );
+  return { queues, agents, connectionId: connection.id };
+}
+
+/** Milliseconds of one authenticated GET /api<path>, its body read to the end; anything but 200 throws. */
+export async function timedGet(url, token, path) {
+  const started = performance.now();
+  const res = await fetch(`${url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  await res.arrayBuffer();
+  return performance.now() - started;
+}
+
+let statements = 0;
+
+/** Counts the SQL statements `db` sends (knex's query events), for `sample`. */
+export function countStatements(db) {
+  db.on('query', () => { statements++; });
+}
+
+/** p50/p95 of `count` runs of `run(i)` (each answers its ms) after a warm-up run `run(0)`, and the SQL statements of that warm-up. */
+export async function sample(run, count) {
+  const before = statements;
+  await run(0);
+  const perRun = statements - before;
+  const times = [];
+  for (let i = 1; i <= count; i++) times.push(await run(i));
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), statements: perRun };
+}

@@ -9,8 +9,7 @@
 //
 // Needs the built packages: `npx tsc -b`, then `node bench/p4-dashboard.mjs`. P4_REQUESTS (30),
 // P4_SIZES (1000,100000) tune it.
-import { randomBytes } from 'node:crypto';
-import { createCompany, fmt, percentile, startBenchKernel } from './lib.mjs';
+import { countStatements, createCompany, fmt, sample, seedQueuedTickets, startBenchKernel, timedGet } from './lib.mjs';
 
 const REQUESTS = Number(process.env.P4_REQUESTS ?? 30);
 const SIZES = (process.env.P4_SIZES ?? '1000,100000').split(',').map(Number);
@@ -19,35 +18,8 @@ const DAY = 86400000;
 async function seed(bench, tickets) {
   const { kernel, db } = bench;
   const { companyId, adminToken } = await createCompany(kernel);
-  const queues = (await db('queues').insert([0, 1, 2].map((i) => ({ companyId, name: `Fila ${i}`, color: `#1${i}1${i}1${i}` }))).returning('id')).map((r) => r.id);
-  const agents = (
-    await db('users')
-      .insert(Array.from({ length: 10 }, (_, i) => ({ companyId, name: `Agente ${i}`, email: `a${i}.${randomBytes(4).toString('hex')}@bench.local`, passwordHash: 'x', profile: 'user', online: i % 2 === 0 })))
-      .returning('id')
-  ).map((r) => r.id);
-  await db('userQueues').insert(agents.map((userId, i) => ({ companyId, userId, queueId: queues[i % 3] })));
-  const [connection] = await db('whatsapps')
-    .insert({ companyId, name: 'Bench', channel: 'webchat', status: 'CONNECTED', isDefault: true, token: randomBytes(15).toString('hex').toUpperCase() })
-    .returning('id');
   const started = Date.now();
-  await db.raw(
-    `INSERT INTO contacts (company_id, name, number, channel)
-     SELECT ?, 'Contato ' || g, 'visitor-' || g, 'webchat' FROM generate_series(1, ?) g`,
-    [companyId, tickets],
-  );
-  // Created uniformly over 180 days; the agent and queue follow the contact id.
-  await db.raw(
-    `INSERT INTO tickets (company_id, contact_id, whatsapp_id, queue_id, user_id, status, channel, last_message, created_at, updated_at, closed_at)
-     SELECT c.company_id, c.id, ?::int, (?::int[])[1 + c.id % 3],
-            CASE WHEN c.id % 20 < 2 THEN NULL ELSE (?::int[])[1 + c.id % 10] END,
-            CASE WHEN c.id % 20 < 2 THEN 'pending' WHEN c.id % 20 < 5 THEN 'open' ELSE 'closed' END,
-            'webchat', 'Última mensagem ' || c.id,
-            now() - ((c.id::bigint * 7919) % 259200) * interval '1 minute',
-            now() - ((c.id::bigint * 7919) % 259200) * interval '1 minute' + interval '40 minutes',
-            CASE WHEN c.id % 20 >= 5 THEN now() - ((c.id::bigint * 7919) % 259200) * interval '1 minute' + interval '40 minutes' END
-     FROM contacts c WHERE c.company_id = ?`,
-    [connection.id, queues, agents, companyId],
-  );
+  await seedQueuedTickets(db, companyId, tickets, { agent: (i) => ({ online: i % 2 === 0 }) });
   await db.raw(
     `UPDATE ticket_metrics m SET
        first_pending_at = t.created_at, first_queued_at = t.created_at,
@@ -81,25 +53,7 @@ async function seed(bench, tickets) {
   return { companyId, adminToken, seedSeconds: (Date.now() - started) / 1000, messages, metricRows, dailyRows };
 }
 
-async function timed(url, token, path) {
-  const started = performance.now();
-  const res = await fetch(`${url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  await res.arrayBuffer();
-  return performance.now() - started;
-}
-
-let statements = 0;
-
-async function latency(url, token, path) {
-  const before = statements;
-  await timed(url, token, path); // warm-up, counting the SQL statements of one request
-  const perRequest = statements - before;
-  const times = [];
-  for (let i = 0; i < REQUESTS; i++) times.push(await timed(url, token, path));
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), statements: perRequest };
-}
+const latency = (url, token, path) => sample(() => timedGet(url, token, path), REQUESTS);
 
 const day = (ms) => new Date(ms).toISOString().slice(0, 10);
 
@@ -132,7 +86,7 @@ async function exportRun(url, token) {
 const results = {};
 for (const size of SIZES) {
   const bench = await startBenchKernel();
-  bench.db.on('query', () => { statements++; });
+  countStatements(bench.db);
   try {
     const tenant = await seed(bench, size);
     const t = tenant.adminToken;

@@ -13,8 +13,7 @@
 //
 // Needs the built packages: `npx tsc -b`, then `node bench/p7-sla.mjs`. P7_REQUESTS (30),
 // P7_CHECKS (50), P7_SIZES (1000,100000) tune it.
-import { randomBytes } from 'node:crypto';
-import { createCompany, fmt, percentile, startBenchKernel } from './lib.mjs';
+import { countStatements, createCompany, fmt, sample as sampleRuns, seedQueuedTickets, startBenchKernel, timedGet } from './lib.mjs';
 
 const REQUESTS = Number(process.env.P7_REQUESTS ?? 30);
 const CHECKS = Number(process.env.P7_CHECKS ?? 50);
@@ -25,30 +24,8 @@ const day = (ms) => new Date(ms).toISOString().slice(0, 10);
 async function seed(bench, tickets) {
   const { kernel, db } = bench;
   const { companyId, adminToken } = await createCompany(kernel);
-  const queues = (await db('queues').insert([0, 1, 2].map((i) => ({ companyId, name: `Fila ${i}`, color: `#2${i}2${i}2${i}` }))).returning('id')).map((r) => r.id);
-  const agents = (
-    await db('users')
-      .insert(Array.from({ length: 10 }, (_, i) => ({ companyId, name: `Agente ${i}`, email: `a${i}.${randomBytes(4).toString('hex')}@bench.local`, passwordHash: 'x', profile: 'user' })))
-      .returning('id')
-  ).map((r) => r.id);
-  await db('userQueues').insert(agents.map((userId, i) => ({ companyId, userId, queueId: queues[i % 3] })));
-  const [connection] = await db('whatsapps')
-    .insert({ companyId, name: 'Bench', channel: 'webchat', status: 'CONNECTED', isDefault: true, token: randomBytes(15).toString('hex').toUpperCase() })
-    .returning('id');
   const started = Date.now();
-  await db.raw(`INSERT INTO contacts (company_id, name, number, channel) SELECT ?, 'Contato ' || g, 'visitor-' || g, 'webchat' FROM generate_series(1, ?) g`, [companyId, tickets]);
-  await db.raw(
-    `INSERT INTO tickets (company_id, contact_id, whatsapp_id, queue_id, user_id, status, channel, last_message, created_at, updated_at, closed_at)
-     SELECT c.company_id, c.id, ?::int, (?::int[])[1 + c.id % 3],
-            CASE WHEN c.id % 20 < 2 THEN NULL ELSE (?::int[])[1 + c.id % 10] END,
-            CASE WHEN c.id % 20 < 2 THEN 'pending' WHEN c.id % 20 < 5 THEN 'open' ELSE 'closed' END,
-            'webchat', 'Última mensagem ' || c.id,
-            now() - ((c.id::bigint * 7919) % 259200) * interval '1 minute',
-            now() - ((c.id::bigint * 7919) % 259200) * interval '1 minute' + interval '40 minutes',
-            CASE WHEN c.id % 20 >= 5 THEN now() - ((c.id::bigint * 7919) % 259200) * interval '1 minute' + (30 + c.id % 60) * interval '1 minute' END
-     FROM contacts c WHERE c.company_id = ?`,
-    [connection.id, queues, agents, companyId],
-  );
+  const { queues } = await seedQueuedTickets(db, companyId, tickets, { closeMinutes: '30 + c.id % 60' });
   // Answered within 0–29 minutes (a first-response target of 15 is met by half), closed 30–89 minutes in.
   await db.raw(
     `UPDATE ticket_metrics m SET first_pending_at = t.created_at, first_queued_at = t.created_at,
@@ -79,27 +56,9 @@ async function seed(bench, tickets) {
   return { companyId, adminToken, active, ids, seedSeconds: (Date.now() - started) / 1000 };
 }
 
-let statements = 0;
+const sample = (run, count = REQUESTS) => sampleRuns(run, count);
 
-async function timed(url, token, path) {
-  const started = performance.now();
-  const res = await fetch(`${url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  await res.arrayBuffer();
-  return performance.now() - started;
-}
-
-async function sample(run, count = REQUESTS) {
-  const before = statements;
-  await run(0); // warm-up, counting the SQL statements of one run
-  const perRun = statements - before;
-  const times = [];
-  for (let i = 1; i <= count; i++) times.push(await run(i));
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), statements: perRun };
-}
-
-const http = (bench, token, path) => sample(() => timed(bench.url, token, path));
+const http = (bench, token, path) => sample(() => timedGet(bench.url, token, path));
 
 /** One primary-key select of a ticket, a different one each time. */
 const pkSelect = (bench, ids) =>
@@ -141,7 +100,7 @@ const results = {};
 for (const size of SIZES) {
   const bench = await startBenchKernel();
   await bench.kernel.core.timedWork.stop(); // sweeps run only when the bench says
-  bench.db.on('query', () => { statements++; });
+  countStatements(bench.db);
   try {
     const tenant = await seed(bench, size);
     const t = tenant.adminToken;

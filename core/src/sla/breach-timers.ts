@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { PlanFlag } from '@guiche/contracts';
 import type { SlaBreach } from '../plugin-sdk/sla.js';
 import type { TimedWork } from '../plugin-sdk/timed-work.js';
+import type { PlansService } from '../plugin-sdk/platform.js';
 
 interface BreachTimer {
   kind: string;
@@ -9,11 +10,17 @@ interface BreachTimer {
   flag: PlanFlag | null;
 }
 
+/** What setting a breach's timers needs from core. */
+export interface BreachTimerDeps {
+  timedWork: Pick<TimedWork, 'schedule'>;
+  plans: Pick<PlansService, 'flags'>;
+}
+
 /** The timed-work kinds plugins asked to have set on each SLA breach (SlaService.timerOnBreach). */
 export interface SlaBreachTimers {
   add(kind: string, flag: PlanFlag | null): void;
   /** Sets each registered timer for one recorded breach, inside the breach's own transaction. */
-  set(trx: Knex.Transaction, timedWork: TimedWork, breach: SlaBreach): Promise<void>;
+  set(trx: Knex.Transaction, deps: BreachTimerDeps, breach: SlaBreach): Promise<void>;
 }
 
 export function createSlaBreachTimers(): SlaBreachTimers {
@@ -22,12 +29,12 @@ export function createSlaBreachTimers(): SlaBreachTimers {
     add(kind, flag) {
       if (!timers.some((t) => t.kind === kind)) timers.push({ kind, flag });
     },
-    async set(trx, timedWork, breach) {
+    async set(trx, { timedWork, plans }, breach) {
+      if (!timers.length) return;
+      // Core's per-company plan cache (invalidated on every node by a plan change); a miss reads through the breach's transaction.
+      const flags = timers.some((t) => t.flag) ? await plans.flags(breach.companyId, trx) : null;
       for (const { kind, flag } of timers) {
-        if (flag) {
-          const plan = await trx('companies').join('plans', 'plans.id', 'companies.planId').where('companies.id', breach.companyId).first(`plans.${flag} as enabled`);
-          if (!plan?.enabled) continue;
-        }
+        if (flag && !flags?.[flag]) continue;
         await timedWork.schedule<SlaBreach>({ kind, key: `${breach.ticketId}:${breach.kind}`, companyId: breach.companyId, dueAt: new Date(breach.breachedAt), payload: breach }, trx);
       }
     },

@@ -137,7 +137,7 @@ export async function checkTicketSla(core: CoreServices, job: TimedJob<{ ticketI
     const breach = await breachOf(trx, m.companyId, ticketId, kind, dueAt, now);
     if (!breach) continue;
     // The plugins' breach timers commit with the stamp: their reaction fires once, like the breach.
-    await core.slaBreachTimers.set(trx, core.timedWork, breach);
+    await core.slaBreachTimers.set(trx, core, breach);
     job.afterCommit(() => notifyBreach(core, breach));
   }
 

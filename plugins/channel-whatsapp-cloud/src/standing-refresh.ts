@@ -4,6 +4,8 @@ import { publishStanding, readNumber, readPortfolio, standingOf, storeStanding }
 
 /** Timed-work kind of the periodic Graph re-read of a connection's standing (key = connection id). */
 export const STANDING_REFRESH_KIND = 'whatsappapi.standing-refresh';
+/** Core's connections API topic (core/src/connections/topics.ts): the connection is gone. */
+const CONNECTION_DELETED = 'core.connection.deleted';
 /** Default period: a webhook or bus message lost on the way is corrected within it. */
 export const STANDING_REFRESH_DEFAULT_MS = 6 * 3_600_000;
 
@@ -24,7 +26,8 @@ export function scheduleStandingRefresh(ctx: Pick<PluginContext, 'timedWork'>, a
  * reads the number's tier and quality (and the WABA's portfolio) from Graph, stores them in the
  * claim's transaction and publishes STANDING_TOPIC after commit only when something changed.
  * A Graph failure (token revoked, Meta down) is logged and tried again next period: the session's
- * own start reads it too. A connection without an account any more ends its timer.
+ * own start reads it too. Deleting the connection cancels its timer; one whose bus message was
+ * missed ends at its next run, finding no account.
  */
 export function defineStandingRefresh(ctx: PluginContext, everyMs: number): void {
   ctx.timedWork.define<{ connectionId: number }>(STANDING_REFRESH_KIND, async (job) => {
@@ -43,5 +46,8 @@ export function defineStandingRefresh(ctx: PluginContext, everyMs: number): void
     const note = await storeStanding(job.trx, account, { ...standingOf(info), portfolioId }, 'graph_refresh', { onlyOnChange: true });
     if (note) job.afterCommit(() => publishStanding(ctx, note));
     return next;
+  });
+  ctx.bus.subscribe<{ connectionId: number }>(CONNECTION_DELETED, async ({ payload }) => {
+    await ctx.timedWork.cancel(STANDING_REFRESH_KIND, String(payload.connectionId));
   });
 }

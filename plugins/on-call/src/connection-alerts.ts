@@ -1,7 +1,5 @@
-import type { PlantaoDay } from '@guiche/contracts';
 import { CONNECTION_ALERT, type ConnectionAlert, type ConnectionAlertChange, type PluginContext } from '@guiche/core';
-import { PLANTOES } from './plantao-service.js';
-import { isOnCall } from './window.js';
+import { onDuty, tellOnDuty } from './on-duty.js';
 
 const TOLD = 'plantao_connection_alerts';
 
@@ -24,9 +22,7 @@ export function watchConnectionAlerts(ctx: PluginContext): () => void {
     const now = new Date();
     const later: (() => Promise<void> | void)[] = [];
     await ctx.db.transaction(async (trx) => {
-      const plantoes = (await trx(PLANTOES).where({ companyId: alert.companyId }).orderBy('id').select('id', 'userId', 'phone', 'days')).filter((p) =>
-        isOnCall((typeof p.days === 'string' ? JSON.parse(p.days) : p.days) as PlantaoDay[], now),
-      );
+      const plantoes = await onDuty(trx, alert.companyId, now);
       if (!plantoes.length) return;
       const through = (await ctx.connections.connected(alert.companyId, ['whatsapp', 'whatsappapi'], { trx })).find((c) => c.id !== alert.connectionId);
       if (!through) {
@@ -36,10 +32,7 @@ export function watchConnectionAlerts(ctx: PluginContext): () => void {
       const [told] = await trx(TOLD).insert({ companyId: alert.companyId, connectionId: alert.connectionId, alertedAt: new Date(alert.alertedAt!) }).onConflict(['connection_id', 'alerted_at']).ignore().returning('id');
       if (!told) return; // another node tells it
       const within = { trx, afterCommit: (fn: () => Promise<void> | void) => void later.push(fn) };
-      for (const plantao of plantoes) {
-        const conversation = await ctx.conversations.open({ companyId: alert.companyId, connectionId: through.id, number: plantao.phone, userId: plantao.userId }, within);
-        await ctx.messages.send({ companyId: alert.companyId, ticketId: conversation.ticketId, userId: null, body: connectionAlertText(alert, now) }, within);
-      }
+      await tellOnDuty(ctx, within, { companyId: alert.companyId, connectionId: through.id }, plantoes, connectionAlertText(alert, now));
       await trx(TOLD).where({ id: told.id }).update({ notified: plantoes.length });
     });
     for (const fn of later) await fn();

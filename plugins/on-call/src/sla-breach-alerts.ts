@@ -1,19 +1,17 @@
-import { PLANTAO_TIMEZONE, type PlantaoDay } from '@guiche/contracts';
-import type { PluginContext, SlaBreach, TimedJob } from '@guiche/core';
-import { PLANTOES } from './plantao-service.js';
-import { isOnCall } from './window.js';
+import { PLANTAO_TIMEZONE } from '@guiche/contracts';
+import { localTime, type PluginContext, type SlaBreach, type TimedJob } from '@guiche/core';
+import { onDuty, tellOnDuty } from './on-duty.js';
 
 export const SLA_BREACH_KIND = 'on-call.sla-breach';
 const TOLD = 'plantao_sla_alerts';
 
 const TARGET_NAME: Record<SlaBreach['kind'], string> = { firstResponse: 'primeira resposta', resolution: 'resolução' };
-const clock = new Intl.DateTimeFormat('pt-BR', { timeZone: PLANTAO_TIMEZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** The text the on-call phone receives (Portuguese, the product's default language). */
 export function slaBreachText(breach: Pick<SlaBreach, 'kind' | 'ticketId' | 'contactName' | 'contactNumber' | 'queueName' | 'dueAt'>): string {
   const contact = breach.contactName ? ` de ${breach.contactName}${breach.contactNumber ? ` (${breach.contactNumber})` : ''}` : '';
   const queue = breach.queueName ? ` na fila ${breach.queueName}` : '';
-  return `⏰ Plantão: o ticket #${breach.ticketId}${contact}${queue} estourou o SLA de ${TARGET_NAME[breach.kind]} (prazo ${clock.format(new Date(breach.dueAt))}).`;
+  return `⏰ Plantão: o ticket #${breach.ticketId}${contact}${queue} estourou o SLA de ${TARGET_NAME[breach.kind]} (prazo ${localTime(new Date(breach.dueAt), PLANTAO_TIMEZONE).time}).`;
 }
 
 /**
@@ -29,9 +27,7 @@ export function watchSlaBreaches(ctx: PluginContext): void {
 
 async function page(ctx: PluginContext, job: TimedJob<SlaBreach>): Promise<void> {
   const { trx, now, payload: breach } = job;
-  const plantoes = (await trx(PLANTOES).where({ companyId: breach.companyId }).orderBy('id').select('id', 'userId', 'phone', 'days')).filter((p) =>
-    isOnCall((typeof p.days === 'string' ? JSON.parse(p.days) : p.days) as PlantaoDay[], now),
-  );
+  const plantoes = await onDuty(trx, breach.companyId, now);
   if (!plantoes.length) return;
   const connection = await ctx.connections.defaultOf(breach.companyId, { trx });
   if (!connection) {
@@ -40,10 +36,6 @@ async function page(ctx: PluginContext, job: TimedJob<SlaBreach>): Promise<void>
   }
   const [told] = await trx(TOLD).insert({ companyId: breach.companyId, ticketId: breach.ticketId, kind: breach.kind }).onConflict(['ticket_id', 'kind']).ignore().returning('id');
   if (!told) return; // already paged (a timer set again for the same breach)
-  for (const plantao of plantoes) {
-    // The on-call person's own conversation, assigned to them (never a waiting ticket itself).
-    const conversation = await ctx.conversations.open({ companyId: breach.companyId, connectionId: connection.id, number: plantao.phone, userId: plantao.userId }, job);
-    await ctx.messages.send({ companyId: breach.companyId, ticketId: conversation.ticketId, userId: null, body: slaBreachText(breach) }, job);
-  }
+  await tellOnDuty(ctx, job, { companyId: breach.companyId, connectionId: connection.id }, plantoes, slaBreachText(breach));
   await trx(TOLD).where({ id: told.id }).update({ notified: plantoes.length });
 }
