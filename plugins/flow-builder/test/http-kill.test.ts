@@ -5,6 +5,7 @@ import { startChildKernel, waitFor, type ChildKernel } from '@guiche/core/testin
 import type { FlowGraph } from '@guiche/contracts';
 import { receive, startBotWorld, type BotWorld } from '../../../core/test/bot-support.js';
 import { HTTP_KIND } from '../src/http/defer.js';
+import { HTTP_MAX_CLAIMS } from '../src/http/durable-call.js';
 import { createFlowBuilderPlugin } from '../src/plugin.js';
 
 /**
@@ -58,8 +59,10 @@ const e = (source: string, sourceHandle: string, target: string) => ({ id: `${so
 
 const sent = async (ticketId: number, body: string) => Number((await w.k.db('messages').where({ ticketId, body }).count({ n: '*' }).first())!.n);
 
-describe('a flow whose node dies mid-HTTP-request', () => {
-  it('calls again with the same Idempotency-Key once the lease ends, and walks on from one recorded answer', async () => {
+let orderFlow: Promise<{ id: number }> | undefined;
+/** The published flow every new webchat conversation starts: a message, the HTTP node, its two branches. */
+const publishedOrderFlow = () =>
+  (orderFlow ??= (async () => {
     const graph: FlowGraph = {
       nodes: [
         n('start', 'start'),
@@ -74,7 +77,38 @@ describe('a flow whose node dies mid-HTTP-request', () => {
     const flow = await api('POST', '/flowbuilder', { name: 'Pedido', graph });
     await api('POST', `/flowbuilder/${flow.id}/publish`);
     await api('PUT', `/flowbuilder/${flow.id}/triggers`, { triggers: [{ kind: 'default', connectionId: null }] });
+    return flow as { id: number };
+  })());
 
+describe('a flow whose node dies mid-HTTP-request', () => {
+  it('takes the error branch without calling again once three leases ended with no result', async () => {
+    const flow = await publishedOrderFlow();
+    const calls = seen.length;
+    const c = await w.customer('webchat');
+    await c.send('oi');
+    const ticket = await c.ticket();
+    c.close();
+    // The flow starts from the hand-off timer; run just that one (the HTTP row its run writes is due after it): the call is not claimed here.
+    const handOff = await waitFor(() => w.k.db('timedWork').where({ kind: 'bot.handOff' }).whereRaw(`payload->>'ticketId' = ?`, [String(ticket.id)]).first());
+    await w.k.kernel.core.timedWork.runDue(new Date(new Date(handOff.dueAt).getTime() + 1)); // the row keeps microseconds
+    const row = await waitFor(() => w.k.db('timedWork').where({ kind: HTTP_KIND }).whereRaw(`payload->>'ticketId' = ?`, [String(ticket.id)]).first());
+    expect(await sent(ticket.id, 'Consultando seu pedido…')).toBe(1);
+    expect(row.payload.claims ?? 0).toBe(0);
+    // Three claims whose nodes died before recording (each a lease that ran out), as the row would say.
+    await w.k.db('timedWork').where({ id: row.id }).update({ payload: w.k.db.raw(`jsonb_set(payload, '{claims}', '${HTTP_MAX_CLAIMS}')`) });
+
+    await w.k.kernel.core.timedWork.runDue(new Date());
+    await waitFor(async () => ((await sent(ticket.id, 'Sistema indisponível')) ? true : undefined));
+    expect(seen).toHaveLength(calls);
+    expect(await sent(ticket.id, 'Pedido 42: enviado')).toBe(0);
+    expect(await w.k.db('timedWork').where({ id: row.id }).first()).toBeUndefined();
+    expect(await w.k.db('flowBuilderRuns').where({ ticketId: ticket.id }).first()).toMatchObject({ status: 'done', nodeId: 'end' });
+    const counters = await api('GET', `/flowbuilder/${flow.id}/counters`);
+    expect(counters.find((c: any) => c.nodeId === 'call')).toMatchObject({ entered: 1, completed: 1, dropped: 0, errors: 1 });
+  });
+
+  it('calls again with the same Idempotency-Key once the lease ends, and walks on from one recorded answer', async () => {
+    const flow = await publishedOrderFlow();
     const child = await startChildKernel(w.k, { plugins: ['@guiche/plugin-channel-webchat', '@guiche/plugin-flow-builder'], env: { WEBHOOKS_ALLOW_PRIVATE: '1' } });
     children.push(child);
     const c = await w.customer('webchat', { url: child.url });
@@ -106,7 +140,9 @@ describe('a flow whose node dies mid-HTTP-request', () => {
     expect(await sent(ticket.id, 'Sistema indisponível')).toBe(0);
     expect(await w.k.db('flowBuilderRuns').where({ id: run.id }).first()).toMatchObject({ status: 'done', nodeId: 'end' });
     const counters = await api('GET', `/flowbuilder/${flow.id}/counters`);
-    expect(counters.find((c: any) => c.nodeId === 'call')).toMatchObject({ entered: 1, completed: 1, dropped: 0, errors: 0 });
+    // With the previous test's run, which took the error branch.
+    expect(counters.find((c: any) => c.nodeId === 'call')).toMatchObject({ entered: 2, completed: 2, dropped: 0, errors: 1 });
     expect(counters.find((c: any) => c.nodeId === 'ok')).toMatchObject({ entered: 1, completed: 1 });
   });
+
 });
