@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { signatureHeader } from '@guiche/core';
 import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import webchatPlugin from '@guiche/plugin-channel-webchat';
 import flowBuilder from '@guiche/plugin-flow-builder';
@@ -125,6 +126,20 @@ describe('the flow builder in the browser', () => {
     await expect.poll(() => kernel.db('flowBuilderTriggers').where({ flowId: flow.id }).select('kind', 'connectionId')).toEqual([{ kind: 'default', connectionId }]);
     await page.getByTestId('fb-triggers-open').click();
     await expect.poll(() => page.getByTestId('fb-trigger-0').getByTestId('fb-trigger-kind').inputValue()).toBe('default');
+
+    // The webhook's signing secret: a new flow's is hidden; a new one, after a confirmation, is shown once and signs the calls.
+    const secret = page.getByTestId('fb-hook-secret');
+    await expect.poll(() => secret.getByTestId('fb-hook-secret-value').inputValue()).toMatch(/^•+$/);
+    await secret.getByTestId('fb-hook-secret-generate').click();
+    await page.getByRole('dialog', { name: 'Gerar novo segredo' }).getByRole('button', { name: 'Gerar novo segredo' }).click();
+    await expect.poll(() => secret.getByTestId('fb-hook-secret-value').inputValue()).toMatch(/^whsec_/);
+    const shown = await secret.getByTestId('fb-hook-secret-value').inputValue();
+    const hookUrl = await page.getByTestId('fb-trigger-hook').inputValue();
+    const call = (raw: string, key: string) =>
+      fetch(hookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-guiche-signature': signatureHeader(key, raw) }, body: raw }).then((r) => r.status);
+    // Signed with the shown secret the call passes the signature and reaches the input check; with another it stops at the door.
+    expect(await call('{"number":"12"}', shown)).toBe(400);
+    expect(await call('{"number":"12"}', 'whsec_not-the-flows')).toBe(401);
     await page.keyboard.press('Escape');
 
     const visitor = await newPage(browser, kernel, { viewport: { width: 1000, height: 760 } });
