@@ -29,9 +29,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The web's tests are light to import and lean on module state (i18next, the sdk's caches): a
+        // The web's tests (the shell's, and a web module's own beside it) are light to import and lean on module state (i18next, the sdk's caches): a
         // fresh fork each.
-        test: { name: 'web', include: ['web-shell/test/**/*.test.ts'] },
+        test: { name: 'web', include: ['web-shell/test/**/*.test.ts', 'web-modules/*/test/**/*.test.ts'] },
       },
     ],
   },

@@ -166,5 +166,20 @@ describe('the flow builder in the browser', () => {
 
     // The counters on the canvas (refreshed every few seconds).
     await expect.poll(() => node(page, 'setQueue').getByTestId('fb-node-counters').innerText(), { timeout: 15_000 }).toContain('Entraram 1');
+
+    // Editing helpers: Ctrl+D duplicates the chosen block and Ctrl+Z takes the copy back; auto-layout
+    // ranks the blocks from the start down, each below the one leading to it.
+    const messages = node(page, 'message');
+    await messages.click();
+    await page.keyboard.press('Control+d');
+    await expect.poll(() => messages.count()).toBe(2);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => messages.count()).toBe(1);
+    const top = async (type: string) => (await node(page, type).boundingBox())!;
+    const before = await Promise.all(['start', 'message', 'menu', 'setQueue', 'end'].map(top));
+    await page.getByTestId('fb-arrange').click();
+    await expect.poll(async () => JSON.stringify(await Promise.all(['start', 'message', 'menu', 'setQueue', 'end'].map(top)))).not.toBe(JSON.stringify(before));
+    const after = await Promise.all(['start', 'message', 'menu', 'setQueue', 'end'].map(top));
+    for (let i = 1; i < after.length; i++) expect(after[i]!.y).toBeGreaterThan(after[i - 1]!.y + after[i - 1]!.height);
   });
 });

@@ -22,9 +22,11 @@ export function fromCanvas(nodes: CanvasNode[], edges: Edge[]): FlowGraph {
 
 const uid = () => Math.random().toString(36).slice(2, 10);
 
+export const newNodeId = (type: FlowNodeType) => `${type}-${uid()}`;
+
 /** A new node of the palette's type, with the data its form starts from. */
 export function newNode(type: FlowNodeType, position: { x: number; y: number }): FlowNode {
-  const id = `${type}-${uid()}`;
+  const id = newNodeId(type);
   const data: Record<string, unknown> =
     type === 'menu' ? { text: '', options: [{ id: uid(), label: '' }], retries: 2 } : type === 'http' ? { method: 'GET', url: '', headers: [], responseMap: [] } : type === 'wait' ? { minutes: 5 } : type === 'ticket' ? { action: 'close' } : {};
   return { id, type, position, data } as FlowNode;

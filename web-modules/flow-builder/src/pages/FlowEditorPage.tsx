@@ -13,6 +13,8 @@ import { EditorMarksContext } from '../editor/editor-context';
 import { FlowNodeView } from '../editor/FlowNodeView';
 import { fromCanvas, newEdgeId, newNode, PALETTE, toCanvas, type CanvasNode } from '../editor/graph';
 import { useHistory } from '../editor/history';
+import { arrangeGraph } from '../editor/arrange';
+import { copyFragment, nextPaste, rememberCopy } from '../editor/clipboard';
 import { NodePanel } from '../editor/NodePanel';
 import { SimulatorPanel } from '../panels/SimulatorPanel';
 import { TriggersDialog } from '../panels/TriggersDialog';
@@ -128,6 +130,42 @@ function Editor({ id, name, initial, liveVersion, webhookToken, webhookSigned }:
     setDirty(true);
   };
 
+  const selectedIds = useMemo(() => new Set(nodes.filter((n) => n.selected).map((n) => n.id)), [nodes]);
+  const copySelection = () => {
+    const fragment = copyFragment(graph, selectedIds);
+    if (fragment) rememberCopy(fragment);
+    return fragment !== null;
+  };
+  const paste = () => {
+    const fragment = nextPaste();
+    if (!fragment) return;
+    history.record(graph);
+    const pasted = toCanvas(fragment);
+    // The copy comes selected, so it can be dragged away or copied again at once.
+    setNodes((ns) => [...ns.map((n) => ({ ...n, selected: false })), ...pasted.nodes.map((n) => ({ ...n, selected: true }))]);
+    setEdges((es) => [...es, ...pasted.edges]);
+    setDirty(true);
+  };
+  const duplicate = () => {
+    if (copySelection()) paste();
+  };
+  const [arranging, setArranging] = useState(false);
+  const arrange = async () => {
+    setArranging(true);
+    try {
+      const sizes = new Map(nodes.flatMap((n) => (n.measured?.width && n.measured.height ? [[n.id, { width: n.measured.width, height: n.measured.height }] as const] : [])));
+      const arranged = await arrangeGraph(graph, sizes);
+      history.record(graph);
+      apply(arranged);
+      window.requestAnimationFrame(() => void canvas.fitView({ duration: 200 }));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setArranging(false);
+    }
+  };
+  const canCopy = [...selectedIds].some((nodeId) => nodes.find((n) => n.id === nodeId)?.data.node.type !== 'start');
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || readOnly) return;
@@ -140,11 +178,21 @@ function Editor({ id, name, initial, liveVersion, webhookToken, webhookSigned }:
       } else if (key === 'y' || (key === 'z' && e.shiftKey)) {
         e.preventDefault();
         history.redo(graph);
+      } else if (key === 'c') {
+        // Text selected on the page is the browser's to copy.
+        if (window.getSelection()?.toString()) return;
+        if (copySelection()) e.preventDefault();
+      } else if (key === 'v') {
+        e.preventDefault();
+        paste();
+      } else if (key === 'd') {
+        e.preventDefault();
+        duplicate();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [graph, history, readOnly]);
+  });
 
   const save = async () => {
     setSaving(true);
@@ -201,6 +249,8 @@ function Editor({ id, name, initial, liveVersion, webhookToken, webhookSigned }:
           <ButtonGroup>
             <Button icon="undo" aria-label={t('editor.undo')} title={t('editor.undo')} disabled={readOnly || !history.canUndo} onClick={() => history.undo(graph)} data-testid="fb-undo" />
             <Button icon="redo" aria-label={t('editor.redo')} title={t('editor.redo')} disabled={readOnly || !history.canRedo} onClick={() => history.redo(graph)} data-testid="fb-redo" />
+            <Button icon="duplicate" aria-label={t('editor.duplicate')} title={t('editor.duplicateHint')} disabled={readOnly || !canCopy} onClick={duplicate} data-testid="fb-duplicate" />
+            <Button icon="layout" aria-label={t('editor.arrange')} title={t('editor.arrange')} disabled={readOnly || nodes.length < 2} loading={arranging} onClick={() => void arrange()} data-testid="fb-arrange" />
           </ButtonGroup>
           <Button icon="flash" text={t('triggers.open')} onClick={() => setTriggersOpen(true)} data-testid="fb-triggers-open" />
           <Button icon="chat" text={t('simulator.open')} active={simulating} onClick={() => setSimulating((s) => !s)} data-testid="fb-simulate" />
