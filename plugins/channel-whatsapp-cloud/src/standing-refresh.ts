@@ -21,31 +21,36 @@ export function scheduleStandingRefresh(ctx: Pick<PluginContext, 'timedWork'>, a
   return ctx.timedWork.schedule({ kind: STANDING_REFRESH_KIND, key: String(account.connectionId), companyId: account.companyId, dueAt: new Date(from.getTime() + everyMs), payload: { connectionId: account.connectionId } });
 }
 
+/** One re-read: Graph first, outside any transaction; then a short transaction stores what changed. */
+async function rereadStanding(ctx: PluginContext, account: CloudAccount): Promise<void> {
+  const client = clientOf(account);
+  let info;
+  try {
+    info = await readNumber(client, account.phoneNumberId);
+  } catch (err) {
+    ctx.log.warn({ err, connectionId: account.connectionId }, 'whatsappapi: periodic standing read failed; tried again next period');
+    return;
+  }
+  const portfolioId = await readPortfolio(client, account.wabaId);
+  const note = await ctx.db.transaction((trx) => storeStanding(trx, account, { ...standingOf(info), portfolioId }, 'graph_refresh', { onlyOnChange: true }));
+  if (note) await publishStanding(ctx, note);
+}
+
 /**
  * The periodic re-read (issue #31): one durable timer per connection, claimed once across nodes,
- * reads the number's tier and quality (and the WABA's portfolio) from Graph, stores them in the
- * claim's transaction and publishes STANDING_TOPIC after commit only when something changed.
- * A Graph failure (token revoked, Meta down) is logged and tried again next period: the session's
- * own start reads it too. Deleting the connection cancels its timer; one whose bus message was
- * missed ends at its next run, finding no account.
+ * moved on by a period in the claim's transaction; the Graph reads run after that commit, so a slow
+ * Graph holds no row lock nor pooled connection. The standing is stored (a row locked only for the
+ * write) and STANDING_TOPIC published only when something changed. A Graph failure (token revoked,
+ * Meta down), or a node that dies before its read, leaves the read to the next period: the
+ * session's own start and Meta's webhooks read it too. Deleting the connection cancels its timer;
+ * one whose bus message was missed ends at its next run, finding no account.
  */
 export function defineStandingRefresh(ctx: PluginContext, everyMs: number): void {
   ctx.timedWork.define<{ connectionId: number }>(STANDING_REFRESH_KIND, async (job) => {
     const account = await loadAccount(job.trx, job.payload.connectionId);
     if (!account) return;
-    const next = { rescheduleAt: new Date(job.now.getTime() + everyMs) };
-    const client = clientOf(account);
-    let info;
-    try {
-      info = await readNumber(client, account.phoneNumberId);
-    } catch (err) {
-      ctx.log.warn({ err, connectionId: account.connectionId }, 'whatsappapi: periodic standing read failed; tried again next period');
-      return next;
-    }
-    const portfolioId = await readPortfolio(client, account.wabaId);
-    const note = await storeStanding(job.trx, account, { ...standingOf(info), portfolioId }, 'graph_refresh', { onlyOnChange: true });
-    if (note) job.afterCommit(() => publishStanding(ctx, note));
-    return next;
+    job.afterCommit(() => rereadStanding(ctx, account));
+    return { rescheduleAt: new Date(job.now.getTime() + everyMs) };
   });
   ctx.bus.subscribe<{ connectionId: number }>(CONNECTION_DELETED, async ({ payload }) => {
     await ctx.timedWork.cancel(STANDING_REFRESH_KIND, String(payload.connectionId));
