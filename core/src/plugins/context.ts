@@ -61,18 +61,17 @@ export const GATED_TIMER_RETRY_MS = 5 * 60_000;
  * Timed work as a plugin sees it: a timer of a tenant whose plan lacks the flag is not fired but
  * set again later, so switching the module back on resumes it instead of losing it.
  */
-function gatedTimedWork(timedWork: TimedWork, flag: PlanFlag | null, log: CoreServices['log']): TimedWork {
+function gatedTimedWork(timedWork: TimedWork, plans: CoreServices['plans'], flag: PlanFlag | null, log: CoreServices['log']): TimedWork {
   if (!flag) return timedWork;
   return {
     define: <T>(kind: string, handler: TimedHandler<T>, options?: TimedHandlerOptions) =>
       timedWork.define<T>(
         kind,
         async (job) => {
-          // Read through the claim's transaction: on the embedded default a query outside it would wait for it.
-          const plan = job.companyId
-            ? await job.trx('companies').join('plans', 'plans.id', 'companies.planId').where('companies.id', job.companyId).first(`plans.${flag} as enabled`)
-            : { enabled: true };
-          if (!plan?.enabled) {
+          // Core's plan cache (cleared on every node by a plan change); a miss reads through the claim's
+          // transaction: on the embedded default a query outside it would wait for it.
+          const enabled = job.companyId ? await plans.has(job.companyId, flag, job.trx) : true;
+          if (!enabled) {
             log.info({ kind, companyId: job.companyId }, 'timer postponed: plan flag off');
             return { rescheduleAt: new Date(job.now.getTime() + GATED_TIMER_RETRY_MS) };
           }
@@ -125,7 +124,7 @@ export function createPluginContext(
     db: core.db,
     bus: gatedBus(core.bus, core, definition.planFlag),
     jobs: gatedJobs(core.jobs, core, definition.planFlag, log),
-    timedWork: gatedTimedWork(core.timedWork, definition.planFlag, log),
+    timedWork: gatedTimedWork(core.timedWork, core.plans, definition.planFlag, log),
     sla: { timerOnBreach: (kind) => core.slaBreachTimers.add(kind, definition.planFlag) },
     realtime: core.realtime,
     storage: core.storage,
