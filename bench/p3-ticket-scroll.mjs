@@ -12,7 +12,7 @@
 // Needs the built packages and web: `npx tsc -b && npm run build:web`, then
 // `node bench/p3-ticket-scroll.mjs`. P3_TICKETS (10000), P3_SECONDS (8 per scroll speed),
 // P3_WEB_ROOT (the repository: where web-shell/dist is) tune it; P3_BYTES_ONLY=1 stops after the bytes.
-/* global document, requestAnimationFrame -- the functions given to page.evaluate run in the page */
+/* global document, requestAnimationFrame, MutationObserver -- the functions given to page.evaluate run in the page */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
