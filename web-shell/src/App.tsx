@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { FirstScreenDrawn, LoadingState } from '@guiche/web-sdk';
+import { LoadingState } from '@guiche/web-sdk';
 import { Layout } from './layout/Layout.js';
 import { ModuleBoundary } from './modules/ModuleBoundary.js';
 import { ModuleErrorCard } from './modules/ModuleErrorCard.js';
@@ -47,7 +47,6 @@ export function App() {
                   r.status === 'ready' && r.Component ? (
                     <ModuleBoundary moduleId={r.moduleId}>
                       <r.Component />
-                      <FirstScreenDrawn />
                     </ModuleBoundary>
                   ) : r.status === 'error' ? (
                     <ModuleErrorCard moduleId={r.moduleId} />

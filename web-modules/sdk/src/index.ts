@@ -12,7 +12,6 @@ export { useSession, type SessionValue } from './session/context.js';
 export { can, isAdmin, AdminPermissions, type Permission } from './permissions.js';
 
 export { useConnectionState, useSocket, useSocketEvent } from './realtime/hooks.js';
-export { useFirstScreenDrawn, FirstScreenDrawn } from './realtime/first-screen.js';
 export { useCompanyTags, createCompanyTag, canCreateTagNamed, COMPANY_TAGS_KEY } from './data/useCompanyTags.js';
 export type { ConnectionState } from './realtime/SocketProvider.js';
 

@@ -1,11 +1,10 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { FirstScreenDrawn, LoadingState } from '@guiche/web-sdk';
+import { LoadingState } from '@guiche/web-sdk';
 
 /**
  * A route's page as its own chunk (issue #28): fetched the first time the route renders, with the
  * loading state meanwhile, which also covers the page's strings (useTranslation suspends until its
- * namespace's active language has arrived). Once the page shows its data, the live connection's
- * code may load (FirstScreenDrawn, after the page in the same boundary).
+ * namespace's active language has arrived).
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): ComponentType {
   const Page = lazy(load);
@@ -13,7 +12,6 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): Compo
     return (
       <Suspense fallback={<LoadingState />}>
         <Page />
-        <FirstScreenDrawn />
       </Suspense>
     );
   };

@@ -76,9 +76,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState(signedOut);
   }, []);
 
-  // Live events missed (a plan or profile change among them) may have changed the session too.
-  const refreshQuietly = useCallback(() => void refresh().catch(() => undefined), [refresh]);
-
   const setUser = useCallback((user: SessionUser) => setState((s) => ({ ...s, user })), []);
 
   const value = useMemo<SessionValue>(
@@ -88,9 +85,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   return (
     <SessionContext.Provider value={value}>
-      <SocketProvider userId={state.user?.id ?? null} onMissedEvents={refreshQuietly}>
-        {children}
-      </SocketProvider>
+      <SocketProvider userId={state.user?.id ?? null}>{children}</SocketProvider>
     </SessionContext.Provider>
   );
 }
