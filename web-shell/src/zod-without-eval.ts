@@ -1,9 +1,9 @@
-import { config } from 'zod/v4/core';
-
 /**
  * The Content-Security-Policy forbids eval (issue #26), so zod must not even probe for it (the probe
- * is reported as a violation). The setting is global to every zod copy on the page, the modules' too
- * (zod keeps it on globalThis). Set through zod's core, not `z`: `z` would bring every schema builder
- * into the shell's first download (issue #28), and `z.config` is this same function.
+ * is reported as a violation, e2e/security-csp.test.ts). zod 4 keeps its global config on
+ * `globalThis.__zod_globalConfig`, shared by every zod copy on the page (the modules' too), and
+ * adopts the object already there (`zod/v4/core/core.js`). Writing it here, rather than calling
+ * `config` of `zod/v4/core`, keeps zod out of the first screen, which builds no schema (issue #28).
  */
-config({ jitless: true });
+const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+(zodGlobal.__zod_globalConfig ??= {}).jitless = true;

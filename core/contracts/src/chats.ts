@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { IDS_MAX, id, pageNumber, text } from './primitives.js';
 import { V } from './messages.js';
 
+export * from './chats-constants.js';
+
 export const chatInputSchema = z.object({
   title: text(120, { trim: true, error: V.chatTitle }).min(1, V.chatTitle),
   users: z.array(z.object({ id })).min(1, V.chatUsers).max(IDS_MAX, V.tooLong),
@@ -45,5 +47,3 @@ export interface ChatMessage {
   mediaType: ChatMediaType | null;
   createdAt: string;
 }
-/** Recorded audio below this size is discarded unsent (outreach-config.md §5). */
-export const MIN_AUDIO_BYTES = 10000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { date, id, int, PG_INT_MAX, text } from './primitives.js';
-import { TicketStatuses } from './tickets.js';
+import { TicketStatuses } from './tickets-constants.js';
 
 /**
  * Dashboard (inbox.md §2 Dashboard, §3 counters, §7 Dashboard), real-time moments (/moments) and

@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import { PrimitiveV, int, text } from './primitives.js';
+import { PlanFlags, type PlanFlag } from './plans-constants.js';
 
-/** Every module switch a plan may carry. */
-export const PlanFlags = [
-  'useWhatsapp',
-  'useFacebook',
-  'useInstagram',
-  'useTelegram',
-  'useCampaigns',
-  'useSchedules',
-  'useInternalChat',
-  'useExternalApi',
-  'useKanban',
-  'useOpenAi',
-  'useIntegrations',
-  'useFlowBuilder',
-] as const;
-export type PlanFlag = (typeof PlanFlags)[number];
+export * from './plans-constants.js';
 
 const flagShape = Object.fromEntries(PlanFlags.map((f) => [f, z.boolean()])) as Record<PlanFlag, z.ZodBoolean>;
 const flagDefaults = Object.fromEntries(PlanFlags.map((f) => [f, z.boolean().default(false)])) as Record<PlanFlag, z.ZodDefault<z.ZodBoolean>>;
