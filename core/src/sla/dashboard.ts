@@ -21,11 +21,11 @@ interface GroupRow {
   resBreached: number;
   resRunning: number;
   /** On the total's row: the seconds histograms summed per bucket (null when no row). */
-  seconds: KindBucket[] | null;
+  seconds: SummedBucket[] | null;
 }
 
-interface KindBucket {
-  kind: 1 | 2;
+/** A bucket of sla_daily's histograms summed: b < 1000 first response, 1000 + i resolution (bucket i). */
+interface SummedBucket {
   b: number;
   n: number;
   s: number;
@@ -43,19 +43,29 @@ const inScope = (db: Knex, table: string, viewer: Viewer, range: DayRange) =>
   scoped(db(`${table} as x`), viewer, 'x').where('x.day', '>=', range.from).where('x.day', '<=', range.to);
 
 /**
- * One statement over one read of the caller's sla_daily rows (`d`):
+ * One statement over one read of the caller's sla_daily rows (`d`) and, for an admin, the
+ * company's sla_company_seconds rows:
  * - the counts per (total, day, queue, agent): the settled verdicts of `d` plus the tickets whose
  *   clock still runs (sla_ticket_figures through its partial index) judged now, as status-sql.ts
  *   does: breached once due, else running. A group is shown when it has tickets, as the
  *   per-ticket query showed it;
- * - on the total's row, `seconds`: the histograms of `d` (kind 1 first response, 2 resolution)
- *   summed per bucket.
+ * - on the total's row, `seconds`: the histograms summed per bucket (an admin's from the company's
+ *   row of each day, a plain user's from `d`: their scope is by queue and agent).
  */
 function dashboardQuery(db: Knex, viewer: Viewer, range: DayRange): Knex.QueryBuilder {
   const settled = inScope(db, 'slaDaily', viewer, range).select(
     'x.day', 'x.queueId', 'x.userId', 'x.tickets', 'x.frMet', 'x.frBreached', 'x.resMet', 'x.resBreached',
-    'x.frBuckets', 'x.frCounts', 'x.frSums', 'x.resBuckets', 'x.resCounts', 'x.resSums',
+    ...(viewer.isAdmin ? [] : ['x.buckets', 'x.counts', 'x.sums']),
   );
+  // Unnesting a row's arrays is the costly part: an admin's histograms come from the company's row of
+  // each day, a plain user's from their sla_daily rows (their scope is by queue and agent).
+  const histograms = viewer.isAdmin
+    ? db.raw(
+      `SELECT b, sum(n)::int AS n, sum(s) AS s FROM sla_company_seconds c, unnest(c.buckets, c.counts, c.sums) AS u(b, n, s)
+        WHERE c.company_id = ? AND c.day >= ? AND c.day <= ? AND n <> 0 GROUP BY b`,
+      [viewer.companyId, range.from, range.to],
+    )
+    : db.raw('SELECT b, sum(n)::int AS n, sum(s) AS s FROM d, unnest(d.buckets, d.counts, d.sums) AS u(b, n, s) WHERE n <> 0 GROUP BY b');
   const live = inScope(db, 'slaTicketFigures', viewer, range)
     .whereRaw('(x.first_response_due_at IS NOT NULL OR x.resolution_due_at IS NOT NULL)')
     .select(
@@ -84,11 +94,7 @@ function dashboardQuery(db: Knex, viewer: Viewer, range: DayRange): Knex.QueryBu
       db.raw('SELECT day, queue_id, user_id, tickets, fr_met, fr_breached, 0 AS fr_running, res_met, res_breached, 0 AS res_running FROM d UNION ALL ?', [live]),
     )
     .with('g', grouped)
-    .with(
-      'h',
-      db.raw(`SELECT 1 AS kind, b, sum(n)::int AS n, sum(s) AS s FROM d, unnest(d.fr_buckets, d.fr_counts, d.fr_sums) AS u(b, n, s) WHERE n <> 0 GROUP BY b
-        UNION ALL SELECT 2, b, sum(n)::int, sum(s) FROM d, unnest(d.res_buckets, d.res_counts, d.res_sums) AS u(b, n, s) WHERE n <> 0 GROUP BY b`),
-    )
+    .with('h', histograms)
     .from('g')
     .leftJoin('queues as q', (j) => j.on('q.id', 'g.queueId').andOnVal('q.companyId', viewer.companyId))
     .leftJoin('users as u', (j) => j.on('u.id', 'g.userId').andOnVal('u.companyId', viewer.companyId))
@@ -116,8 +122,8 @@ export async function slaDashboard(db: Knex, viewer: Viewer, range: DayRange): P
   const total = rows.find((r) => r.gDay && r.gQueue && r.gUser);
   const byName = (a: string | null, b: string | null) => String(a ?? '').localeCompare(String(b ?? ''));
   const empty = { met: 0, breached: 0, running: 0 };
-  const ofKind = (kind: 1 | 2): SecondsBucket[] =>
-    (total?.seconds ?? []).filter((h) => h.kind === kind).map((h) => ({ bucket: h.b, count: h.n, sum: h.s }));
+  const ofKind = (resolution: boolean): SecondsBucket[] =>
+    (total?.seconds ?? []).filter((h) => h.b >= 1000 === resolution).map((h) => ({ bucket: h.b % 1000, count: h.n, sum: h.s }));
   return {
     firstResponse: total ? { met: total.frMet, breached: total.frBreached, running: total.frRunning } : empty,
     resolution: total ? { met: total.resMet, breached: total.resBreached, running: total.resRunning } : empty,
@@ -133,6 +139,6 @@ export async function slaDashboard(db: Knex, viewer: Viewer, range: DayRange): P
       .filter((r) => !r.gUser)
       .map((r) => ({ userId: r.userId, userName: r.userId !== null ? r.userName : null, ...counts(r) }))
       .sort((a, b) => byName(a.userName, b.userName)),
-    percentiles: { firstResponse: percentiles(ofKind(1)), resolution: percentiles(ofKind(2)) },
+    percentiles: { firstResponse: percentiles(ofKind(false)), resolution: percentiles(ofKind(true)) },
   };
 }
