@@ -121,6 +121,31 @@ async function expectLikeOracle(t: Tenant, token: string, scope: OracleScope, ra
   throw new Error('the oracle kept changing under the comparison');
 }
 
+/**
+ * The rollup's histograms bucket by bucket, exactly: each day's counts in sla_daily (summed over
+ * queues and agents) and in sla_company_seconds equal the buckets of the raw seconds.
+ */
+async function expectExactHistograms(companyId: number) {
+  const z = "'America/Sao_Paulo'";
+  const lines = async (sql: string) =>
+    ((await k.db.raw(sql, [companyId])).rows as { day: string; b: number; n: number }[]).map((r) => `${r.day} ${r.b} ${r.n}`).sort();
+  const raw = await lines(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, b, count(*)::int AS n FROM (
+       SELECT (s.started_at AT TIME ZONE ${z})::date AS day, sla_seconds_bucket(extract(epoch FROM m.first_response_at - s.started_at)::float8) AS b
+         FROM ticket_sla s JOIN ticket_metrics m ON m.ticket_id = s.ticket_id WHERE s.company_id = ?
+       UNION ALL
+       SELECT (s.started_at AT TIME ZONE ${z})::date, 1000 + sla_seconds_bucket(extract(epoch FROM m.closed_at - s.started_at)::float8)
+         FROM ticket_sla s JOIN ticket_metrics m ON m.ticket_id = s.ticket_id WHERE s.company_id = ${companyId}) x
+     WHERE b IS NOT NULL GROUP BY 1, 2`,
+  );
+  const kept = (table: string) =>
+    lines(`SELECT to_char(day, 'YYYY-MM-DD') AS day, b, sum(n)::int AS n FROM ${table}, unnest(buckets, counts) AS u(b, n)
+           WHERE company_id = ? GROUP BY 1, 2 HAVING sum(n) <> 0`);
+  expect(raw.length).toBeGreaterThan(0);
+  expect(await kept('sla_daily')).toEqual(raw);
+  expect(await kept('sla_company_seconds')).toEqual(raw);
+}
+
 describe('SLA dashboard from the per-day rollup', () => {
   it('equals the per-ticket query through met, breached, running, unanswered, reopened, transferred, reassigned and deleted tickets', async () => {
     const a = await tenant();
@@ -222,6 +247,8 @@ describe('SLA dashboard from the per-day rollup', () => {
     expect(none.body).toMatchObject({ firstResponse: { met: 0, breached: 0, running: 0 }, resolution: { met: 0, breached: 0, running: 0 }, byDay: [], byQueue: [], byUser: [] });
     expect(none.body.percentiles.firstResponse).toEqual({ p50: null, p90: null, p95: null });
     // The rollup's rows hold one company's tickets each: its ticket count is the company's SLA rows.
+    await expectExactHistograms(a.id);
+    await expectExactHistograms(b.id);
     const kept = await k.db('slaDaily').where({ companyId: a.id }).sum({ n: 'tickets' }).first();
     const pairs = await k.db('ticketSla as s').join('ticketMetrics as m', 'm.ticketId', 's.ticketId').where('s.companyId', a.id).count({ n: '*' }).first();
     expect(Number(kept?.n)).toBe(Number(pairs?.n));
@@ -280,6 +307,7 @@ describe('SLA dashboard from the per-day rollup', () => {
     // A check that read a ticket being deleted fails on ticket_sla's foreign key and is retried: that is not this.
     expect(await k.db('timedWork').where({ kind: 'sla.check' }).whereILike('lastError', '%deadlock%').select('key', 'lastError')).toEqual([]);
     for (const { t, agents } of tenants) {
+      await expectExactHistograms(t.id);
       const month = await expectLikeOracle(t, t.adminToken, { admin: true }, lastDays(30));
       expect(month.dashboard.byDay.length).toBeGreaterThan(0);
       await expectLikeOracle(t, t.adminToken, { admin: true }, lastDays(5));
