@@ -9,10 +9,12 @@
 // The tenant is generated in SQL: tickets over the last 180 days (10% pending, 15% open, 75% closed)
 // in three queues with targets (first response 15 min, resolution 60 min) and ten agents; their
 // ticket_metrics rows come from the triggers, one UPDATE gives them first-queue, answer and close
-// instants, and ticket_sla is filled as the checks would have left it (breaches stamped).
+// instants, and ticket_sla is filled as the checks would have left it (breaches stamped); its
+// triggers fill the dashboard's rollup (sla_daily, sla_ticket_figures), whose rows read are printed
+// too; then VACUUM ANALYZE (and CLUSTER of the rollup tables: see the seed).
 //
 // Needs the built packages: `npx tsc -b`, then `node bench/p7-sla.mjs`. P7_REQUESTS (30),
-// P7_CHECKS (50), P7_SIZES (1000,100000) tune it.
+// P7_CHECKS (50), P7_SIZES (1000,100000) tune it; P7_NO_CLUSTER=1 leaves the rollup tables as the seed wrote them.
 import { countStatements, createCompany, fmt, sample as sampleRuns, seedQueuedTickets, startBenchKernel, timedGet } from './lib.mjs';
 
 const REQUESTS = Number(process.env.P7_REQUESTS ?? 30);
@@ -20,6 +22,9 @@ const CHECKS = Number(process.env.P7_CHECKS ?? 50);
 const SIZES = (process.env.P7_SIZES ?? '1000,100000').split(',').map(Number);
 const DAY = 86400000;
 const day = (ms) => new Date(ms).toISOString().slice(0, 10);
+
+/** Whether the schema has the SLA dashboard's rollup (migration 20261128150000_sla_daily): the bench also runs on the code before it. */
+const hasRollup = async (db) => Boolean((await db.raw("SELECT to_regclass('sla_daily') AS t")).rows[0].t);
 
 async function seed(bench, tickets) {
   const { kernel, db } = bench;
@@ -50,7 +55,17 @@ async function seed(bench, tickets) {
      WHERE m.company_id = ?`,
     [JSON.stringify(targets), companyId],
   );
-  await db.raw('ANALYZE');
+  if (await hasRollup(db) && !process.env.P7_NO_CLUSTER) {
+    // The seed writes every ticket's SLA row in one statement, so the rollup triggers rewrite ~1k
+    // sla_daily rows (and 180 sla_company_seconds rows) ~100k times in one transaction: nothing can be pruned, no update stays on its
+    // page (HOT), and the rows end up one per page among ~95k dead versions. A tenant built ticket by
+    // ticket writes a day's rows that day, and updates them in place (fillfactor 50, HOT): rows in
+    // day order, a few pages per day. CLUSTER gives the seeded tables that order.
+    await db.raw('CLUSTER sla_daily USING sla_daily_key');
+    await db.raw('CLUSTER sla_company_seconds USING sla_company_seconds_pkey');
+  }
+  // What autovacuum does for a real tenant (the bulk UPDATE of ticket_metrics above left 100k dead versions too).
+  await db.raw('VACUUM ANALYZE');
   const active = (await db('tickets').where({ companyId }).whereIn('status', ['pending', 'open']).orderBy('id').select('id')).map((r) => r.id);
   const ids = (await db('tickets').where({ companyId }).select('id')).map((r) => r.id);
   return { companyId, adminToken, active, ids, seedSeconds: (Date.now() - started) / 1000 };
@@ -106,9 +121,18 @@ for (const size of SIZES) {
     const t = tenant.adminToken;
     const month = `dateFrom=${day(Date.now() - 30 * DAY)}&dateTo=${day(Date.now())}`;
     const inRange = async (days) => Number((await bench.db('ticketSla').where({ companyId: tenant.companyId }).where('startedAt', '>=', new Date(Date.now() - days * DAY)).count({ n: '*' }).first()).n);
+    // What the rollup-backed dashboard reads instead (migration 20261128150000_sla_daily): per-day rows and the clocks still running.
+    const rollup = await hasRollup(bench.db);
+    const rollupRows = async (table, days) =>
+      rollup ? Number((await bench.db(table).where({ companyId: tenant.companyId }).where('day', '>=', day(Date.now() - days * DAY)).count({ n: '*' }).first()).n) : 0;
     const r = {
       seed: tenant.seedSeconds,
       rows: { 1: await inRange(1), 7: await inRange(7), 30: await inRange(30) },
+      rollup: { 1: await rollupRows('slaDaily', 1), 7: await rollupRows('slaDaily', 7), 30: await rollupRows('slaDaily', 30) },
+      unsettled: rollup
+        ? Number((await bench.db('slaTicketFigures').where({ companyId: tenant.companyId }).where('day', '>=', day(Date.now() - 30 * DAY))
+          .whereRaw('(first_response_due_at IS NOT NULL OR resolution_due_at IS NOT NULL)').count({ n: '*' }).first()).n)
+        : 0,
       pkSelect: await pkSelect(bench, tenant.ids),
       httpFloor: await http(bench, t, '/sla-targets'),
       sla1: await http(bench, t, '/dashboard/sla?days=1'),
@@ -119,6 +143,7 @@ for (const size of SIZES) {
     };
     results[size] = r;
     console.log(`\n${size} tickets (seeded in ${fmt(r.seed)} s); SLA rows started in the last 1 / 7 / 30 days: ${r.rows[1]} / ${r.rows[7]} / ${r.rows[30]}`);
+    if (rollup) console.log(`  sla_daily rows read (about 1 / 7 / 30 days): ${r.rollup[1]} / ${r.rollup[7]} / ${r.rollup[30]}; clocks still running (30 days): ${r.unsettled}`);
     for (const key of CASES) console.log(`  ${LABELS[key].padEnd(36)} p50 ${fmt(r[key].p50, 2)} ms  p95 ${fmt(r[key].p95, 2)} ms  (${r[key].statements} SQL statements)`);
   } finally {
     await bench.close();
