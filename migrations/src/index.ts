@@ -33,6 +33,7 @@ import * as contactMerges from './20261127210000_contact_merges.js';
 import * as contactWalletsBirthdays from './20261127210000_contact_wallets_birthdays.js';
 import * as sla from './20261128010000_sla.js';
 import * as messageTranscript from './20261127220000_message_transcript.js';
+import * as slaDaily from './20261128150000_sla_daily.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -75,4 +76,5 @@ export const coreMigrations: Record<string, Migration> = {
   '20261127210000_contact_wallets_birthdays': contactWalletsBirthdays,
   '20261127220000_message_transcript': messageTranscript,
   '20261128010000_sla': sla,
+  '20261128150000_sla_daily': slaDaily,
 };
