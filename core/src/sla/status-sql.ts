@@ -2,7 +2,10 @@
  * SQL verdicts of a ticket's two targets, from ticket_sla `s` and ticket_metrics `m` (the recorded
  * first response and close — never re-derived from messages): 'met', 'breached', 'running', or
  * null (no such target; or closed without an agent answer, which has no first-response verdict
- * unless its breach was recorded while it waited). Shared by the SLA dashboard and the report.
+ * unless its breach was recorded while it waited). Read by the tickets report; the SLA dashboard
+ * reads the rollup (migration 20261128150000_sla_daily), whose triggers write these same rules for
+ * settled verdicts — change both together (core/test/sla-dashboard-rollup.test.ts keeps this SQL
+ * as its oracle and fails when they part).
  */
 export const FIRST_RESPONSE_STATUS = `CASE
   WHEN s.first_response_due_at IS NULL THEN NULL
