@@ -193,6 +193,8 @@ describe('top bar', () => {
     await submitLogin(page, admin);
     await page.waitForURL('**/tickets');
     await page.getByRole('button', { name: 'Idioma' }).click();
+    // The popover draws its options after the click's frame: read them once they are there.
+    await page.getByRole('option').last().waitFor();
     expect(await page.getByRole('option').allInnerTexts()).toEqual(['Português (Brasil)\npt-BR', 'English\nen', 'Español\nes', 'Türkçe\ntr']);
     await page.getByRole('option', { name: /^English/ }).click();
     await page.locator('nav.side-menu').getByRole('menuitem', { name: 'Tickets', exact: true }).waitFor();

@@ -43,7 +43,8 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
     cors: opts.cors,
   });
   if (opts.redis) {
-    io.adapter(createAdapter(opts.redis.pub, opts.redis.sub, { key: `${opts.redis.prefix}:socket.io` }));
+    const { pub, sub } = opts.redis;
+    io.adapter(createAdapter(answeredRejections(pub, ['publish'], opts.log), answeredRejections(sub, ['unsubscribe', 'punsubscribe'], opts.log), { key: `${opts.redis.prefix}:socket.io` }));
   }
   const presence = createPresence({
     io,
@@ -125,4 +126,22 @@ export function createSocketServer(opts: SocketServerOptions): SocketServer {
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The Redis adapter publishes (broadcasts, answers to other nodes' requests) and unsubscribes without
+ * awaiting the reply. One that races a shutdown (its command queued after QUIT) is flushed with
+ * "Connection is closed" and nobody handles it: an unhandled rejection in the process. Such a
+ * command has nobody left to reach, so its failure is logged instead; callers that await still see it.
+ */
+function answeredRejections(client: Redis, methods: ('publish' | 'unsubscribe' | 'punsubscribe')[], log: FastifyBaseLogger): Redis {
+  for (const method of methods) {
+    const original = (client[method] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const sent = original(...args);
+      sent.catch((err: unknown) => log.debug({ err }, `socket.io adapter ${method} failed`));
+      return sent;
+    };
+  }
+  return client;
 }
