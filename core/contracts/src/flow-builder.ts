@@ -185,6 +185,40 @@ export function nodeOutputs(n: FlowNode): string[] {
   }
 }
 
+/** An HTTP header name (an RFC 9110 token): Node refuses any other before the request leaves. */
+export const HTTP_HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A variable a response map fills, as `{{name}}` reads it back. */
+export const FLOW_VARIABLE_NAME = /^[\w.-]+$/;
+
+/** What is wrong with one row of an HTTP node's headers or response map (a translation key of the editor's `http` messages). */
+export type HttpRowProblem = 'headerName' | 'headerDuplicate' | 'headerValue' | 'mapPath' | 'mapVariable' | 'mapDuplicate';
+
+/**
+ * The HTTP node's rows that would not work, by index: the side panel shows them under each row
+ * and publishing refuses them (`flowRequired` with detail `headers` / `responseMap`).
+ */
+export function httpRowProblems(data: { headers?: { name: string; value: string }[]; responseMap?: { path: string; variable: string }[] }) {
+  const headers = new Map<number, HttpRowProblem>();
+  const responseMap = new Map<number, HttpRowProblem>();
+  const names = new Set<string>();
+  (data.headers ?? []).forEach((h, i) => {
+    const name = h.name.trim().toLowerCase();
+    if (!HTTP_HEADER_NAME.test(name)) headers.set(i, 'headerName');
+    else if (names.has(name)) headers.set(i, 'headerDuplicate');
+    else if (!h.value.trim() || /[\r\n]/.test(h.value)) headers.set(i, 'headerValue');
+    names.add(name);
+  });
+  const variables = new Set<string>();
+  (data.responseMap ?? []).forEach((m, i) => {
+    const variable = m.variable.trim();
+    if (!m.path.trim()) responseMap.set(i, 'mapPath');
+    else if (!FLOW_VARIABLE_NAME.test(variable)) responseMap.set(i, 'mapVariable');
+    else if (variables.has(variable)) responseMap.set(i, 'mapDuplicate');
+    variables.add(variable);
+  });
+  return { headers, responseMap };
+}
+
 /** The fields of a node that must be filled in before publishing. */
 function missingFields(n: FlowNode): string[] {
   const missing: string[] = [];
@@ -222,6 +256,11 @@ function missingFields(n: FlowNode): string[] {
       break;
     case 'http':
       if (!n.data.url || !/^https?:\/\//i.test(n.data.url.trim())) missing.push('url');
+      {
+        const rows = httpRowProblems(n.data);
+        if (rows.headers.size) missing.push('headers');
+        if (rows.responseMap.size) missing.push('responseMap');
+      }
       break;
     case 'goToFlow':
       if (!n.data.flowId) missing.push('flowId');

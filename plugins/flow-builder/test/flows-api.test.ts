@@ -147,6 +147,33 @@ describe('publishing', () => {
     expect((await api('GET', `/flowbuilder/${flow.id}/counters`)).body).toEqual([]);
   });
 
+  it("refuses an HTTP node whose header or response-map rows would not work, keeping them in the draft", async () => {
+    const flow = (await api('POST', '/flowbuilder', { name: 'Cabeçalhos' })).body;
+    const call = (headers: { name: string; value: string }[], responseMap: { path: string; variable: string }[]): FlowGraph => ({
+      nodes: [
+        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'call', type: 'http', position: { x: 0, y: 0 }, data: { method: 'GET', url: 'https://example.com/x', headers, responseMap } },
+        { id: 'end', type: 'end', position: { x: 0, y: 0 }, data: {} },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', sourceHandle: 'next', target: 'call' },
+        { id: 'e2', source: 'call', sourceHandle: 'success', target: 'end' },
+        { id: 'e3', source: 'call', sourceHandle: 'error', target: 'end' },
+      ],
+    });
+    const bad = call([{ name: 'X Loja', value: '1' }], [{ path: 'order.status', variable: 'meu status' }]);
+    expect((await api('PUT', `/flowbuilder/${flow.id}`, { graph: bad })).status).toBe(200);
+    expect((await api('GET', `/flowbuilder/${flow.id}`)).body.graph.nodes[1].data).toMatchObject({ headers: [{ name: 'X Loja', value: '1' }], responseMap: [{ path: 'order.status', variable: 'meu status' }] });
+    const refused = await api('POST', `/flowbuilder/${flow.id}/publish`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.problems).toEqual([
+      { code: 'validation.flowRequired', nodeId: 'call', detail: 'headers' },
+      { code: 'validation.flowRequired', nodeId: 'call', detail: 'responseMap' },
+    ]);
+    await api('PUT', `/flowbuilder/${flow.id}`, { graph: call([{ name: 'X-Loja', value: '{{loja}}' }], [{ path: 'order.status', variable: 'status' }]) });
+    expect((await api('POST', `/flowbuilder/${flow.id}/publish`)).status).toBe(201);
+  });
+
   it('refuses a loop without a pause and a jump to a flow of another company', async () => {
     const theirs = (await api('POST', '/flowbuilder', { name: 'Deles' }, other.admin.token)).body;
     const flow = (await api('POST', '/flowbuilder', { name: 'Laço' })).body;

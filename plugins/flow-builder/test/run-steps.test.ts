@@ -14,14 +14,14 @@ import { createFlowBuilderPlugin } from '../src/plugin.js';
 let w: BotWorld;
 let server: Server;
 let base: string;
-const seen: { method: string; url: string; body: string; auth?: string }[] = [];
+const seen: { method: string; url: string; body: string; auth?: string; store?: string }[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      seen.push({ method: req.method!, url: req.url!, body, auth: req.headers.authorization });
+      seen.push({ method: req.method!, url: req.url!, body, auth: req.headers.authorization, store: req.headers['x-loja'] as string | undefined });
       if (req.url?.startsWith('/fail')) return void res.writeHead(500).end('{}');
       if (req.url?.startsWith('/slow')) return void setTimeout(() => res.writeHead(200).end('{}'), 3000);
       if (req.url?.startsWith('/image.png')) return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from('89504e470d0a1a0a', 'hex'));
@@ -59,7 +59,7 @@ describe('HTTP, tags and conditions in a published flow', () => {
       nodes: [
         n('start', 'start'),
         n('ask', 'question', { text: 'Número do pedido?', saveTo: { kind: 'variable', name: 'pedido' } }),
-        n('call', 'http', { method: 'POST', url: `${base}${path}?id={{pedido}}`, headers: [{ name: 'Authorization', value: 'Bearer t-{{pedido}}' }], body: '{"pedido":"{{pedido}}"}', responseMap: [{ path: 'order.status', variable: 'status' }, { path: 'order.items.0.name', variable: 'item' }], timeoutSeconds: 2 }),
+        n('call', 'http', { method: 'POST', url: `${base}${path}?id={{pedido}}`, headers: [{ name: 'Authorization', value: 'Bearer t-{{pedido}}' }, { name: ' X-Loja ', value: 'loja-{{pedido}}' }], body: '{"pedido":"{{pedido}}"}', responseMap: [{ path: 'order.status', variable: 'status' }, { path: ' order.items.0.name ', variable: 'item ' }], timeoutSeconds: 2 }),
         n('ok', 'message', { text: 'Pedido {{pedido}}: {{status}} ({{item}})' }),
         n('bad', 'message', { text: 'Sistema indisponível' }),
         n('end', 'end'),
@@ -72,7 +72,7 @@ describe('HTTP, tags and conditions in a published flow', () => {
     expect((await receive(c))[0].body).toBe('Número do pedido?');
     await c.send('42');
     expect((await receive(c))[0].body).toBe('Pedido 42: enviado (Cadeira)');
-    expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/orders?id=42', body: '{"pedido":"42"}', auth: 'Bearer t-42' });
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/orders?id=42', body: '{"pedido":"42"}', auth: 'Bearer t-42', store: 'loja-42' });
 
     await startFlow(order('/fail'), 'falha');
     const d = await w.customer('webchat');

@@ -92,8 +92,9 @@ export function prepareHttpCall(node: NodeOf<'http'>, variables: Record<string, 
   const payload = body && method !== 'GET' ? interpolate(body, variables) : undefined;
   const sent: Record<string, string> = { accept: 'application/json' };
   if (payload !== undefined) sent['content-type'] = 'application/json';
-  for (const h of headers) sent[h.name.toLowerCase()] = interpolate(h.value, variables);
-  return { method, url: interpolate(url.trim(), variables), headers: sent, body: payload, timeoutSeconds, responseMap };
+  for (const h of headers) if (h.name.trim()) sent[h.name.trim().toLowerCase()] = interpolate(h.value, variables);
+  const map = responseMap.map((m) => ({ path: m.path.trim(), variable: m.variable.trim() })).filter((m) => m.path && m.variable);
+  return { method, url: interpolate(url.trim(), variables), headers: sent, body: payload, timeoutSeconds, responseMap: map };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { Button, FormGroup, HTMLSelect, InputGroup, NumericInput, TextArea } from '@blueprintjs/core';
-import type { FlowNode, FlowSummary } from '@guiche/contracts';
+import { httpRowProblems, type FlowNode, type FlowSummary, type HttpRowProblem } from '@guiche/contracts';
 import { useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register';
 import { newOptionId } from './graph';
+import { PairRows } from './PairRows';
 
 interface Props {
   node: FlowNode;
@@ -45,29 +46,8 @@ export function NodePanel({ node, queues, flows, readOnly, onChange, onDelete }:
       />
     </FormGroup>
   );
-  /** A list of pairs edited as lines ("Authorization: Bearer …", "order.status = status"). */
-  const lines = (key: string, label: string, hint: string, sep: string, a: string, b: string) => (
-    <FormGroup label={label} labelFor={`fb-${key}`} helperText={hint}>
-      <TextArea
-        id={`fb-${key}`}
-        fill
-        disabled={readOnly}
-        defaultValue={((data[key] ?? []) as Record<string, string>[]).map((p) => `${p[a]}${sep === ':' ? ': ' : ' = '}${p[b]}`).join('\n')}
-        onChange={(e) =>
-          set(
-            key,
-            e.target.value
-              .split('\n')
-              .map((l) => [l.slice(0, l.indexOf(sep)).trim(), l.slice(l.indexOf(sep) + 1).trim()] as const)
-              .filter(([x, y]) => x && y)
-              .slice(0, 20)
-              .map(([x, y]) => ({ [a]: x, [b]: y })),
-          )
-        }
-        data-testid={`fb-field-${key}`}
-      />
-    </FormGroup>
-  );
+  const httpRows = node.type === 'http' ? httpRowProblems(node.data) : null;
+  const say = (problems: Map<number, HttpRowProblem>) => new Map([...problems].map(([i, code]) => [i, t(`fields.rowProblems.${code}`)]));
   const fields = () => {
     switch (node.type) {
       case 'message':
@@ -137,9 +117,29 @@ export function NodePanel({ node, queues, flows, readOnly, onChange, onDelete }:
           <>
             {select('method', t('fields.method'), ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => ({ value: m, label: m })))}
             {text('url', t('fields.url'))}
-            {lines('headers', t('fields.headers'), t('fields.headersHint'), ':', 'name', 'value')}
+            <PairRows
+              field="headers"
+              label={t('fields.headers')}
+              hint={t('fields.headersHint', { example: '{{token}}' })}
+              keys={['name', 'value']}
+              placeholders={[t('fields.headerName'), t('fields.headerValue')]}
+              rows={(data.headers ?? []) as { name: string; value: string }[]}
+              problems={say(httpRows!.headers)}
+              readOnly={readOnly}
+              onChange={(rows) => set('headers', rows)}
+            />
             {text('body', t('fields.body'), true)}
-            {lines('responseMap', t('fields.responseMap'), t('fields.responseMapHint'), '=', 'path', 'variable')}
+            <PairRows
+              field="responseMap"
+              label={t('fields.responseMap')}
+              hint={t('fields.responseMapHint')}
+              keys={['path', 'variable']}
+              placeholders={[t('fields.mapPath'), t('fields.mapVariable')]}
+              rows={(data.responseMap ?? []) as { path: string; variable: string }[]}
+              problems={say(httpRows!.responseMap)}
+              readOnly={readOnly}
+              onChange={(rows) => set('responseMap', rows)}
+            />
             {num('timeoutSeconds', t('fields.timeoutSeconds'), 1)}
           </>
         );
