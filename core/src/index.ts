@@ -37,6 +37,7 @@ export type {
   NormalizedMessage,
   OutboundMessage,
   PresenceState,
+  OutboundPresence,
   SendResult,
   SessionIO,
   SessionStatus,

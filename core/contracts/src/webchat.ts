@@ -108,7 +108,7 @@ export const WebchatEvents = {
   read: 'read',
   /** visitor → server: agent voice/audio messages the visitor played */
   played: 'played',
-  /** visitor → server */
+  /** both ways `{ state: 'composing' | 'paused' }`: the visitor typing (to the agents), the company typing (to the visitor: a bot's delay) */
   typing: 'typing',
 } as const;
 

@@ -2,7 +2,7 @@ import type { CoreServices } from '../services.js';
 import type { RegisteredChannel } from '../plugin-sdk/context.js';
 import { createMessageSender } from './outbound-sender.js';
 import { createOutboundWorker } from './outbound-worker.js';
-import { enqueueDrain, enqueueMarkRead, enqueueSend, outboundQueue, JOB_ATTEMPTS, JOB_BACKOFF_MS, type OutboundJob } from './outbound-queue.js';
+import { enqueueDrain, enqueueMarkRead, enqueuePresence, enqueueSend, outboundQueue, JOB_ATTEMPTS, JOB_BACKOFF_MS, type OutboundJob } from './outbound-queue.js';
 import { createSupervisor } from './supervisor.js';
 import { createSessionCalls } from './session-calls.js';
 import type { ChannelRuntime } from './runtime.js';
@@ -85,6 +85,12 @@ export function createChannelRuntime(core: CoreServices): ChannelRuntime {
       const connection = await core.db('whatsapps').where({ id: ticket.whatsappId, companyId: ticket.companyId }).first('channel');
       if (!connection || !registry.get(connection.channel)?.capabilities.markRead) return;
       await enqueueMarkRead(core.jobs, ticket.whatsappId, ticket.contactId, wids);
+    },
+    async presence(ticket, state) {
+      if (!ticket.whatsappId) return;
+      const connection = await core.db('whatsapps').where({ id: ticket.whatsappId, companyId: ticket.companyId }).first('channel');
+      if (!connection || !registry.get(connection.channel)?.capabilities.presence) return;
+      await enqueuePresence(core.jobs, ticket.whatsappId, ticket.contactId, state);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Jobs } from '../ports/types.js';
+import type { OutboundPresence } from '../plugin-sdk/channels.js';
 
 /** Jobs of a connection's ordered queue. A send job is a trigger: the worker delivers every pending row in id order. */
 export type OutboundJob =
@@ -7,7 +8,9 @@ export type OutboundJob =
   | { kind: 'edit'; connectionId: number; messageId: number }
   | { kind: 'delete'; connectionId: number; messageId: number }
   /** Read receipts of inbound messages an agent read (best effort: dropped while the session is down). */
-  | { kind: 'markRead'; connectionId: number; contactId: number; wids: string[] };
+  | { kind: 'markRead'; connectionId: number; contactId: number; wids: string[] }
+  /** "typing…" shown to the contact (best effort, like read receipts), in order with the sends before it. */
+  | { kind: 'presence'; connectionId: number; contactId: number; state: OutboundPresence };
 
 export const outboundQueue = (connectionId: number): string => `outbound:${connectionId}`;
 
@@ -36,4 +39,8 @@ export function enqueueOperation(jobs: Jobs, kind: 'edit' | 'delete', connection
 
 export function enqueueMarkRead(jobs: Jobs, connectionId: number, contactId: number, wids: string[]): Promise<void> {
   return jobs.enqueue<OutboundJob>(outboundQueue(connectionId), { kind: 'markRead', connectionId, contactId, wids }, jobOptions);
+}
+
+export function enqueuePresence(jobs: Jobs, connectionId: number, contactId: number, state: OutboundPresence): Promise<void> {
+  return jobs.enqueue<OutboundJob>(outboundQueue(connectionId), { kind: 'presence', connectionId, contactId, state }, jobOptions);
 }

@@ -207,9 +207,18 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
     await ready.session.markRead(peerOfContact(contact), job.wids);
   }
 
+  async function presence(job: Extract<OutboundJob, { kind: 'presence' }>): Promise<void> {
+    const ready = readySession(job.connectionId);
+    if (!ready?.isReady() || !ready.session.showPresence) return;
+    const contact = await db('contacts').where({ id: job.contactId }).first();
+    if (!contact) return;
+    await ready.session.showPresence(peerOfContact(contact), job.state);
+  }
+
   return async function handle(job: OutboundJob): Promise<void> {
     if (job.kind === 'edit' || job.kind === 'delete') return operate(job);
     if (job.kind === 'markRead') return markRead(job);
+    if (job.kind === 'presence') return presence(job);
     // Every pending row has its own trigger (or a drain): one a drain already settled has no work left.
     if (job.kind === 'send' && settled.delete(job.messageId)) return;
     return drain(job.connectionId);

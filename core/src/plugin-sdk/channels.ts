@@ -123,6 +123,8 @@ export interface ChannelSession {
   delete?(to: ChannelPeer, wid: string): Promise<void>;
   react?(to: ChannelPeer, wid: string, emoji: string): Promise<void>;
   markRead?(to: ChannelPeer, wids: string[]): Promise<void>;
+  /** Shows the account's own presence to the peer: 'composing' is "typing…", 'paused' ends it (channels with capabilities.presence). */
+  showPresence?(to: ChannelPeer, state: OutboundPresence): Promise<void>;
   /** The id the channel accepts for a number, or null when it is not on the channel. */
   checkNumber?(number: string): Promise<string | null>;
   profile?(peer: ChannelPeer): Promise<{ name?: string; pictureUrl?: string }>;
@@ -157,6 +159,8 @@ export interface ConnectionInfo {
 }
 
 export type PresenceState = 'composing' | 'recording' | 'available' | 'paused';
+/** The presence the company shows a contact (ChannelSession.showPresence). */
+export type OutboundPresence = 'composing' | 'paused';
 
 export interface DisconnectInfo {
   /** The channel's code (Baileys: 401 logged out, 515 restart required, 440 replaced, 500 bad session). */

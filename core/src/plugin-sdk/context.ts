@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { PlanFlag } from '@guiche/contracts';
 import type { Namespace } from 'socket.io';
 import type { Bus, Jobs, Realtime, Storage, Leases, RateLimits } from './ports.js';
-import type { ChannelCapabilities, ChannelName, ChannelSession, ConnectionInfo, SessionIO } from './channels.js';
+import type { ChannelCapabilities, ChannelName, ChannelSession, ConnectionInfo, OutboundPresence, SessionIO } from './channels.js';
 import type { IngestService, MessageSender, MessageTranscripts, PluginTickets, Conversations } from './tickets.js';
 import type { SessionCaller } from './session-calls.js';
 import type { PluginBot } from './bot.js';
@@ -39,6 +39,11 @@ export interface PluginContext {
     register(definition: ChannelDefinition): void;
     /** Asks the connection's running session (wherever it runs); 400 ERR_WAPP_NOT_INITIALIZED when none answers. */
     call: SessionCaller;
+    /**
+     * Shows the ticket's contact "typing…" ('composing') or ends it ('paused'), through the
+     * connection's ordered queue and its session's showPresence; a no-op on channels without presence.
+     */
+    presence(ticket: { companyId: number; whatsappId: number | null; contactId: number }, state: OutboundPresence): Promise<void>;
   };
   /** Contact + ticket of a number on a connection, created or reopened, for messages started outside the inbox. */
   readonly conversations: Conversations;

@@ -113,6 +113,7 @@ export function createPluginContext(
       // A channel's sessions get the context of the plugin that registered it (no module-level late binding).
       register: (channel) => core.channels.register({ ...channel, createSession: (connection, io) => channel.createSession(connection, io, ctx) }),
       call: (connectionId, call, failure) => core.channels.call(connectionId, call, failure),
+      presence: (ticket, state) => core.channels.presence(ticket, state),
     },
     conversations: createConversations(core),
     connections: createConnectionService(core.db),

@@ -1,5 +1,5 @@
 import type { ChannelSession, ConnectionInfo, OutboundMessage, PluginContext, SessionIO } from '@guiche/core';
-import type { WebchatMessage } from '@guiche/contracts';
+import { WebchatEvents, type WebchatMessage } from '@guiche/contracts';
 import { PRESENCE_TOPIC, type PresencePayload, type VisitorHub } from './hub.js';
 import { mediaTypeOf } from './media.js';
 import { outboundWid } from './visitor.js';
@@ -50,6 +50,9 @@ export function createWebchatSession(ctx: PluginContext, hub: VisitorHub, connec
     },
     async markRead(to, wids) {
       hub.toVisitor(connection.id, to.id, 'read', { wids });
+    },
+    async showPresence(to, state) {
+      hub.toVisitor(connection.id, to.id, WebchatEvents.typing, { state });
     },
   };
 }

@@ -36,10 +36,10 @@
   var side = (attr('position') || look.position) === 'left' ? 'left' : 'right';
 
   var TEXTS = {
-    pt: { title: 'Fale conosco', intro: 'Olá! Deixe seus dados (opcional) e comece a conversa.', name: 'Nome', email: 'E-mail', phone: 'Telefone', start: 'Iniciar conversa', placeholder: 'Escreva uma mensagem…', send: 'Enviar', attach: 'Anexar arquivo', open: 'Abrir chat', close: 'Fechar', online: 'Online', offline: 'Reconectando…', unavailable: 'Chat indisponível no momento.', older: 'Mensagens anteriores', failed: 'Não enviada — toque para tentar de novo', tooLarge: 'Arquivo grande demais.', fileType: 'Tipo de arquivo não permitido.', rateLimited: 'Muitas mensagens; aguarde um instante.', deleted: 'Mensagem apagada', empty: 'Envie a primeira mensagem.', closed: 'Atendimento encerrado. Escreva para iniciar um novo.', idle: 'Comece quando quiser' },
-    en: { title: 'Chat with us', intro: 'Hi! Leave your details (optional) and start the conversation.', name: 'Name', email: 'E-mail', phone: 'Phone', start: 'Start chat', placeholder: 'Write a message…', send: 'Send', attach: 'Attach a file', open: 'Open chat', close: 'Close', online: 'Online', offline: 'Reconnecting…', unavailable: 'Chat unavailable right now.', older: 'Earlier messages', failed: 'Not sent — tap to retry', tooLarge: 'File too large.', fileType: 'File type not allowed.', rateLimited: 'Too many messages; wait a moment.', deleted: 'Message deleted', empty: 'Send the first message.', closed: 'This conversation was closed. Write to start a new one.', idle: 'Start whenever you like' },
-    es: { title: 'Hable con nosotros', intro: '¡Hola! Deje sus datos (opcional) e inicie la conversación.', name: 'Nombre', email: 'Correo', phone: 'Teléfono', start: 'Iniciar chat', placeholder: 'Escriba un mensaje…', send: 'Enviar', attach: 'Adjuntar archivo', open: 'Abrir chat', close: 'Cerrar', online: 'En línea', offline: 'Reconectando…', unavailable: 'Chat no disponible ahora.', older: 'Mensajes anteriores', failed: 'No enviado — toque para reintentar', tooLarge: 'Archivo demasiado grande.', fileType: 'Tipo de archivo no permitido.', rateLimited: 'Demasiados mensajes; espere un momento.', deleted: 'Mensaje eliminado', empty: 'Envíe el primer mensaje.', closed: 'Esta conversación fue cerrada. Escriba para iniciar una nueva.', idle: 'Empiece cuando quiera' },
-    tr: { title: 'Bize yazın', intro: 'Merhaba! Bilgilerinizi bırakın (isteğe bağlı) ve sohbete başlayın.', name: 'Ad', email: 'E-posta', phone: 'Telefon', start: 'Sohbeti başlat', placeholder: 'Bir mesaj yazın…', send: 'Gönder', attach: 'Dosya ekle', open: 'Sohbeti aç', close: 'Kapat', online: 'Çevrimiçi', offline: 'Yeniden bağlanıyor…', unavailable: 'Sohbet şu anda kullanılamıyor.', older: 'Önceki mesajlar', failed: 'Gönderilmedi — yeniden denemek için dokunun', tooLarge: 'Dosya çok büyük.', fileType: 'Bu dosya türüne izin verilmiyor.', rateLimited: 'Çok fazla mesaj; biraz bekleyin.', deleted: 'Mesaj silindi', empty: 'İlk mesajı gönderin.', closed: 'Bu görüşme kapatıldı. Yeni bir görüşme için yazın.', idle: 'İstediğiniz zaman başlayın' },
+    pt: { title: 'Fale conosco', intro: 'Olá! Deixe seus dados (opcional) e comece a conversa.', name: 'Nome', email: 'E-mail', phone: 'Telefone', start: 'Iniciar conversa', placeholder: 'Escreva uma mensagem…', send: 'Enviar', attach: 'Anexar arquivo', open: 'Abrir chat', close: 'Fechar', online: 'Online', offline: 'Reconectando…', unavailable: 'Chat indisponível no momento.', older: 'Mensagens anteriores', failed: 'Não enviada — toque para tentar de novo', tooLarge: 'Arquivo grande demais.', fileType: 'Tipo de arquivo não permitido.', rateLimited: 'Muitas mensagens; aguarde um instante.', deleted: 'Mensagem apagada', empty: 'Envie a primeira mensagem.', closed: 'Atendimento encerrado. Escreva para iniciar um novo.', idle: 'Comece quando quiser', typing: 'digitando…' },
+    en: { title: 'Chat with us', intro: 'Hi! Leave your details (optional) and start the conversation.', name: 'Name', email: 'E-mail', phone: 'Phone', start: 'Start chat', placeholder: 'Write a message…', send: 'Send', attach: 'Attach a file', open: 'Open chat', close: 'Close', online: 'Online', offline: 'Reconnecting…', unavailable: 'Chat unavailable right now.', older: 'Earlier messages', failed: 'Not sent — tap to retry', tooLarge: 'File too large.', fileType: 'File type not allowed.', rateLimited: 'Too many messages; wait a moment.', deleted: 'Message deleted', empty: 'Send the first message.', closed: 'This conversation was closed. Write to start a new one.', idle: 'Start whenever you like', typing: 'typing…' },
+    es: { title: 'Hable con nosotros', intro: '¡Hola! Deje sus datos (opcional) e inicie la conversación.', name: 'Nombre', email: 'Correo', phone: 'Teléfono', start: 'Iniciar chat', placeholder: 'Escriba un mensaje…', send: 'Enviar', attach: 'Adjuntar archivo', open: 'Abrir chat', close: 'Cerrar', online: 'En línea', offline: 'Reconectando…', unavailable: 'Chat no disponible ahora.', older: 'Mensajes anteriores', failed: 'No enviado — toque para reintentar', tooLarge: 'Archivo demasiado grande.', fileType: 'Tipo de archivo no permitido.', rateLimited: 'Demasiados mensajes; espere un momento.', deleted: 'Mensaje eliminado', empty: 'Envíe el primer mensaje.', closed: 'Esta conversación fue cerrada. Escriba para iniciar una nueva.', idle: 'Empiece cuando quiera', typing: 'escribiendo…' },
+    tr: { title: 'Bize yazın', intro: 'Merhaba! Bilgilerinizi bırakın (isteğe bağlı) ve sohbete başlayın.', name: 'Ad', email: 'E-posta', phone: 'Telefon', start: 'Sohbeti başlat', placeholder: 'Bir mesaj yazın…', send: 'Gönder', attach: 'Dosya ekle', open: 'Sohbeti aç', close: 'Kapat', online: 'Çevrimiçi', offline: 'Yeniden bağlanıyor…', unavailable: 'Sohbet şu anda kullanılamıyor.', older: 'Önceki mesajlar', failed: 'Gönderilmedi — yeniden denemek için dokunun', tooLarge: 'Dosya çok büyük.', fileType: 'Bu dosya türüne izin verilmiyor.', rateLimited: 'Çok fazla mesaj; biraz bekleyin.', deleted: 'Mesaj silindi', empty: 'İlk mesajı gönderin.', closed: 'Bu görüşme kapatıldı. Yeni bir görüşme için yazın.', idle: 'İstediğiniz zaman başlayın', typing: 'yazıyor…' },
   };
   var lang = (attr('lang') || look.lang || navigator.language || 'pt').slice(0, 2).toLowerCase();
   if (!TEXTS[lang]) lang = 'pt';
@@ -122,6 +122,14 @@
   // --- state ----------------------------------------------------------------------------------
   var messages = []; // WebchatMessage + { clientId, state: 'pending'|'failed' } for the visitor's unsent ones
   var hasMore = false, olderLoaded = false, unread = 0, socket = null, online = false, unavailable = false, closed = false;
+  // The company shows "typing…" (a bot's delay, through the connection's queue): until its message, 'paused' or a minute.
+  var companyTyping = false, companyTypingTimer = null;
+  function setCompanyTyping(on) {
+    companyTyping = on;
+    if (companyTypingTimer) clearTimeout(companyTypingTimer);
+    companyTypingTimer = on ? setTimeout(function () { setCompanyTyping(false); }, 60000) : null;
+    setStatus();
+  }
   var delivered = {}, readSent = {};
   // Visitor wids the agent read. The receipt can overtake the send's own ack and echo (the agent reads
   // as soon as the message is stored): it is kept here and applied when the final wid arrives.
@@ -135,7 +143,7 @@
   function setStatus() {
     dot.classList.toggle('on', online);
     // Before the visitor starts there is no connection to lose: no 'Reconnecting…' yet.
-    statusText.textContent = unavailable ? t.unavailable : online ? t.online : socket ? t.offline : t.idle;
+    statusText.textContent = unavailable ? t.unavailable : online ? (companyTyping ? t.typing : t.online) : socket ? t.offline : t.idle;
   }
   /** The conversation was resolved: said below the messages until the visitor writes again (or an agent reopens it). */
   function setClosed(value) {
@@ -290,7 +298,9 @@
       setStatus();
       if (unavailable) setTimeout(function () { socket.connect(); }, 30000);
     });
+    socket.on('typing', function (payload) { setCompanyTyping(Boolean(payload && payload.state === 'composing')); });
     socket.on('message', function (m) {
+      if (!m.fromVisitor && companyTyping) setCompanyTyping(false);
       var added = upsert(m);
       if (added && !m.fromVisitor && !(isOpen() && document.visibilityState === 'visible')) unread += 1;
       render();

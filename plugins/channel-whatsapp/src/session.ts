@@ -309,6 +309,10 @@ export function createWhatsappSession(connection: ConnectionInfo, io: SessionIO,
       await ready().readMessages(keys.map((k) => ({ ...k, fromMe: false })));
     },
 
+    async showPresence(to, state) {
+      await ready().sendPresenceUpdate(state, await jidFor(to));
+    },
+
     async checkNumber(number) {
       const digits = number.replace(/\D/g, '');
       if (digits.length < 8) return null;

@@ -172,7 +172,9 @@ export class FakeSocket implements WhatsappSocket {
     return { ...message, message: content };
   }
 
-  async sendPresenceUpdate(_type: WAPresence, _toJid?: string): Promise<void> {}
+  async sendPresenceUpdate(type: WAPresence, toJid?: string): Promise<void> {
+    this.world?.presences.push({ jid: toJid ?? '', type });
+  }
 
   /** The chats this socket's phone holds: its own line's when the world has several phones, else the world's. */
   private heldChats(): Map<string, WAMessage[]> | undefined {
@@ -309,6 +311,8 @@ export class FakeWhatsapp {
   /** Every sendMessage of every socket, in order. */
   readonly outbox = new Inbox<{ jid: string; content: AnyMessageContent; options?: MiscMessageGenerationOptions }>();
   readonly created = new Inbox<FakeSocket>();
+  /** Every sendPresenceUpdate of every socket ("typing…" shown to a chat), in order. */
+  readonly presences = new Inbox<{ jid: string; type: WAPresence }>();
   /** Like WhatsApp with stored creds: a socket whose creds are paired opens by itself. */
   autoOpen = false;
   /** Bytes per media directPath; a number is the HTTP status the download fails with. */

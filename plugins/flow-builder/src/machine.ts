@@ -47,6 +47,12 @@ export interface Facts {
 
 export interface Effects {
   say(message: OutMessage): Promise<void>;
+  /**
+   * A message's typing delay before it is said: 'deferred' when the run waits on the message node
+   * (the contact sees "typing…", the run's timer says it), 'inline' when the message is said now
+   * with its `typingSeconds` (the simulator).
+   */
+  typing(nodeId: string, seconds: number): Promise<'deferred' | 'inline'>;
   /** The run's timer (a wait, or an answer's timeout) at `minutes` from now; one per run. */
   timer(nodeId: string, minutes: number): Promise<void>;
   cancelTimer(): Promise<void>;
@@ -67,6 +73,13 @@ export interface Effects {
 export interface Advanced {
   state: RunState;
   outcome: ConversationOutcome;
+}
+
+/** The message node's text and media with the run's variables in them (null when it has neither). */
+function messageOf(node: NodeOf<'message'>, variables: Record<string, string>): OutMessage | null {
+  const { text, mediaUrl, mediaType } = node.data;
+  const media = mediaUrl?.trim() && mediaType ? { url: interpolate(mediaUrl.trim(), variables), type: mediaType } : undefined;
+  return text?.trim() || media ? { body: interpolate(text ?? '', variables), media } : null;
 }
 
 const targetOf = (graph: FlowGraph, nodeId: string, handle: string): string | null =>
@@ -139,8 +152,11 @@ export async function advance(initial: FlowGraph, start: RunState, event: WalkEv
   } else if (event.kind === 'timer') {
     const node = start.status === 'waiting' ? byId(start.nodeId) : undefined;
     if (!node || node.id !== event.nodeId) return done(start.status, 'continue');
+    // A message's typing delay is over: it is said now.
+    const message = node.type === 'message' ? messageOf(node, variables) : null;
+    if (message) await fx.say(message);
     await fx.count(node.id, 'completed');
-    next = targetOf(graph, node.id, node.type === 'wait' ? 'next' : 'timeout');
+    next = targetOf(graph, node.id, node.type === 'wait' || node.type === 'message' ? 'next' : 'timeout');
   } else if (event.kind === 'message' && start.status === 'waiting') {
     const node = byId(start.nodeId);
     const answer = event.body;
@@ -190,9 +206,10 @@ export async function advance(initial: FlowGraph, start: RunState, event: WalkEv
         await go('next');
         break;
       case 'message': {
-        const { text, mediaUrl, mediaType, typingSeconds } = node.data;
-        const media = mediaUrl?.trim() && mediaType ? { url: interpolate(mediaUrl.trim(), variables), type: mediaType } : undefined;
-        if (text?.trim() || media) await fx.say({ body: interpolate(text ?? '', variables), media, typingSeconds: typingSeconds || undefined });
+        const message = messageOf(node, variables);
+        const seconds = node.data.typingSeconds ?? 0;
+        if (message && seconds > 0 && (await fx.typing(node.id, seconds)) === 'deferred') return done('waiting', 'continue');
+        if (message) await fx.say(seconds > 0 ? { ...message, typingSeconds: seconds } : message);
         await go('next');
         break;
       }

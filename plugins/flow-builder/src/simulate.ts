@@ -18,6 +18,7 @@ export async function simulate(graph: FlowGraph, input: FlowSimulateInput): Prom
   const facts = input.facts ?? {};
   const fx: Effects = {
     say: async (m) => void steps.push({ kind: 'message', nodeId: at, body: m.body, ...(m.media ? { media: m.media } : {}), ...(m.typingSeconds ? { typingSeconds: m.typingSeconds } : {}) }),
+    typing: async () => 'inline',
     timer: async (nodeId, minutes) => void steps.push({ kind: 'wait', nodeId, minutes }),
     cancelTimer: async () => undefined,
     count: async (nodeId, counter) => {

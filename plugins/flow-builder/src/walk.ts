@@ -15,6 +15,8 @@ export interface WalkDeps {
   tickets: Pick<PluginContext['tickets'], 'facts' | 'setTag'>;
   storage: PluginContext['storage'];
   http: HttpNodeConfig;
+  channels: Pick<PluginContext['channels'], 'presence'>;
+  log?: PluginContext['log'];
 }
 
 /** The timer of a run's wait or answer timeout (one per run: a later one replaces it). */
@@ -58,13 +60,19 @@ export async function walk(deps: WalkDeps, trx: Knex.Transaction, within: Within
     const media = message.media ? await fetchMedia(deps, run.companyId, message.media, deps.http) : undefined;
     await deps.messages.send({ companyId: run.companyId, ticketId: ticket.id, userId: null, body: message.body, media }, within);
   };
+  const resumeAt = (nodeId: string, ms: number) =>
+    deps.timedWork.schedule<ResumePayload>({ kind: RESUME_KIND, key: resumeKey(run.id), companyId: run.companyId, dueAt: new Date(Date.now() + ms), payload: { runId: run.id, ticketId: ticket.id, nodeId } }, trx);
   const fx: Effects = {
     say,
-    timer: (nodeId, minutes) =>
-      deps.timedWork.schedule<ResumePayload>(
-        { kind: RESUME_KIND, key: resumeKey(run.id), companyId: run.companyId, dueAt: new Date(Date.now() + minutes * 60_000), payload: { runId: run.id, ticketId: ticket.id, nodeId } },
-        trx,
-      ),
+    async typing(nodeId, seconds) {
+      // The delay is the run's timer (durable); "typing…" goes on the connection's ordered queue once this walk commits.
+      await resumeAt(nodeId, seconds * 1000);
+      within.afterCommit(() =>
+        deps.channels.presence({ companyId: run.companyId, whatsappId: ticket.whatsappId, contactId: ticket.contactId }, 'composing').catch((err: unknown) => deps.log?.warn({ err, ticketId: ticket.id }, 'typing not shown')),
+      );
+      return 'deferred';
+    },
+    timer: (nodeId, minutes) => resumeAt(nodeId, minutes * 60_000),
     cancelTimer: async () => void (await deps.timedWork.cancel(RESUME_KIND, resumeKey(run.id), trx)),
     count: (nodeId, counter) => count(trx, run, nodeId, counter),
     async switchFlow(flowId, state) {
