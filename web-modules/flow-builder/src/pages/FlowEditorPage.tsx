@@ -301,7 +301,7 @@ function Editor({ id, name, initial, liveVersion, webhookToken, webhookSigned }:
               {readOnly ? null : problems.length ? t('editor.problems', { count: problems.length }) : t('editor.noProblems')}
             </div>
             {simulating ? (
-              <SimulatorPanel flowId={id} graph={viewing ? viewing.graph : graph} onClose={() => setSimulating(false)} />
+              <SimulatorPanel flowId={id} graph={viewing ? viewing.graph : graph} flows={flows.data?.items ?? []} onClose={() => setSimulating(false)} />
             ) : selectedNode ? (
               <NodePanel key={selectedNode.id} node={selectedNode} queues={queues.data ?? []} flows={(flows.data?.items ?? []).filter((f) => f.id !== id)} readOnly={readOnly} onChange={(data) => editData(selectedNode.id, data)} onDelete={() => removeNode(selectedNode.id)} />
             ) : (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, InputGroup } from '@blueprintjs/core';
-import type { FlowGraph, FlowSimState, FlowSimStep, FlowSimulateInput, FlowSimulation } from '@guiche/contracts';
+import type { FlowGraph, FlowSimState, FlowSimStep, FlowSimulateInput, FlowSimulation, FlowSummary } from '@guiche/contracts';
 import { toastError, useTranslation } from '@guiche/web-sdk';
 import { simulateFlow } from '../api';
 import { NS } from '../i18n/register';
@@ -11,7 +11,7 @@ type Line = { who: 'bot' | 'me' | 'note'; text: string };
  * The simulator: the draft on the canvas walked as a customer would, through the server's dry
  * run (POST /flowbuilder/:id/simulate): nothing is sent, stored or called. Waits can be jumped.
  */
-export function SimulatorPanel({ flowId, graph, onClose }: { flowId: number; graph: FlowGraph; onClose: () => void }) {
+export function SimulatorPanel({ flowId, graph, flows, onClose }: { flowId: number; graph: FlowGraph; flows: FlowSummary[]; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const [lines, setLines] = useState<Line[]>([]);
   const [state, setState] = useState<FlowSimState | null>(null);
@@ -30,11 +30,12 @@ export function SimulatorPanel({ flowId, graph, onClose }: { flowId: number; gra
       case 'tag':
         return { who: 'note', text: t(s.on ? 'simulator.tagOn' : 'simulator.tagOff', { id: s.tagId }) };
       case 'flow':
-        return { who: 'note', text: t('simulator.goToFlow', { id: s.flowId }) };
+        return { who: 'note', text: t('simulator.goToFlow', { name: flows.find((f) => f.id === s.flowId)?.name ?? `#${s.flowId}` }) };
     }
   };
   const outcomeLine = (r: FlowSimulation): Line | null => {
-    if (r.outcome === 'continue') return null;
+    // A go-to-flow ends this flow's simulation; its note says so (the other flow is not walked here).
+    if (r.outcome === 'continue' || r.steps.some((s) => s.kind === 'flow')) return null;
     if (r.outcome === 'transfer') return { who: 'note', text: t('simulator.transfer', { queue: r.transfer?.queueId ?? '-', user: r.transfer?.userId ?? '-' }) };
     return { who: 'note', text: t(`simulator.outcomes.${r.outcome}`) };
   };
@@ -46,7 +47,7 @@ export function SimulatorPanel({ flowId, graph, onClose }: { flowId: number; gra
       const added = [...(mine ? [{ who: 'me' as const, text: mine }] : []), ...result.steps.map(describe)];
       const end = outcomeLine(result);
       setLines((ls) => [...(fresh ? [] : ls), ...added, ...(end ? [end] : [])]);
-      const over = result.outcome !== 'continue';
+      const over = result.outcome !== 'continue' || result.state.status === 'done';
       setState(over ? null : result.state);
     } catch (err) {
       toastError(err);

@@ -174,7 +174,7 @@ export const en: typeof pt = {
     http: "{{method}} request to {{url}} (not made in the simulation)",
     tagOn: "Tag {{id}} added",
     tagOff: "Tag {{id}} removed",
-    goToFlow: "Goes on to flow {{id}}",
+    goToFlow: "Goes on to the flow “{{name}}”: the simulation of this flow ends here.",
     transfer: "Transferred (queue {{queue}}, attendant {{user}})",
     media: {
       image: "image",

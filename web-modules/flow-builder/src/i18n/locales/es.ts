@@ -174,7 +174,7 @@ export const es: typeof pt = {
     http: "Solicitud {{method}} {{url}} (no se hace en la simulación)",
     tagOn: "Etiqueta {{id}} agregada",
     tagOff: "Etiqueta {{id}} quitada",
-    goToFlow: "Sigue al flujo {{id}}",
+    goToFlow: "Sigue al flujo “{{name}}”: la simulación de este flujo termina aquí.",
     transfer: "Transferido (cola {{queue}}, agente {{user}})",
     media: {
       image: "imagen",

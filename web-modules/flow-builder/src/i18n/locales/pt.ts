@@ -172,7 +172,7 @@ export const pt = {
     http: "Requisição {{method}} {{url}} (não feita na simulação)",
     tagOn: "Etiqueta {{id}} adicionada",
     tagOff: "Etiqueta {{id}} removida",
-    goToFlow: "Segue para o fluxo {{id}}",
+    goToFlow: "Segue para o fluxo “{{name}}”: a simulação deste fluxo termina aqui.",
     transfer: "Transferido (fila {{queue}}, atendente {{user}})",
     media: {
       image: "imagem",

@@ -174,7 +174,7 @@ export const tr: typeof pt = {
     http: "{{method}} {{url}} isteği (simülasyonda yapılmaz)",
     tagOn: "{{id}} etiketi eklendi",
     tagOff: "{{id}} etiketi kaldırıldı",
-    goToFlow: "{{id}} akışına geçer",
+    goToFlow: "“{{name}}” akışına geçer: bu akışın simülasyonu burada biter.",
     transfer: "Aktarıldı (kuyruk {{queue}}, temsilci {{user}})",
     media: {
       image: "görsel",
