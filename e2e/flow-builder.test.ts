@@ -181,5 +181,28 @@ describe('the flow builder in the browser', () => {
     await expect.poll(async () => JSON.stringify(await Promise.all(['start', 'message', 'menu', 'setQueue', 'end'].map(top)))).not.toBe(JSON.stringify(before));
     const after = await Promise.all(['start', 'message', 'menu', 'setQueue', 'end'].map(top));
     for (let i = 1; i < after.length; i++) expect(after[i]!.y).toBeGreaterThan(after[i - 1]!.y + after[i - 1]!.height);
+
+    // The HTTP block's headers and response map are rows (add, remove); a row that would not work says why under it.
+    await page.getByTestId('fb-add-http').click();
+    await page.getByTestId('fb-field-url').fill('https://erp.exemplo.com/pedidos/{{pedido}}');
+    await page.getByTestId('fb-row-headers-add').click();
+    const header = page.getByTestId('fb-row-headers').last();
+    await header.getByTestId('fb-row-headers-name').fill('X Loja');
+    await header.getByTestId('fb-row-headers-value').fill('loja-{{pedido}}');
+    await expect.poll(() => header.getByTestId('fb-row-headers-problem').innerText()).toContain('Nome de cabeçalho inválido');
+    await header.getByTestId('fb-row-headers-name').fill('X-Loja');
+    await expect.poll(() => header.getByTestId('fb-row-headers-problem').count()).toBe(0);
+    await page.getByTestId('fb-row-headers-add').click();
+    await expect.poll(() => page.getByTestId('fb-row-headers').count()).toBe(2);
+    await page.getByTestId('fb-row-headers-remove').last().click();
+    await expect.poll(() => page.getByTestId('fb-row-headers').count()).toBe(1);
+    await page.getByTestId('fb-row-responseMap-add').click();
+    const mapped = page.getByTestId('fb-row-responseMap').last();
+    await mapped.getByTestId('fb-row-responseMap-path').fill('order.status');
+    await mapped.getByTestId('fb-row-responseMap-variable').fill('status');
+    await page.getByTestId('fb-save').click();
+    await expect
+      .poll(async () => (await kernel.db('flowBuilderFlows').where({ id: flow.id }).first('graph')).graph.nodes.find((n: { type: string }) => n.type === 'http')?.data)
+      .toMatchObject({ headers: [{ name: 'X-Loja', value: 'loja-{{pedido}}' }], responseMap: [{ path: 'order.status', variable: 'status' }] });
   });
 });
