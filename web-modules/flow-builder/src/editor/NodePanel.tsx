@@ -19,8 +19,8 @@ export function NodePanel({ node, queues, flows, readOnly, onChange, onDelete }:
   const { t } = useTranslation(NS);
   const data = node.data as Record<string, any>;
   const set = (key: string, value: unknown) => onChange({ ...data, [key]: value });
-  const num = (key: string, label: string, min = 0) => (
-    <FormGroup label={label} labelFor={`fb-${key}`}>
+  const num = (key: string, label: string, min = 0, hint?: string) => (
+    <FormGroup label={label} labelFor={`fb-${key}`} helperText={hint}>
       <NumericInput id={`fb-${key}`} min={min} value={data[key] ?? ''} disabled={readOnly} onValueChange={(v) => set(key, Number.isFinite(v) ? v : undefined)} data-testid={`fb-field-${key}`} />
     </FormGroup>
   );
@@ -56,7 +56,7 @@ export function NodePanel({ node, queues, flows, readOnly, onChange, onDelete }:
             {text('text', t('fields.text'), true)}
             {text('mediaUrl', t('fields.mediaUrl'))}
             {select('mediaType', t('fields.mediaType'), ['image', 'audio', 'video', 'document'].map((m) => ({ value: m, label: t(`fields.mediaTypes.${m}`) })), '—')}
-            {num('typingSeconds', t('fields.typingSeconds'))}
+            {num('typingSeconds', t('fields.typingSeconds'), 0, t('fields.typingHint'))}
           </>
         );
       case 'menu':

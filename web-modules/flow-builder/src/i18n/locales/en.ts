@@ -97,6 +97,7 @@ export const en: typeof pt = {
     mediaType: "Media type",
     mediaTypes: { image: "Image", audio: "Audio", video: "Video", document: "Document" },
     typingSeconds: "Typing (seconds)",
+    typingHint: "The contact sees “typing…” (WhatsApp, website chat) and the message goes out after this time; 0 = at once.",
     headers: "Headers",
     headersHint: "Sent with every call; the value takes variables, like {{example}}.",
     body: "Body (JSON, with variables)",

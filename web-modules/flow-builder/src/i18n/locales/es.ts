@@ -97,6 +97,7 @@ export const es: typeof pt = {
     mediaType: "Tipo de medio",
     mediaTypes: { image: "Imagen", audio: "Audio", video: "Video", document: "Documento" },
     typingSeconds: "Escribiendo (segundos)",
+    typingHint: "El contacto ve “escribiendo…” (WhatsApp, chat del sitio) y el mensaje sale después de ese tiempo; 0 = enseguida.",
     headers: "Encabezados",
     headersHint: "Se envían en cada llamada; el valor acepta variables, como {{example}}.",
     body: "Cuerpo (JSON, con variables)",

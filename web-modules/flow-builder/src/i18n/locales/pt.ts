@@ -95,6 +95,7 @@ export const pt = {
     mediaType: "Tipo de mídia",
     mediaTypes: { image: "Imagem", audio: "Áudio", video: "Vídeo", document: "Documento" },
     typingSeconds: "Digitando (segundos)",
+    typingHint: "O contato vê “digitando…” (WhatsApp, chat do site) e a mensagem sai depois desse tempo; 0 = na hora.",
     headers: "Cabeçalhos",
     headersHint: "Enviados em cada chamada; o valor aceita variáveis, como {{example}}.",
     body: "Corpo (JSON, com variáveis)",

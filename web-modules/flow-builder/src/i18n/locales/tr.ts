@@ -97,6 +97,7 @@ export const tr: typeof pt = {
     mediaType: "Medya türü",
     mediaTypes: { image: "Görsel", audio: "Ses", video: "Video", document: "Belge" },
     typingSeconds: "Yazıyor (saniye)",
+    typingHint: "Kişi “yazıyor…” görür (WhatsApp, site sohbeti) ve mesaj bu süreden sonra gider; 0 = hemen.",
     headers: "Başlıklar",
     headersHint: "Her çağrıyla gönderilir; değer {{example}} gibi değişkenler alabilir.",
     body: "Gövde (JSON, değişkenlerle)",
