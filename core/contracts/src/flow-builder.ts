@@ -384,8 +384,11 @@ export type FlowSimStep =
 
 export interface FlowSimulation {
   state: FlowSimState;
-  /** continue: the flow waits; handover / transfer: a human takes it (to queueId / userId); close. */
-  outcome: 'continue' | 'handover' | 'close' | 'transfer';
+  /**
+   * continue: the flow waits; handover / transfer: a human takes it (to queueId / userId); close;
+   * flow: a go-to-flow left this flow (its `flow` step names the other one): the simulation ends there.
+   */
+  outcome: 'continue' | 'handover' | 'close' | 'transfer' | 'flow';
   transfer: { queueId: number | null; userId: number | null } | null;
   steps: FlowSimStep[];
 }

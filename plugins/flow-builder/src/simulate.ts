@@ -50,7 +50,7 @@ export async function simulate(graph: FlowGraph, input: FlowSimulateInput): Prom
   const ended = steps.some((s) => s.kind === 'flow');
   return {
     state: { ...state, status: ended ? 'done' : state.status, variables: toList(state.variables) },
-    outcome: transfer ? 'transfer' : (outcome as FlowSimulation['outcome']),
+    outcome: ended ? 'flow' : transfer ? 'transfer' : (outcome as FlowSimulation['outcome']),
     transfer,
     steps,
   };

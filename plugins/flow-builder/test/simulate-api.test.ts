@@ -85,6 +85,18 @@ describe('the simulator', () => {
     expect(await k.db('messages').where({ companyId: acme.company.id }).count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 
+  it('ends cleanly at a go-to-flow: the step names the other flow and nothing hands the ticket over', async () => {
+    const target = (await api('POST', '/flowbuilder', { name: 'Outro' })).body.id;
+    const jump: FlowGraph = { nodes: [n('start', 'start'), n('hi', 'message', { text: 'Vou te passar' }), n('jump', 'goToFlow', { flowId: target })], edges: [e('start', 'next', 'hi'), e('hi', 'next', 'jump')] };
+    const res = await api('POST', `/flowbuilder/${flowId}/simulate`, { graph: jump, event: { kind: 'start' } });
+    expect(res.body).toMatchObject({
+      outcome: 'flow',
+      transfer: null,
+      state: { nodeId: 'jump', status: 'done' },
+      steps: [{ kind: 'message', nodeId: 'hi', body: 'Vou te passar' }, { kind: 'flow', nodeId: 'jump', flowId: target }],
+    });
+  });
+
   it('refuses bad input (400), another company (404) and a plain user (403)', async () => {
     const bad = await api('POST', `/flowbuilder/${flowId}/simulate`, { event: { kind: 'jump' } });
     expect(bad.status).toBe(400);

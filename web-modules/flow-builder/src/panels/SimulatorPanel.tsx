@@ -34,8 +34,8 @@ export function SimulatorPanel({ flowId, graph, flows, onClose }: { flowId: numb
     }
   };
   const outcomeLine = (r: FlowSimulation): Line | null => {
-    // A go-to-flow ends this flow's simulation; its note says so (the other flow is not walked here).
-    if (r.outcome === 'continue' || r.steps.some((s) => s.kind === 'flow')) return null;
+    // A go-to-flow ends this flow's simulation: its step's note says so (the other flow is not walked here).
+    if (r.outcome === 'continue' || r.outcome === 'flow') return null;
     if (r.outcome === 'transfer') return { who: 'note', text: t('simulator.transfer', { queue: r.transfer?.queueId ?? '-', user: r.transfer?.userId ?? '-' }) };
     return { who: 'note', text: t(`simulator.outcomes.${r.outcome}`) };
   };
@@ -47,7 +47,7 @@ export function SimulatorPanel({ flowId, graph, flows, onClose }: { flowId: numb
       const added = [...(mine ? [{ who: 'me' as const, text: mine }] : []), ...result.steps.map(describe)];
       const end = outcomeLine(result);
       setLines((ls) => [...(fresh ? [] : ls), ...added, ...(end ? [end] : [])]);
-      const over = result.outcome !== 'continue' || result.state.status === 'done';
+      const over = result.outcome !== 'continue';
       setState(over ? null : result.state);
     } catch (err) {
       toastError(err);
