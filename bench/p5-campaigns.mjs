@@ -85,6 +85,9 @@ async function setUp(bench) {
     if (Date.now() > deadline) throw new Error('the fake session did not connect');
     await new Promise((r) => setTimeout(r, 50));
   }
+  // A new number's ban guardrails (daily cap with a warm-up ramp from 30) would hold the bench's campaigns
+  // at 30 sends until tomorrow: this measures the send path, so the cap is lifted.
+  await api(bench, company.adminToken, 'PUT', `/campaign-guards/${connection.id}`, { dailyCap: 100000, warmupDays: 0 });
   return { ...company, connectionId: connection.id };
 }
 
@@ -168,7 +171,7 @@ async function cloudRun(bench) {
   await bench.db('plans').where({ id: (await bench.db('companies').where({ id: c.companyId }).first('planId')).planId }).update({ useCampaigns: true });
   const connection = await api(bench, c.adminToken, 'POST', '/whatsapp', { name: 'Cloud', channel: 'whatsappapi' });
   const number = { phoneNumberId: String(1e14 + Math.floor(Math.random() * 1e14)), wabaId: String(2e14 + Math.floor(Math.random() * 1e14)) };
-  graph.phoneNumbers.set(number.phoneNumberId, { display: '+1 555-000-1234', verifiedName: 'Bench' });
+  graph.phoneNumbers.set(number.phoneNumberId, { display: '+1 555-000-1234', verifiedName: 'Bench', messagingLimit: 'TIER_UNLIMITED' });
   await api(bench, c.adminToken, 'PUT', `/whatsappapi/${connection.id}/credentials`, { ...number, accessToken: graph.newToken(), appSecret: graph.appSecret, verifyToken: 'bench-verify' });
   const deadline = Date.now() + 30000;
   while ((await bench.db('whatsapps').where({ id: connection.id }).first('status')).status !== 'CONNECTED') {
