@@ -99,30 +99,19 @@ export async function up(knex: Knex): Promise<void> {
     CREATE FUNCTION sla_seconds_bucket(seconds double precision) RETURNS smallint LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE WHEN seconds < 1 THEN 0 ELSE (1 + floor(ln(seconds) / ln(1.05::double precision)))::smallint END
   `);
-  // One histogram step, applied by the three functions below to the row's three parallel arrays (a null bucket: none).
+  // One histogram step, applied to the row's parallel arrays: its buckets, then its counts and its sums (a null bucket: none).
   await knex.raw(`
     CREATE FUNCTION sla_hist_buckets(buckets smallint[], bucket smallint) RETURNS smallint[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE WHEN bucket IS NULL OR bucket = ANY (buckets) THEN buckets ELSE buckets || bucket END
   `);
   await knex.raw(`
-    CREATE FUNCTION sla_hist_counts(buckets smallint[], counts int[], bucket smallint, delta int) RETURNS int[] LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+    CREATE FUNCTION sla_hist_values(buckets smallint[], vals anyarray, bucket smallint, delta anyelement) RETURNS anyarray LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
     DECLARE p int := array_position(buckets, bucket);
     BEGIN
-      IF bucket IS NULL THEN RETURN counts; END IF;
-      IF p IS NULL THEN RETURN counts || delta; END IF;
-      counts[p] := counts[p] + delta;
-      RETURN counts;
-    END $$
-  `);
-  await knex.raw(`
-    CREATE FUNCTION sla_hist_sums(buckets smallint[], sums double precision[], bucket smallint, delta double precision) RETURNS double precision[]
-    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-    DECLARE p int := array_position(buckets, bucket);
-    BEGIN
-      IF bucket IS NULL THEN RETURN sums; END IF;
-      IF p IS NULL THEN RETURN sums || delta; END IF;
-      sums[p] := sums[p] + delta;
-      RETURN sums;
+      IF bucket IS NULL THEN RETURN vals; END IF;
+      IF p IS NULL THEN RETURN vals || delta; END IF;
+      vals[p] := vals[p] + delta;
+      RETURN vals;
     END $$
   `);
 
@@ -143,29 +132,36 @@ export async function up(knex: Knex): Promise<void> {
     )::sla_ticket_figures
   `);
 
+  // A ticket's two seconds (first response; resolution, in buckets from 1000) added to (sign 1) or taken
+  // out of (sign -1) a histogram: what both rollup tables below keep per row.
+  await knex.raw('CREATE TYPE sla_histogram AS (buckets smallint[], counts int[], sums double precision[])');
+  await knex.raw(`
+    CREATE FUNCTION sla_hist_add(h sla_histogram, f sla_ticket_figures, sign int) RETURNS sla_histogram LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+    DECLARE
+      fr smallint := sla_seconds_bucket(f.first_response_seconds);
+      res smallint := 1000 + sla_seconds_bucket(f.resolution_seconds);
+    BEGIN
+      h := ROW(sla_hist_buckets(h.buckets, fr), sla_hist_values(h.buckets, h.counts, fr, sign), sla_hist_values(h.buckets, h.sums, fr, sign * f.first_response_seconds));
+      RETURN ROW(sla_hist_buckets(h.buckets, res), sla_hist_values(h.buckets, h.counts, res, sign), sla_hist_values(h.buckets, h.sums, res, sign * f.resolution_seconds));
+    END $$
+  `);
+
   // One ticket's figures added to (sign 1) or taken out of (sign -1) its sla_daily row.
   await knex.raw(`
     CREATE FUNCTION sla_daily_add(f sla_ticket_figures, sign int) RETURNS void LANGUAGE plpgsql AS $$
     DECLARE
-      fr smallint := sla_seconds_bucket(f.first_response_seconds);
-      res smallint := 1000 + sla_seconds_bucket(f.resolution_seconds);
-      fr_delta double precision := sign * f.first_response_seconds;
-      res_delta double precision := sign * f.resolution_seconds;
+      h sla_histogram := sla_hist_add(ROW('{}', '{}', '{}'), f, sign);
     BEGIN
       INSERT INTO sla_daily AS d (company_id, day, queue_id, user_id, tickets, fr_met, fr_breached, res_met, res_breached, buckets, counts, sums)
       VALUES (f.company_id, f.day, f.queue_id, f.user_id, sign,
         CASE WHEN f.first_response = 1 THEN sign ELSE 0 END, CASE WHEN f.first_response = 2 THEN sign ELSE 0 END,
         CASE WHEN f.resolution = 1 THEN sign ELSE 0 END, CASE WHEN f.resolution = 2 THEN sign ELSE 0 END,
-        sla_hist_buckets(sla_hist_buckets('{}', fr), res),
-        sla_hist_counts(sla_hist_buckets('{}', fr), sla_hist_counts('{}', '{}', fr, sign), res, sign),
-        sla_hist_sums(sla_hist_buckets('{}', fr), sla_hist_sums('{}', '{}', fr, fr_delta), res, res_delta))
+        h.buckets, h.counts, h.sums)
       ON CONFLICT (company_id, day, queue_id, user_id) DO UPDATE SET
         tickets = d.tickets + EXCLUDED.tickets,
         fr_met = d.fr_met + EXCLUDED.fr_met, fr_breached = d.fr_breached + EXCLUDED.fr_breached,
         res_met = d.res_met + EXCLUDED.res_met, res_breached = d.res_breached + EXCLUDED.res_breached,
-        buckets = sla_hist_buckets(sla_hist_buckets(d.buckets, fr), res),
-        counts = sla_hist_counts(sla_hist_buckets(d.buckets, fr), sla_hist_counts(d.buckets, d.counts, fr, sign), res, sign),
-        sums = sla_hist_sums(sla_hist_buckets(d.buckets, fr), sla_hist_sums(d.buckets, d.sums, fr, fr_delta), res, res_delta);
+        (buckets, counts, sums) = (SELECT n.buckets, n.counts, n.sums FROM sla_hist_add(ROW(d.buckets, d.counts, d.sums), f, sign) AS n);
     END $$
   `);
 
@@ -173,21 +169,13 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     CREATE FUNCTION sla_company_seconds_add(f sla_ticket_figures, sign int) RETURNS void LANGUAGE plpgsql AS $$
     DECLARE
-      fr smallint := sla_seconds_bucket(f.first_response_seconds);
-      res smallint := 1000 + sla_seconds_bucket(f.resolution_seconds);
-      fr_delta double precision := sign * f.first_response_seconds;
-      res_delta double precision := sign * f.resolution_seconds;
+      h sla_histogram := sla_hist_add(ROW('{}', '{}', '{}'), f, sign);
     BEGIN
-      IF fr IS NULL AND res IS NULL THEN RETURN; END IF;
+      IF f.first_response_seconds IS NULL AND f.resolution_seconds IS NULL THEN RETURN; END IF;
       INSERT INTO sla_company_seconds AS c (company_id, day, buckets, counts, sums)
-      VALUES (f.company_id, f.day,
-        sla_hist_buckets(sla_hist_buckets('{}', fr), res),
-        sla_hist_counts(sla_hist_buckets('{}', fr), sla_hist_counts('{}', '{}', fr, sign), res, sign),
-        sla_hist_sums(sla_hist_buckets('{}', fr), sla_hist_sums('{}', '{}', fr, fr_delta), res, res_delta))
+      VALUES (f.company_id, f.day, h.buckets, h.counts, h.sums)
       ON CONFLICT (company_id, day) DO UPDATE SET
-        buckets = sla_hist_buckets(sla_hist_buckets(c.buckets, fr), res),
-        counts = sla_hist_counts(sla_hist_buckets(c.buckets, fr), sla_hist_counts(c.buckets, c.counts, fr, sign), res, sign),
-        sums = sla_hist_sums(sla_hist_buckets(c.buckets, fr), sla_hist_sums(c.buckets, c.sums, fr, fr_delta), res, res_delta);
+        (buckets, counts, sums) = (SELECT n.buckets, n.counts, n.sums FROM sla_hist_add(ROW(c.buckets, c.counts, c.sums), f, sign) AS n);
     END $$
   `);
 
@@ -316,9 +304,10 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP FUNCTION IF EXISTS sla_rollup_refresh(int)');
   await knex.raw('DROP FUNCTION IF EXISTS sla_company_seconds_add(sla_ticket_figures, int)');
   await knex.raw('DROP FUNCTION IF EXISTS sla_daily_add(sla_ticket_figures, int)');
+  await knex.raw('DROP FUNCTION IF EXISTS sla_hist_add(sla_histogram, sla_ticket_figures, int)');
+  await knex.raw('DROP TYPE IF EXISTS sla_histogram');
   await knex.raw('DROP FUNCTION IF EXISTS sla_figures_of(ticket_sla, ticket_metrics)');
-  await knex.raw('DROP FUNCTION IF EXISTS sla_hist_sums(smallint[], double precision[], smallint, double precision)');
-  await knex.raw('DROP FUNCTION IF EXISTS sla_hist_counts(smallint[], int[], smallint, int)');
+  await knex.raw('DROP FUNCTION IF EXISTS sla_hist_values(smallint[], anyarray, smallint, anyelement)');
   await knex.raw('DROP FUNCTION IF EXISTS sla_hist_buckets(smallint[], smallint)');
   await knex.raw('DROP FUNCTION IF EXISTS sla_seconds_bucket(double precision)');
   await knex.schema.dropTableIfExists('sla_ticket_figures');
