@@ -91,6 +91,16 @@ describe('timed work on one node', () => {
     expect(await pending('test.once', 'a')).toBeUndefined();
   });
 
+  it('counts a timer due within the millisecond it is run for as due (the database keeps microseconds)', async () => {
+    // A row written by now() in the same millisecond as the Date a caller runs for (x.123456 against x.123).
+    const ms = inHours(5).getTime();
+    await ctxOf.timedWork.schedule({ kind: 'test.once', key: 'micro', companyId: null, dueAt: new Date(ms), payload: { n: 1 } });
+    await k.db('timedWork').where({ kind: 'test.once', key: 'micro' }).update({ dueAt: k.db.raw("?::timestamptz + interval '700 microseconds'", [new Date(ms).toISOString()]) });
+    expect(await k.kernel.core.timedWork.runDue(new Date(ms - 1))).toBe(0);
+    expect(await k.kernel.core.timedWork.runDue(new Date(ms))).toBe(1);
+    expect(await effects('timed_case_effects', 'micro')).toBe(1);
+  });
+
   it('replaces a timer set again under the same key instead of adding one', async () => {
     await ctxOf.timedWork.schedule({ kind: 'test.once', key: 'b', companyId: null, dueAt: inHours(1), payload: { n: 1 } });
     await ctxOf.timedWork.schedule({ kind: 'test.once', key: 'b', companyId: null, dueAt: inHours(3), payload: { n: 2 } });

@@ -86,7 +86,9 @@ export function createTimedWork(db: Knex, log: FastifyBaseLogger, options: Timed
       await db.transaction(async (trx) => {
         const row: TimedRow | undefined = await trx('timedWork')
           .whereNull('failedAt')
-          .where('dueAt', '<=', now)
+          // Due within the millisecond `now` names: the database keeps microseconds and a Date milliseconds,
+          // so a row written in the same millisecond as `now` (x.123456 against x.123) counts as due.
+          .where('dueAt', '<', new Date(now.getTime() + 1))
           .whereIn('kind', kinds)
           .orderBy([{ column: 'dueAt' }, { column: 'id' }])
           .forUpdate()
