@@ -2,6 +2,7 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { sharedSingletons } from '@guiche/web-sdk/federation';
+import { contractsSourceAlias } from '@guiche/web-sdk/contracts-source';
 
 const kernelUrl = process.env.GUICHE_URL ?? 'http://localhost:8080';
 
@@ -16,7 +17,7 @@ export default defineConfig({
       shared: sharedSingletons,
     }),
   ],
-  resolve: { conditionNames: ['development', '...'] },
+  resolve: { alias: contractsSourceAlias },
   source: { entry: { index: './src/index.ts' } },
   html: { title: 'Guichê', template: './src/index.html' },
   output: {

@@ -2,6 +2,7 @@ import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { sharedSingletons } from './federation.js';
+import { contractsSourceAlias } from './contracts-source.js';
 
 export interface RemoteOptions {
   /** The federation container's name, `guiche_<id>` (the shell loads it by that name). */
@@ -28,7 +29,7 @@ export function remoteConfig({ name, port }: RemoteOptions): RsbuildConfig {
         shared: sharedSingletons,
       }),
     ],
-    resolve: { conditionNames: ['development', '...'] },
+    resolve: { alias: contractsSourceAlias },
     source: { entry: { index: './src/index.ts' } },
     output: {
       assetPrefix: 'auto',
