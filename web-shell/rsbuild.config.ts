@@ -15,6 +15,9 @@ export default defineConfig({
       remotes: {},
       dts: false,
       shared: sharedSingletons,
+      // The federation runtime's Node code paths (loading a remote with fetch + vm) left out of the
+      // browser entry: this build only ever runs in a browser (issue #28).
+      experiments: { optimization: { target: 'web' } },
     }),
   ],
   resolve: { alias: contractsSourceAlias },

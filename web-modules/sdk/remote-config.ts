@@ -27,6 +27,8 @@ export function remoteConfig({ name, port }: RemoteOptions): RsbuildConfig {
         dts: false,
         // One copy per page, the shell's.
         shared: sharedSingletons,
+        // The federation runtime's Node code paths left out: a web module only runs in a browser.
+        experiments: { optimization: { target: 'web' } },
       }),
     ],
     resolve: { alias: contractsSourceAlias },
