@@ -2,7 +2,7 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { sharedSingletons } from '@guiche/web-sdk/federation';
-import { contractsSourceAlias } from '@guiche/web-sdk/contracts-source';
+import { webBuildAliases } from '@guiche/web-sdk/build-aliases';
 
 const kernelUrl = process.env.GUICHE_URL ?? 'http://localhost:8080';
 
@@ -20,7 +20,7 @@ export default defineConfig({
       experiments: { optimization: { target: 'web' } },
     }),
   ],
-  resolve: { alias: contractsSourceAlias },
+  resolve: { alias: webBuildAliases },
   source: { entry: { index: './src/index.ts' } },
   html: { title: 'Guichê', template: './src/index.html' },
   output: {

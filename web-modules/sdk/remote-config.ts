@@ -2,7 +2,7 @@ import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { sharedSingletons } from './federation.js';
-import { contractsSourceAlias } from './contracts-source.js';
+import { webBuildAliases } from './build-aliases.js';
 
 export interface RemoteOptions {
   /** The federation container's name, `guiche_<id>` (the shell loads it by that name). */
@@ -31,7 +31,7 @@ export function remoteConfig({ name, port }: RemoteOptions): RsbuildConfig {
         experiments: { optimization: { target: 'web' } },
       }),
     ],
-    resolve: { alias: contractsSourceAlias },
+    resolve: { alias: webBuildAliases },
     source: { entry: { index: './src/index.ts' } },
     output: {
       assetPrefix: 'auto',
