@@ -13,22 +13,23 @@ const require = createRequire(import.meta.url);
 const singleton = (requiredVersion: string | false = false) => ({ singleton: true, requiredVersion, eager: false });
 
 /**
- * react-router as the module src/shared/react-router.ts (its declarative browser API, re-exported from
- * the package through build-aliases.ts): the whole package would be ~53 kB of the first screen over the
- * wire (issue #28). Same share key, version and range, so a host and a remote still meet on one copy.
+ * A package shared as a module of src/shared/ that re-exports part of it (through build-aliases.ts):
+ * a shared singleton is bundled whole, and the whole of react-router and Blueprint core was ~125 kB of
+ * the first screen over the wire (issue #28). Same share key, version and range as the package, so a
+ * host and a remote still meet on one copy.
  */
-const reactRouter = {
-  ...singleton('^7.0.0'),
-  import: fileURLToPath(new URL('./src/shared/react-router.ts', import.meta.url)),
-  version: (require('react-router/package.json') as { version: string }).version,
-};
+const sharedPart = (pkg: string, requiredVersion: string, file: string) => ({
+  ...singleton(requiredVersion),
+  import: fileURLToPath(new URL(`./src/shared/${file}`, import.meta.url)),
+  version: (require(`${pkg}/package.json`) as { version: string }).version,
+});
 
 export const sharedSingletons = {
   react: singleton('^19.0.0'),
   'react-dom': singleton('^19.0.0'),
-  'react-router': reactRouter,
+  'react-router': sharedPart('react-router', '^7.0.0', 'react-router.ts'),
   '@tanstack/react-query': singleton('^5.0.0'),
-  '@blueprintjs/core': singleton('^6.0.0'),
+  '@blueprintjs/core': sharedPart('@blueprintjs/core', '^6.0.0', 'blueprint-core.ts'),
   i18next: singleton('^26.0.0'),
   'react-i18next': singleton('^17.0.0'),
   '@guiche/web-sdk': singleton(),
