@@ -2,6 +2,7 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { sharedSingletons } from '@guiche/web-sdk/federation';
+import { webBuildAliases } from '@guiche/web-sdk/build-aliases';
 
 const kernelUrl = process.env.GUICHE_URL ?? 'http://localhost:8080';
 
@@ -14,9 +15,12 @@ export default defineConfig({
       remotes: {},
       dts: false,
       shared: sharedSingletons,
+      // The federation runtime's Node code paths (loading a remote with fetch + vm) left out of the
+      // browser entry: this build only ever runs in a browser (issue #28).
+      experiments: { optimization: { target: 'web' } },
     }),
   ],
-  resolve: { conditionNames: ['development', '...'] },
+  resolve: { alias: webBuildAliases },
   source: { entry: { index: './src/index.ts' } },
   html: { title: 'Guichê', template: './src/index.html' },
   output: {

@@ -2,6 +2,7 @@ import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { sharedSingletons } from './federation.js';
+import { webBuildAliases } from './build-aliases.js';
 
 export interface RemoteOptions {
   /** The federation container's name, `guiche_<id>` (the shell loads it by that name). */
@@ -26,9 +27,11 @@ export function remoteConfig({ name, port }: RemoteOptions): RsbuildConfig {
         dts: false,
         // One copy per page, the shell's.
         shared: sharedSingletons,
+        // The federation runtime's Node code paths left out: a web module only runs in a browser.
+        experiments: { optimization: { target: 'web' } },
       }),
     ],
-    resolve: { conditionNames: ['development', '...'] },
+    resolve: { alias: webBuildAliases },
     source: { entry: { index: './src/index.ts' } },
     output: {
       assetPrefix: 'auto',

@@ -27,7 +27,7 @@ interface Props {
  * The list panel (inbox.md §2): 'Conversas' with new ticket / open / closed / search, the queue
  * multi-select, the show-all switch for admins, the open view's tabs with unread badges, the
  * closed view and the search view with its filters. The filters settle for 500 ms before a
- * list is (re)loaded; a new filter starts a new list.
+ * list is reloaded (the first list loads at once); a new filter starts a new list.
  */
 export function TicketListPanel({ controls: c, selectedUuid }: Props) {
   const { t } = useTranslation(TICKETS_NS);
@@ -48,7 +48,8 @@ export function TicketListPanel({ controls: c, selectedUuid }: Props) {
     users: c.users,
     myWallet: c.myWallet,
   };
-  const settled = useDebouncedValue(raw);
+  // Without queues there is no list: the first queues (the stored choice, read after mount) load at once.
+  const settled = useDebouncedValue(raw, undefined, (before) => before.queueIds.length === 0);
   const ready = c.queueIds !== null && c.queueIds.length > 0 && settled.queueIds.length > 0;
 
   const filters = useMemo(
