@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Contact, TicketSla, TicketStatus, TicketsQuery } from '@guiche/contracts';
-import type { InboundMedia, NormalizedMessage, OutboundLocation } from './channels.js';
+import type { InboundMedia, NormalizedMessage, OutboundLocation, OutboundTemplate } from './channels.js';
 import type { AuthUser } from './http.js';
 import type { WithinTransaction } from './timed-work.js';
 
@@ -105,6 +105,11 @@ export interface SendRequest {
   isForwarded?: boolean;
   /** Sends a location pin instead of text or media (stored as mediaType locationMessage). */
   location?: OutboundLocation;
+  /**
+   * Sends an approved template (channels that have them: WhatsApp Cloud API) instead of free text;
+   * body is then the rendered text, which is what the conversation shows.
+   */
+  template?: OutboundTemplate;
 }
 
 /**

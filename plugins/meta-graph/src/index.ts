@@ -11,3 +11,4 @@ export { defineWebhookQueue, applyAckIfKnown, retryBackoffMs, RetryLater, type W
 export { mediaTypeOf, extensionOf } from './media-types.js';
 export { publicBaseUrl, publicFileUrl } from './public-url.js';
 export * from './messenger/index.js';
+export { approvedTemplateSend, placeholdersOf, renderTemplate, storedTemplate, storedTemplates, type StoredTemplate, type TemplateChoice } from './wa-templates.js';
