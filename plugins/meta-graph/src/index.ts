@@ -5,7 +5,7 @@ export { backoffBaseMs, strikesOf } from './rate-gate.js';
 export { verifySignature, signBody, safeEqual } from './signature.js';
 export { encryptSecret, decryptSecret, maskSecret } from './secrets.js';
 export { registerMetaWebhook, type MetaWebhookOptions, type WebhookTarget } from './webhook-routes.js';
-export { conversationWindow, CUSTOMER_WINDOW_MS, HUMAN_AGENT_WINDOW_MS, type ConversationWindow } from './window.js';
+export { closedWindowNumbers, conversationWindow, CUSTOMER_WINDOW_MS, HUMAN_AGENT_WINDOW_MS, type ConversationWindow } from './window.js';
 export { registerWindowRoute, metaTicket, type WindowChannel } from './window-route.js';
 export { defineWebhookQueue, applyAckIfKnown, retryBackoffMs, RetryLater, type WebhookJob } from './queues.js';
 export { mediaTypeOf, extensionOf } from './media-types.js';

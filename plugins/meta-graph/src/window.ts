@@ -27,3 +27,25 @@ export async function conversationWindow(db: Knex, connectionId: number, contact
     humanAgentOpen: Boolean(options.humanAgent) && now - last < HUMAN_AGENT_WINDOW_MS,
   };
 }
+
+/**
+ * The numbers, of those given, whose window on the connection is closed (the contact never wrote
+ * there, or not in the last 24 h): what a free-text send to them would be refused by Meta for.
+ * By the number as contacts store it (digits), before any contact or ticket is created.
+ */
+export async function closedWindowNumbers(db: Knex, ref: { companyId: number; connectionId: number }, numbers: string[], now = Date.now()): Promise<Set<string>> {
+  const closed = new Set(numbers);
+  if (!numbers.length) return closed;
+  const since = new Date(now - CUSTOMER_WINDOW_MS);
+  for (let i = 0; i < numbers.length; i += 1000) {
+    const open: { number: string }[] = await db('messages')
+      .join('contacts', 'contacts.id', 'messages.contactId')
+      .where({ 'messages.whatsappId': ref.connectionId, 'messages.fromMe': false, 'contacts.companyId': ref.companyId })
+      .whereNot({ 'messages.mediaType': 'reactionMessage' })
+      .where('messages.createdAt', '>', since)
+      .whereIn('contacts.number', numbers.slice(i, i + 1000))
+      .distinct('contacts.number');
+    for (const row of open) closed.delete(row.number);
+  }
+  return closed;
+}

@@ -9,6 +9,7 @@ export const en: Shape<typeof pt> = {
     checkoutMinConnections: "At least 3 connections",
     apiNumber: "Digits only: country code, area code and number.",
     apiBodyRequired: "Enter the message",
+    apiTemplateAlone: "A template goes alone: no text or files",
     webhookUrl: "Enter a valid http(s) URL, without user and password.",
     webhookEvents: "Choose at least one event.",
     webhookDestination: "This address is in a private, local or loopback network and is not allowed.",

@@ -9,6 +9,7 @@ export const es: Shape<typeof pt> = {
     checkoutMinConnections: "Mínimo 3 conexiones",
     apiNumber: "Solo números: código de país, código de área y número.",
     apiBodyRequired: "Escriba el mensaje",
+    apiTemplateAlone: "Una plantilla va sola: sin texto ni archivos",
     webhookUrl: "Introduzca una URL http(s) válida, sin usuario ni contraseña.",
     webhookEvents: "Elija al menos un evento.",
     webhookDestination: "Esta dirección pertenece a una red privada, local o de loopback y no está permitida.",

@@ -7,6 +7,7 @@ export const pt = {
     checkoutMinConnections: "Mínimo de 3 conexões",
     apiNumber: "Informe apenas números: código do país, DDD e número.",
     apiBodyRequired: "Informe a mensagem",
+    apiTemplateAlone: "Um modelo vai sozinho: sem texto nem arquivos",
     webhookUrl: "Informe uma URL http(s) válida, sem usuário e senha.",
     webhookEvents: "Escolha ao menos um evento.",
     webhookDestination: "Este endereço é de uma rede privada, local ou de loopback e não é permitido.",

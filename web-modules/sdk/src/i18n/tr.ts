@@ -9,6 +9,7 @@ export const tr: Shape<typeof pt> = {
     checkoutMinConnections: "En az 3 bağlantı",
     apiNumber: "Yalnızca rakam: ülke kodu, alan kodu ve numara.",
     apiBodyRequired: "Mesajı girin",
+    apiTemplateAlone: "Şablon tek başına gider: metin veya dosya olmadan",
     webhookUrl: "Kullanıcı adı ve parola içermeyen geçerli bir http(s) URL'si girin.",
     webhookEvents: "En az bir olay seçin.",
     webhookDestination: "Bu adres özel, yerel veya geri döngü ağında ve izin verilmiyor.",
