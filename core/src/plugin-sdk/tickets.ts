@@ -203,4 +203,10 @@ export interface Conversations {
    * caller's transaction (a timed-work handler's claim); the live events then follow its commit.
    */
   open(request: OpenConversationRequest, within?: WithinTransaction): Promise<OpenedConversation>;
+  /**
+   * When each of these people last wrote on the connection (their last message there, reactions
+   * aside; null when never): the customer-service window channels like the WhatsApp Cloud API keep.
+   * People are the company's contacts by number (digits as stored), and/or those tagged `tagId`.
+   */
+  lastInbound(ref: { companyId: number; connectionId: number }, people: { numbers?: readonly string[]; tagId?: number | null }, within?: Pick<WithinTransaction, 'trx'>): Promise<Map<string, Date | null>>;
 }

@@ -16,7 +16,7 @@ export function isEditable(row: Pick<CampaignRow, 'status' | 'scheduledAt'>, now
   return row.status === 'PROGRAMADA' && !!row.scheduledAt && new Date(row.scheduledAt).getTime() - now > EDITABLE_AHEAD_MS;
 }
 
-type Ctx = Pick<PluginContext, 'db' | 'timedWork' | 'connections'>;
+type Ctx = Pick<PluginContext, 'db' | 'timedWork' | 'connections' | 'conversations'>;
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
 
 export function createCampaignService(ctx: Ctx, events: Events) {

@@ -4,21 +4,7 @@ import type { Knex } from 'knex';
 import { CLOUD_CHANNEL } from './cloud-guard.js';
 import type { CampaignInput, CampaignTemplate } from './schemas.js';
 
-type Ctx = Pick<PluginContext, 'db' | 'connections'>;
-
-/** The numbers a campaign would reach now: its list's items still thought on WhatsApp and its tag's contacts. */
-async function recipientNumbers(db: Knex, companyId: number, input: Pick<CampaignInput, 'contactListId' | 'tagListId'>): Promise<string[]> {
-  const numbers = new Set<string>();
-  if (input.contactListId) {
-    const items: { number: string }[] = await db('contactListItems').where({ contactListId: input.contactListId, companyId }).whereRaw('is_whatsapp_valid IS NOT FALSE').select('number');
-    for (const item of items) numbers.add(item.number);
-  }
-  if (input.tagListId) {
-    const contacts: { number: string }[] = await db('contacts').join('contactTags', 'contactTags.contactId', 'contacts.id').where({ 'contactTags.tagId': input.tagListId, 'contacts.companyId': companyId }).whereNot({ 'contacts.number': '' }).select('contacts.number');
-    for (const contact of contacts) numbers.add(contact.number);
-  }
-  return [...numbers];
-}
+type Ctx = Pick<PluginContext, 'db' | 'connections' | 'conversations'>;
 
 /**
  * A campaign's WhatsApp Cloud API rules when it is saved (issue #29). With a template: some chosen
@@ -41,10 +27,11 @@ export async function checkCampaignCloudRules(ctx: Ctx, companyId: number, input
     return;
   }
   if (!cloud.length) return;
-  const numbers = await recipientNumbers(ctx.db, companyId, input);
+  // The list's items still thought on WhatsApp, and the tag's contacts.
+  const numbers: string[] = input.contactListId ? await ctx.db('contactListItems').where({ contactListId: input.contactListId, companyId }).whereRaw('is_whatsapp_valid IS NOT FALSE').pluck('number') : [];
   for (const connection of cloud) {
-    const closed = await closedWindowNumbers(ctx.db, { companyId, connectionId: connection.id }, numbers);
-    if (closed.size) throw new AppError('ERR_WINDOW_CLOSED', 409, { fix: 'template', connectionId: connection.id, connectionName: connection.name, closed: closed.size, recipients: numbers.length });
+    const { closed, total } = await closedWindowNumbers(ctx.conversations, { companyId, connectionId: connection.id }, { numbers, tagId: input.tagListId });
+    if (closed.length) throw new AppError('ERR_WINDOW_CLOSED', 409, { fix: 'template', connectionId: connection.id, connectionName: connection.name, closed: closed.length, recipients: total });
   }
 }
 
@@ -55,6 +42,6 @@ export async function campaignTemplateSend(trx: Knex.Transaction, connectionId: 
 }
 
 /** Whether a free-text send to this number on a Cloud API connection would be refused by Meta now. */
-export async function windowClosed(trx: Knex.Transaction, ref: { companyId: number; connectionId: number }, number: string, now: Date): Promise<boolean> {
-  return (await closedWindowNumbers(trx, ref, [number], now.getTime())).size > 0;
+export async function windowClosed(ctx: Pick<PluginContext, 'conversations'>, trx: Knex.Transaction, ref: { companyId: number; connectionId: number }, number: string, now: Date): Promise<boolean> {
+  return (await closedWindowNumbers(ctx.conversations, ref, { numbers: [number] }, { now: now.getTime(), within: { trx } })).closed.length > 0;
 }

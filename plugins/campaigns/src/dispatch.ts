@@ -224,7 +224,7 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
       const media = row.mediaPath && !byTemplate ? { path: row.mediaPath, mimetype: row.mediaType ?? 'application/octet-stream', fileName: row.mediaName ?? 'file' } : undefined;
       try {
         // Free text to a Cloud API contact whose window closed since the campaign was saved: Meta would refuse it, so it is not sent.
-        if (connection.channel === CLOUD_CHANNEL && !byTemplate && (await windowClosed(trx, { companyId: row.companyId, connectionId: payload.connectionId }, shipping.number, job.now))) {
+        if (connection.channel === CLOUD_CHANNEL && !byTemplate && (await windowClosed(ctx, trx, { companyId: row.companyId, connectionId: payload.connectionId }, shipping.number, job.now))) {
           throw new AppError('ERR_WINDOW_CLOSED', 409);
         }
         const content = byTemplate ? await campaignTemplateSend(trx, payload.connectionId, byTemplate, (text) => fillVariables(text, shipping, settings.variables)) : { body };

@@ -81,6 +81,19 @@ describe('campaigns by template on a WhatsApp Cloud API connection', () => {
     expect(put.body).toMatchObject({ error: 'ERR_WINDOW_CLOSED', closed: 3 });
   });
 
+  it("counts a tag's contacts too: one who wrote within 24 hours passes, one who never wrote refuses the free text", async () => {
+    const [tag] = await k.db('tags').insert({ companyId: c.company.id, name: 'VIP', color: '#123456' }).returning('id');
+    const recent = `55319${String(Date.now() % 1e7).padStart(7, '0')}`;
+    await writes(recent, 'Recente');
+    const contact = await k.db('contacts').where({ companyId: c.company.id, number: recent }).first('id');
+    await k.db('contactTags').insert({ companyId: c.company.id, contactId: contact.id, tagId: tag.id });
+    expect((await post({ tagListId: tag.id, message1: 'Oi {nome}' })).status).toBe(201);
+    const silent = await k.api('POST', '/contacts', { token: c.admin.token, body: { name: 'Calado', number: `55329${String(Date.now() % 1e7).padStart(7, '0')}` } });
+    expect(silent.status, JSON.stringify(silent.body)).toBeLessThan(300);
+    await k.db('contactTags').insert({ companyId: c.company.id, contactId: silent.body.id, tagId: tag.id });
+    expect((await post({ tagListId: tag.id, message1: 'Oi {nome}' })).body).toMatchObject({ error: 'ERR_WINDOW_CLOSED', closed: 1, recipients: 2 });
+  });
+
   it('checks the template against the stored ones: unknown, not approved, the wrong count of variables, no Cloud API connection', async () => {
     const list = await contactList(k, c, 1);
     expect((await post({ contactListId: list.id, template: { name: 'nope', language: 'en_US', variables: [] } })).body).toMatchObject({ error: 'ERR_TEMPLATE_NOT_FOUND', connectionId: cloud.id });

@@ -23,8 +23,8 @@ export async function checkCloudRules(ctx: PluginContext, connection: ApiConnect
     return { template, body };
   }
   if (connection.channel === 'whatsappapi') {
-    const closed = await closedWindowNumbers(ctx.db, { companyId: connection.companyId, connectionId: connection.id }, [fields.number]);
-    if (closed.size) throw new AppError('ERR_WINDOW_CLOSED', 409, { fix: 'template' });
+    const { closed } = await closedWindowNumbers(ctx.conversations, { companyId: connection.companyId, connectionId: connection.id }, { numbers: [fields.number] });
+    if (closed.length) throw new AppError('ERR_WINDOW_CLOSED', 409, { fix: 'template' });
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Conversations, WithinTransaction } from '@guiche/core';
 
 /** Meta's customer-service window: free-form replies within 24 h of the contact's last message. */
 export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -28,24 +29,15 @@ export async function conversationWindow(db: Knex, connectionId: number, contact
   };
 }
 
-/**
- * The numbers, of those given, whose window on the connection is closed (the contact never wrote
- * there, or not in the last 24 h): what a free-text send to them would be refused by Meta for.
- * By the number as contacts store it (digits), before any contact or ticket is created.
- */
-export async function closedWindowNumbers(db: Knex, ref: { companyId: number; connectionId: number }, numbers: string[], now = Date.now()): Promise<Set<string>> {
-  const closed = new Set(numbers);
-  if (!numbers.length) return closed;
-  const since = new Date(now - CUSTOMER_WINDOW_MS);
-  for (let i = 0; i < numbers.length; i += 1000) {
-    const open: { number: string }[] = await db('messages')
-      .join('contacts', 'contacts.id', 'messages.contactId')
-      .where({ 'messages.whatsappId': ref.connectionId, 'messages.fromMe': false, 'contacts.companyId': ref.companyId })
-      .whereNot({ 'messages.mediaType': 'reactionMessage' })
-      .where('messages.createdAt', '>', since)
-      .whereIn('contacts.number', numbers.slice(i, i + 1000))
-      .distinct('contacts.number');
-    for (const row of open) closed.delete(row.number);
-  }
-  return closed;
+/** Who of `people` has the window closed on the connection (never wrote there, or not in the last 24 h): a free-text send to them would be refused by Meta. */
+export async function closedWindowNumbers(
+  conversations: Pick<Conversations, 'lastInbound'>,
+  ref: { companyId: number; connectionId: number },
+  people: { numbers?: readonly string[]; tagId?: number | null },
+  options: { now?: number; within?: Pick<WithinTransaction, 'trx'> } = {},
+): Promise<{ closed: string[]; total: number }> {
+  const now = options.now ?? Date.now();
+  const last = await conversations.lastInbound(ref, people, options.within);
+  const closed = [...last].filter(([, at]) => !at || now - at.getTime() >= CUSTOMER_WINDOW_MS).map(([number]) => number);
+  return { closed, total: last.size };
 }
