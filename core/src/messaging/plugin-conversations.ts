@@ -80,6 +80,10 @@ export function createConversations(core: CoreServices): Conversations {
         const tagged: string[] = await reader('contacts').join('contactTags', 'contactTags.contactId', 'contacts.id').where({ 'contactTags.tagId': people.tagId, 'contacts.companyId': ref.companyId }).whereNot({ 'contacts.number': '' }).pluck('contacts.number');
         for (const number of tagged) out.set(number, null);
       }
+      if (people.contactIds?.length) {
+        const chosen: string[] = await reader('contacts').whereIn('id', people.contactIds).where({ companyId: ref.companyId }).whereNot({ number: '' }).pluck('number');
+        for (const number of chosen) out.set(number, null);
+      }
       const numbers = [...out.keys()];
       for (let i = 0; i < numbers.length; i += 1000) {
         const rows: { number: string; at: Date | string }[] = await reader('messages')

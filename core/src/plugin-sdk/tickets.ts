@@ -206,7 +206,12 @@ export interface Conversations {
   /**
    * When each of these people last wrote on the connection (their last message there, reactions
    * aside; null when never): the customer-service window channels like the WhatsApp Cloud API keep.
-   * People are the company's contacts by number (digits as stored), and/or those tagged `tagId`.
+   * People are the company's contacts by number (digits as stored), those tagged `tagId`, and/or
+   * those of `contactIds`; the answer is keyed by number.
    */
-  lastInbound(ref: { companyId: number; connectionId: number }, people: { numbers?: readonly string[]; tagId?: number | null }, within?: Pick<WithinTransaction, 'trx'>): Promise<Map<string, Date | null>>;
+  lastInbound(
+    ref: { companyId: number; connectionId: number },
+    people: { numbers?: readonly string[]; tagId?: number | null; contactIds?: readonly number[] },
+    within?: Pick<WithinTransaction, 'trx'>,
+  ): Promise<Map<string, Date | null>>;
 }

@@ -33,7 +33,7 @@ export async function conversationWindow(db: Knex, connectionId: number, contact
 export async function closedWindowNumbers(
   conversations: Pick<Conversations, 'lastInbound'>,
   ref: { companyId: number; connectionId: number },
-  people: { numbers?: readonly string[]; tagId?: number | null },
+  people: { numbers?: readonly string[]; tagId?: number | null; contactIds?: readonly number[] },
   options: { now?: number; within?: Pick<WithinTransaction, 'trx'> } = {},
 ): Promise<{ closed: string[]; total: number }> {
   const now = options.now ?? Date.now();
