@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKernel, loadConfig, type Kernel } from '@guiche/core';
 import { createTestKernel, waitFor, type ConformanceContext, type TestKernel } from '@guiche/core/testing';
 import type { FakeTemplate } from '@guiche/meta-graph/testing';
 import { createWhatsappCloudChannel } from '../src/plugin.js';
@@ -13,6 +14,8 @@ import { CloudPeer } from './support.js';
 const DAY = 24 * 3_600_000;
 const peer = new CloudPeer();
 let k: TestKernel;
+/** A second node on the same database and Redis. */
+let b: Kernel;
 let ctx: ConformanceContext;
 let agent: string;
 
@@ -25,6 +28,7 @@ const fakeTemplates = () => peer.fake.templates.get(peer.number.wabaId)!;
 beforeAll(async () => {
   await peer.setup();
   k = await createTestKernel({ plugins: [createWhatsappCloudChannel()] });
+  b = await createKernel(loadConfig({}, { ...k.kernel.core.config, PORT: 0 }), { plugins: [createWhatsappCloudChannel()] });
   const company = await k.createCompany({ planFlags: { useWhatsapp: true } });
   const res = await k.api('POST', '/whatsapp', { token: company.admin.token, body: { name: 'Cloud', channel: 'whatsappapi' } });
   const token = (await k.db('whatsapps').where({ id: res.body.id }).first('token')).token as string;
@@ -34,6 +38,7 @@ beforeAll(async () => {
   await waitFor(async () => (await k.db('whatsapps').where({ id: ctx.connection.id }).first('status')).status === 'CONNECTED', { timeout: 15_000 });
 });
 afterAll(async () => {
+  await b?.close();
   await k?.close();
   await peer.teardown();
 });
@@ -114,6 +119,17 @@ describe('stored message templates of a Cloud API connection', () => {
     expect(await k.db('messages').where({ id: sent.body.id }).first('body')).toEqual({ body: 'Olá Ana, pedido #7.' });
   });
 
+  it('two nodes sweeping the same moment sync once', async () => {
+    const due = new Date((await timer())!.dueAt);
+    const before = templateReads().length;
+    const fired = await Promise.all([k.kernel.core.timedWork.runDue(due), b.core.timedWork.runDue(due)]);
+    // (The standing re-read, due by then too, may be among the timers fired.)
+    expect(fired.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
+    // The Graph read runs in the claim's after-commit, which runDue waits for: one read, not two.
+    expect(templateReads().length).toBe(before + 1);
+    expect(new Date((await timer())!.dueAt).getTime()).toBe(due.getTime() + DAY);
+  });
+
   it('a Graph failure answers 502 on demand and leaves the timer for the next day', async () => {
     peer.fake.expireToken(peer.number.accessToken);
     const res = await k.api('POST', `/whatsappapi/${ctx.connection.id}/templates/sync`, { token: admin() });
@@ -123,5 +139,13 @@ describe('stored message templates of a Cloud API connection', () => {
     await k.kernel.core.timedWork.runDue(due);
     expect(new Date((await timer())!.dueAt).getTime()).toBe(due.getTime() + DAY);
     expect((await rows()).find((r) => r.name === 'hello_world')?.status).toBe('APPROVED');
+  });
+
+  it('ends with its connection: cancelled when it is deleted, its rows gone with it', async () => {
+    expect(await timer()).toBeDefined();
+    const res = await k.api('DELETE', `/whatsapp/${ctx.connection.id}`, { token: admin() });
+    expect(res.status).toBe(200);
+    await waitFor(async () => (await timer()) === undefined || null, { timeout: 15_000 });
+    expect(await rows()).toEqual([]);
   });
 });
