@@ -36,6 +36,7 @@ export type {
   MessageMediaType,
   NormalizedMessage,
   OutboundMessage,
+  OutboundTemplate,
   PresenceState,
   OutboundPresence,
   SendResult,

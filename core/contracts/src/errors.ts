@@ -92,6 +92,10 @@ export const ErrorCodes = [
   'ERR_TRANSCRIPTION_FAILED',
   'ERR_INTEGRATION_NOT_SIGNED',
   'ERR_TICKET_NO_INTEGRATION',
+  'ERR_TEMPLATE_NOT_FOUND',
+  'ERR_TEMPLATE_VARIABLES',
+  'ERR_TEMPLATE_NOT_SUPPORTED',
+  'ERR_WINDOW_CLOSED',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

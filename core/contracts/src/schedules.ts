@@ -33,6 +33,15 @@ export interface Schedule<D = string> {
   contact: { id: number; name: string; number: string } | null;
   user: { id: number; name: string } | null;
   whatsapp: { id: number; name: string } | null;
+  /** WhatsApp Cloud API: the approved template sent instead of free text (body then holds its text as the customer reads it). */
+  template?: ScheduleTemplate | null;
+}
+
+/** A stored Cloud API template by name and language, with its variables' values in order. */
+export interface ScheduleTemplate {
+  name: string;
+  language: string;
+  variables: string[];
 }
 
 /** What the schedule dialog sends to POST /schedules and PUT /schedules/{id}. */
@@ -45,4 +54,6 @@ export interface ScheduleInput {
   repeatUntil: string | null;
   /** PUT only: 'CANCELADA' stops a schedule; 'PENDENTE' arms it again. */
   status?: 'PENDENTE' | 'CANCELADA';
+  /** On a WhatsApp Cloud API connection: an approved template instead of `body`. */
+  template?: ScheduleTemplate | null;
 }

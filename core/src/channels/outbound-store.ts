@@ -33,7 +33,9 @@ export async function storeOutbound(db: Knex | Knex.Transaction, request: SendRe
     ? JSON.stringify({ mimetype: media.mimetype, asVoiceNote: Boolean(media.asVoiceNote) })
     : request.location
       ? JSON.stringify({ location: request.location })
-      : null;
+      : request.template
+        ? JSON.stringify({ template: request.template })
+        : null;
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
     `WITH touched AS (
        UPDATE tickets t SET ${preview} updated_at = now()

@@ -115,6 +115,7 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
       ...(quoted?.wid ? { quotedWid: quoted.wid } : {}),
       ...(row.isForwarded ? { isForwarded: true } : {}),
       ...(row.mediaType === 'locationMessage' && data.location ? { location: data.location } : {}),
+      ...(data.template ? { template: data.template } : {}),
     };
     const result = await ready.session.send(outbound);
     return markSent(row, result.wid, result.ack ?? 1, result.data);

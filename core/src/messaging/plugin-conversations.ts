@@ -71,5 +71,31 @@ export function createConversations(core: CoreServices): Conversations {
       else await announce();
       return { ticketId: outcome.ticket.id, contactId: outcome.contact.id, change: outcome.found.change };
     },
+
+    async lastInbound(ref, people, within) {
+      const reader: Knex | Knex.Transaction = within?.trx ?? db;
+      const out = new Map<string, Date | null>();
+      for (const number of people.numbers ?? []) out.set(number, null);
+      if (people.tagId) {
+        const tagged: string[] = await reader('contacts').join('contactTags', 'contactTags.contactId', 'contacts.id').where({ 'contactTags.tagId': people.tagId, 'contacts.companyId': ref.companyId }).whereNot({ 'contacts.number': '' }).pluck('contacts.number');
+        for (const number of tagged) out.set(number, null);
+      }
+      if (people.contactIds?.length) {
+        const chosen: string[] = await reader('contacts').whereIn('id', people.contactIds).where({ companyId: ref.companyId }).whereNot({ number: '' }).pluck('number');
+        for (const number of chosen) out.set(number, null);
+      }
+      const numbers = [...out.keys()];
+      for (let i = 0; i < numbers.length; i += 1000) {
+        const rows: { number: string; at: Date | string }[] = await reader('messages')
+          .join('contacts', 'contacts.id', 'messages.contactId')
+          .where({ 'messages.whatsappId': ref.connectionId, 'messages.companyId': ref.companyId, 'messages.fromMe': false, 'contacts.companyId': ref.companyId })
+          .whereNot({ 'messages.mediaType': 'reactionMessage' })
+          .whereIn('contacts.number', numbers.slice(i, i + 1000))
+          .groupBy('contacts.number')
+          .select('contacts.number', reader.raw('max(messages.created_at) AS at'));
+        for (const row of rows) out.set(row.number, new Date(row.at));
+      }
+      return out;
+    },
   };
 }

@@ -93,6 +93,17 @@ export interface OutboundMessage {
   isForwarded?: boolean;
   /** A location pin (mediaType locationMessage); body is then its caption. */
   location?: OutboundLocation;
+  /** An approved template (WhatsApp Cloud API); body is then the text as the customer sees it. */
+  template?: OutboundTemplate;
+}
+
+/** A message template by name and language, with its variables' values in order. */
+export interface OutboundTemplate {
+  name: string;
+  language: string;
+  parameters: string[];
+  /** The variables' names for a template with named parameters (Meta's parameter_format NAMED). */
+  parameterNames?: string[];
 }
 
 export interface OutboundLocation {

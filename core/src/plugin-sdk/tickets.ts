@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Contact, TicketSla, TicketStatus, TicketsQuery } from '@guiche/contracts';
-import type { InboundMedia, NormalizedMessage, OutboundLocation } from './channels.js';
+import type { InboundMedia, NormalizedMessage, OutboundLocation, OutboundTemplate } from './channels.js';
 import type { AuthUser } from './http.js';
 import type { WithinTransaction } from './timed-work.js';
 
@@ -105,6 +105,11 @@ export interface SendRequest {
   isForwarded?: boolean;
   /** Sends a location pin instead of text or media (stored as mediaType locationMessage). */
   location?: OutboundLocation;
+  /**
+   * Sends an approved template (channels that have them: WhatsApp Cloud API) instead of free text;
+   * body is then the rendered text, which is what the conversation shows.
+   */
+  template?: OutboundTemplate;
 }
 
 /**
@@ -198,4 +203,15 @@ export interface Conversations {
    * caller's transaction (a timed-work handler's claim); the live events then follow its commit.
    */
   open(request: OpenConversationRequest, within?: WithinTransaction): Promise<OpenedConversation>;
+  /**
+   * When each of these people last wrote on the connection (their last message there, reactions
+   * aside; null when never): the customer-service window channels like the WhatsApp Cloud API keep.
+   * People are the company's contacts by number (digits as stored), those tagged `tagId`, and/or
+   * those of `contactIds`; the answer is keyed by number.
+   */
+  lastInbound(
+    ref: { companyId: number; connectionId: number },
+    people: { numbers?: readonly string[]; tagId?: number | null; contactIds?: readonly number[] },
+    within?: Pick<WithinTransaction, 'trx'>,
+  ): Promise<Map<string, Date | null>>;
 }

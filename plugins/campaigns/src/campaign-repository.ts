@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MESSAGE_SLOTS, type CampaignStatus } from './schemas.js';
+import { MESSAGE_SLOTS, type CampaignStatus, type CampaignTemplate } from './schemas.js';
 
 export interface CampaignRow {
   id: number;
@@ -18,6 +18,8 @@ export interface CampaignRow {
   pauseReason: string | null;
   /** The last resume click after a guard's pause: what the guard saw before it no longer counts. */
   guardResumedAt?: Date | null;
+  /** Cloud API connections send this approved template instead of the messages. */
+  template?: CampaignTemplate | null;
   [message: `message${number}` | `confirmationMessage${number}`]: string | null;
 }
 

@@ -6,6 +6,7 @@ import { HELD_PAUSES } from './guard-rules.js';
 import { recordDecision } from './guard-store.js';
 import type { Events } from './events.js';
 import { MESSAGE_SLOTS, PAGE_SIZE, type CampaignInput } from './schemas.js';
+import { checkCampaignCloudRules } from './cloud-templates.js';
 
 /** §4: editable when INATIVA, CANCELADA, or PROGRAMADA more than this ahead. */
 export const EDITABLE_AHEAD_MS = 3_600_000;
@@ -15,7 +16,7 @@ export function isEditable(row: Pick<CampaignRow, 'status' | 'scheduledAt'>, now
   return row.status === 'PROGRAMADA' && !!row.scheduledAt && new Date(row.scheduledAt).getTime() - now > EDITABLE_AHEAD_MS;
 }
 
-type Ctx = Pick<PluginContext, 'db' | 'timedWork' | 'connections'>;
+type Ctx = Pick<PluginContext, 'db' | 'timedWork' | 'connections' | 'conversations'>;
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
 
 export function createCampaignService(ctx: Ctx, events: Events) {
@@ -33,6 +34,7 @@ export function createCampaignService(ctx: Ctx, events: Events) {
     if (input.tagListId && !(await db('tags').where({ id: input.tagListId, companyId }).first('id'))) throw new AppError('ERR_NO_TAG_FOUND', 404);
     const found = await ctx.connections.findMany(companyId, input.whatsappId);
     if (found.length !== input.whatsappId.length) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    await checkCampaignCloudRules(ctx, companyId, input);
   }
 
   const fields = (input: CampaignInput) => ({
@@ -42,6 +44,7 @@ export function createCampaignService(ctx: Ctx, events: Events) {
     tagListId: input.tagListId,
     whatsappIds: input.whatsappId,
     scheduledAt: input.scheduledAt,
+    template: input.template ?? null,
     ...Object.fromEntries(MESSAGE_SLOTS.flatMap((n) => [[`message${n}`, input[`message${n}`]], [`confirmationMessage${n}`, input[`confirmationMessage${n}`]]])),
   });
 

@@ -7,6 +7,7 @@ import { capForDay, GuardPause, HELD_PAUSES, nextDayStart, warmupDay, withinSend
 import { failuresSince, markFirstSend, readGuard, recordDecision, sentToday, type GuardDecision } from './guard-store.js';
 import { DISPATCH_KIND, dispatchKey, PROGRESS_KIND, START_KIND } from './dispatch-keys.js';
 import { CLOUD_CHANNEL, lockPortfolio, pauseForQuality, qualityHolds, tierRoom } from './cloud-guard.js';
+import { campaignTemplateSend, windowClosed } from './cloud-templates.js';
 
 export { START_KIND, DISPATCH_KIND, PROGRESS_KIND, dispatchKey } from './dispatch-keys.js';
 /** A connection that is down is looked at again this often (the campaign shows why it waits). */
@@ -210,23 +211,30 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
       if (remaining <= 0) return { rescheduleAt: job.now, payload: { ...payload, sentSinceBreak } };
       const shipping = await trx('campaignShippings').where({ campaignId: row.id, state: 'pending' }).orderBy('id').forUpdate().skipLocked().first();
       if (!shipping) return; // nothing left for this connection; the progress timer finishes the campaign
-      if (!messages.length) {
+      // On a Cloud API connection a campaign's template goes instead of its messages (no confirmation step: only a template reaches a closed window).
+      const byTemplate = connection.channel === CLOUD_CHANNEL && row.template ? row.template : null;
+      if (!messages.length && !byTemplate) {
         await trx('campaignShippings').where({ id: shipping.id }).update({ state: 'failed', reason: 'no message' });
         continue;
       }
-      const message = messages[(shipping.id - 1) % messages.length];
+      const message = byTemplate ? { index: 0, body: '', confirmation: null } : messages[(shipping.id - 1) % messages.length]!;
       // A confirmation campaign asks first (the slot's confirmation message); the message follows a yes.
       const asking = row.confirmation && !!message.confirmation?.trim();
       const body = fillVariables(asking ? message.confirmation! : message.body, shipping, settings.variables);
-      const media = row.mediaPath ? { path: row.mediaPath, mimetype: row.mediaType ?? 'application/octet-stream', fileName: row.mediaName ?? 'file' } : undefined;
+      const media = row.mediaPath && !byTemplate ? { path: row.mediaPath, mimetype: row.mediaType ?? 'application/octet-stream', fileName: row.mediaName ?? 'file' } : undefined;
       try {
+        // Free text to a Cloud API contact whose window closed since the campaign was saved: Meta would refuse it, so it is not sent.
+        if (connection.channel === CLOUD_CHANNEL && !byTemplate && (await windowClosed(ctx, trx, { companyId: row.companyId, connectionId: payload.connectionId }, shipping.number, job.now))) {
+          throw new AppError('ERR_WINDOW_CLOSED', 409);
+        }
+        const content = byTemplate ? await campaignTemplateSend(trx, payload.connectionId, byTemplate, (text) => fillVariables(text, shipping, settings.variables)) : { body };
         // No savepoint (two statements a contact): open and send refuse before they write (send's
         // checks are conditions of its one statement; a lost ticket race leaves only the contact,
         // which a later send makes anyway), and any other error fails the whole claim.
         {
           const within = { trx, afterCommit: job.afterCommit };
           const opened = await ctx.conversations.open({ companyId: row.companyId, connectionId: payload.connectionId, number: shipping.number }, within);
-          const sent = await ctx.messages.send({ companyId: row.companyId, ticketId: opened.ticketId, userId: null, body, media }, within);
+          const sent = await ctx.messages.send({ companyId: row.companyId, ticketId: opened.ticketId, userId: null, ...content, media }, within);
           await trx('campaignShippings').where({ id: shipping.id }).update({
             state: asking ? 'confirmation_requested' : 'sending',
             ...(asking ? { confirmationRequestedAt: job.now } : {}),

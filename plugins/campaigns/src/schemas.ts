@@ -36,6 +36,14 @@ const connections = z
     return [...new Set(parsed)];
   });
 
+/** A Cloud API template instead of the messages on Cloud API connections; its variables take the contact placeholders. */
+export const campaignTemplateSchema = z.object({
+  name: text(512, { trim: true }).min(1, V.required),
+  language: text(20, { trim: true }).min(2, V.required),
+  variables: z.array(text(1024)).max(20, V.tooLong).default([]),
+});
+export type CampaignTemplate = z.infer<typeof campaignTemplateSchema>;
+
 /** POST /campaigns and PUT /campaigns/{id} (§5: name 2–50, connections required; empty strings are null). */
 export const campaignInputSchema = z.object({
   name,
@@ -45,6 +53,7 @@ export const campaignInputSchema = z.object({
   whatsappId: connections,
   scheduledAt: z.preprocess((v) => (v === '' || v === undefined ? null : v), dateTime().nullable()).transform((v) => (v ? new Date(v) : null)),
   ...messages,
+  template: z.preprocess((v) => (v === '' || v === undefined ? null : v), campaignTemplateSchema.nullable()),
   status: z.unknown().optional(),
 });
 export type CampaignInput = z.infer<typeof campaignInputSchema>;

@@ -62,13 +62,15 @@ async function cloudConnection(
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   await waitFor(async () => (await k.db('whatsapps').where({ id }).first('status')).status === 'CONNECTED', { timeout: 15_000 });
   await waitFor(async () => (await guardView(id, company)).cloud?.standingAt, { timeout: 15_000 });
+  await waitFor(async () => (await k.db('whatsappCloudAccounts').where({ connectionId: id }).first('templatesSyncedAt')).templatesSyncedAt, { timeout: 15_000 });
   const webhook = (await k.api('GET', `/whatsappapi/${id}/credentials`, { token: company.admin.token })).body.webhookUrl as string;
   return { id, number, display: fake.phoneNumbers.get(number.phoneNumberId)!.display, webhook };
 }
 
+/** By template: the list's contacts never wrote, so free text would be refused (cloud-templates.test.ts). */
 async function campaign(conn: number, listSize: number, at = new Date(`${year++}-05-10T15:00:00Z`)) {
   const list = await contactList(k, c, listSize);
-  const res = await k.api('POST', '/campaigns', { token: c.admin.token, body: { name: 'Nuvem', whatsappId: String(conn), contactListId: list.id, message1: 'Oi {nome}', scheduledAt: at.toISOString() } });
+  const res = await k.api('POST', '/campaigns', { token: c.admin.token, body: { name: 'Nuvem', whatsappId: String(conn), contactListId: list.id, template: { name: 'hello_world', language: 'en_US', variables: ['{nome}', '1'] }, scheduledAt: at.toISOString() } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.id as number, at };
 }

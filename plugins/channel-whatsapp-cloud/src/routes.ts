@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { id as rowId } from '@guiche/contracts';
 import { AppError, requireAdmin, type PluginContext } from '@guiche/core';
-import { isGraphError, metaTicket, publicBaseUrl, registerWindowRoute } from '@guiche/meta-graph';
-import { clientOf, loadAccount, publicView, saveAccount } from './accounts.js';
+import { approvedTemplateSend, isGraphError, metaTicket, publicBaseUrl, registerWindowRoute, storedTemplates } from '@guiche/meta-graph';
+import { clientOf, loadAccount, publicView, saveAccount, type CloudAccount } from './accounts.js';
 import { webhookIdOf } from './webhook-ids.js';
-import { fetchApprovedTemplates, renderTemplate, templateMessage } from './templates.js';
+import { templateMessage } from './templates.js';
+import { syncTemplates, templatesSyncedAt } from './template-sync.js';
 
 const id = z.string().trim().regex(/^\d{1,64}$/, 'validation.metaGraphId');
 const secret = z.string().trim().min(8, 'validation.tooShort').max(1024, 'validation.tooLong');
@@ -16,6 +17,7 @@ const credentialsSchema = z.object({
   verifyToken: z.string().trim().min(8, 'validation.tooShort').max(200, 'validation.tooLong').optional(),
 });
 const paramsSchema = z.object({ id: rowId });
+const templatesQuerySchema = z.object({ all: z.enum(['true', 'false']).optional() });
 const ticketParamsSchema = z.object({ ticketId: rowId });
 const templateSendSchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(512, 'validation.tooLong'),
@@ -27,6 +29,16 @@ async function cloudConnection(ctx: PluginContext, companyId: number, connection
   const row = await ctx.db('whatsapps').where({ id: connectionId, companyId, channel: 'whatsappapi' }).first('id', 'token', 'companyId');
   if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 404);
   return row as { id: number; token: string; companyId: number };
+}
+
+/** Graph's answer to a sync, as the caller sees it: 502 with Graph's code (a revoked token, Meta down). */
+async function syncOrExplain(ctx: PluginContext, account: CloudAccount) {
+  try {
+    return await syncTemplates(ctx.db, account);
+  } catch (err) {
+    if (isGraphError(err)) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 502, { graphCode: err.code, detail: err.detail });
+    throw err;
+  }
 }
 
 export function registerRoutes(ctx: PluginContext): void {
@@ -64,18 +76,28 @@ export function registerRoutes(ctx: PluginContext): void {
     return publicView((await loadAccount(ctx.db, connection.id))!);
   });
 
-  /** The WABA's approved templates (GET /{waba-id}/message_templates?status=APPROVED). */
-  routes.get('/whatsappapi/:id/templates', { schema: { params: paramsSchema } }, async (request) => {
+  /**
+   * The connection's stored templates (only APPROVED ones unless ?all=true), read from the table the
+   * sync fills; a connection never synced is synced first.
+   */
+  routes.get('/whatsappapi/:id/templates', { schema: { params: paramsSchema, querystring: templatesQuerySchema } }, async (request) => {
+    const { id: connectionId } = paramsSchema.parse(request.params);
+    const { all } = templatesQuerySchema.parse(request.query);
+    const connection = await cloudConnection(ctx, request.auth.companyId, connectionId);
+    const account = await loadAccount(ctx.db, connection.id);
+    if (!account) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    if (!(await templatesSyncedAt(ctx.db, connection.id))) await syncOrExplain(ctx, account);
+    return { templates: await storedTemplates(ctx.db, connection.id, { all: all === 'true' }), syncedAt: (await templatesSyncedAt(ctx.db, connection.id))?.toISOString() ?? null };
+  });
+
+  /** Syncs the WABA's templates from Graph now (the daily timer does it too). */
+  routes.post('/whatsappapi/:id/templates/sync', { preHandler: requireAdmin, schema: { params: paramsSchema } }, async (request) => {
     const { id: connectionId } = paramsSchema.parse(request.params);
     const connection = await cloudConnection(ctx, request.auth.companyId, connectionId);
     const account = await loadAccount(ctx.db, connection.id);
     if (!account) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
-    try {
-      return { templates: await fetchApprovedTemplates(clientOf(account), account.wabaId) };
-    } catch (err) {
-      if (isGraphError(err)) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 502, { graphCode: err.code, detail: err.detail });
-      throw err;
-    }
+    const counts = await syncOrExplain(ctx, account);
+    return { ...counts, syncedAt: (await templatesSyncedAt(ctx.db, connection.id))!.toISOString() };
   });
 
   /**
@@ -92,11 +114,14 @@ export function registerRoutes(ctx: PluginContext): void {
     const contact = await ctx.db('contacts').where({ id: ticket.contactId }).first('number', 'name');
     const client = clientOf(account);
     try {
-      const templates = await fetchApprovedTemplates(client, account.wabaId);
-      const template = templates.find((t) => t.name === input.name && t.language === input.language);
-      if (!template) throw new AppError('ERR_VALIDATION', 400, { errors: { name: 'validation.metaTemplateUnknown' } });
-      if (input.parameters.length !== template.variables) throw new AppError('ERR_VALIDATION', 400, { errors: { parameters: 'validation.metaTemplateParameters' } });
-      const answer = await client.post<{ messages?: { id: string }[] }>(`${account.phoneNumberId}/messages`, templateMessage(contact.number, input));
+      const choice = { name: input.name, language: input.language, variables: input.parameters };
+      // A template approved since the last sync: synced once more before it is refused.
+      const chosen = await approvedTemplateSend(ctx.db, ticket.whatsappId, choice).catch(async (err: unknown) => {
+        if (!(err instanceof AppError) || err.code !== 'ERR_TEMPLATE_NOT_FOUND') throw err;
+        await syncTemplates(ctx.db, account);
+        return approvedTemplateSend(ctx.db, ticket.whatsappId, choice);
+      });
+      const answer = await client.post<{ messages?: { id: string }[] }>(`${account.phoneNumberId}/messages`, templateMessage(contact.number, chosen.template));
       const wid = answer.messages?.[0]?.id;
       if (!wid) throw new AppError('ERR_SENDING_WAPP_MSG', 502);
       const result = await ctx.ingest.ingest(ticket.whatsappId, {
@@ -104,7 +129,7 @@ export function registerRoutes(ctx: PluginContext): void {
         fromMe: true,
         timestamp: new Date(),
         peer: { id: contact.number, number: contact.number },
-        body: renderTemplate(template, input.parameters),
+        body: chosen.body,
         mediaType: 'chat',
         data: { template: { name: input.name, language: input.language, parameters: input.parameters }, ack: 1, userId: request.auth.id },
       });

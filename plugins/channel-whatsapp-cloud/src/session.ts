@@ -5,6 +5,8 @@ import { messageBody, readMedia } from './outbound.js';
 import { createOnceSender } from './send-once.js';
 import { digitsOf, noteStanding, readNumber, readPortfolio, standingOf } from './standing.js';
 import { scheduleStandingRefresh } from './standing-refresh.js';
+import { scheduleTemplatesSync } from './template-sync.js';
+import { templateMessage } from './templates.js';
 
 interface SendAnswer {
   messages?: { id: string }[];
@@ -16,7 +18,7 @@ interface SendAnswer {
  * expired or revoked) stops the session (DISCONNECTED, its reason kept for the connections page)
  * until someone saves a new token or tries again.
  */
-export function createCloudSession(ctx: PluginContext, connection: ConnectionInfo, io: SessionIO, standingRefreshMs: number): ChannelSession {
+export function createCloudSession(ctx: PluginContext, connection: ConnectionInfo, io: SessionIO, standingRefreshMs: number, templatesSyncMs: number): ChannelSession {
   let account: CloudAccount | null = null;
   let client: GraphClient | null = null;
   const sendOnce = createOnceSender(ctx.db, connection.id, ctx.log);
@@ -61,6 +63,8 @@ export function createCloudSession(ctx: PluginContext, connection: ConnectionInf
       await noteStanding(ctx, account, { ...standingOf(info), displayNumber: number, portfolioId }, 'graph')
         .then(() => scheduleStandingRefresh(ctx, account!, standingRefreshMs))
         .catch((err) => ctx.log.warn({ err, connectionId: connection.id }, 'whatsappapi: standing not noted'));
+      // The templates: at once for a connection never synced, else a day after the last sync.
+      await scheduleTemplatesSync(ctx, account, templatesSyncMs).catch((err) => ctx.log.warn({ err, connectionId: connection.id }, 'whatsappapi: template sync not armed'));
       await io.status('CONNECTED', { number });
     },
     async stop() {
@@ -72,7 +76,8 @@ export function createCloudSession(ctx: PluginContext, connection: ConnectionInf
     async send(message: OutboundMessage): Promise<SendResult> {
       if (!account) throw new Error('ERR_WAPP_NOT_INITIALIZED: the connection has no Meta credentials yet');
       let body: Record<string, unknown>;
-      if (message.media) {
+      if (message.template) body = templateMessage(message.to.number ?? message.to.id, message.template);
+      else if (message.media) {
         const { data, kind } = await readMedia(ctx.storage, message.media);
         const uploaded = await call((c, a) =>
           c.upload<{ id: string }>(`${a.phoneNumberId}/media`, { messaging_product: 'whatsapp', type: message.media!.mimetype }, { data, mimetype: message.media!.mimetype, fileName: message.media!.fileName }),

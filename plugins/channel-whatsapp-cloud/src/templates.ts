@@ -1,42 +1,63 @@
+import type { OutboundTemplate } from '@guiche/core';
 import type { GraphClient } from '@guiche/meta-graph';
+import { placeholdersOf, type StoredTemplate } from '@guiche/meta-graph';
 
-export interface Template {
-  name: string;
-  language: string;
-  category: string;
-  /** The BODY component's text with {{1}}… placeholders. */
-  body: string;
-  header: string | null;
-  footer: string | null;
-  /** How many {{n}} variables the body has. */
-  variables: number;
-}
-
-interface GraphTemplate {
+/** A message template as Graph's GET /{waba-id}/message_templates lists it. */
+export interface GraphTemplate {
+  id?: string;
   name: string;
   language: string;
   status: string;
   category: string;
+  parameter_format?: string;
   components?: { type: string; text?: string; format?: string }[];
 }
 
-export async function fetchApprovedTemplates(client: GraphClient, wabaId: string): Promise<Template[]> {
-  const answer = await client.get<{ data?: GraphTemplate[] }>(`${wabaId}/message_templates`, { status: 'APPROVED', limit: 200, fields: 'name,language,status,category,components' });
-  return (answer.data ?? [])
-    .filter((t) => t.status === 'APPROVED')
-    .map((t) => {
-      const text = (type: string) => t.components?.find((c) => c.type.toUpperCase() === type)?.text ?? null;
-      const body = text('BODY') ?? '';
-      const variables = new Set([...body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => m[1])).size;
-      return { name: t.name, language: t.language, category: t.category, body, header: text('HEADER'), footer: text('FOOTER'), variables };
-    });
+interface TemplatesPage {
+  data?: GraphTemplate[];
+  paging?: { cursors?: { after?: string }; next?: string };
 }
 
-export function renderTemplate(template: Template, parameters: string[]): string {
-  return template.body.replace(/\{\{(\d+)\}\}/g, (whole, n: string) => parameters[Number(n) - 1] ?? whole);
+/** Pages Graph answers at most (a WABA holds up to a few hundred templates). */
+const MAX_PAGES = 50;
+
+/** Every template of the WABA, whatever its status, following Graph's cursor paging. */
+export async function fetchTemplates(client: GraphClient, wabaId: string): Promise<GraphTemplate[]> {
+  const all: GraphTemplate[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const answer = await client.get<TemplatesPage>(`${wabaId}/message_templates`, { limit: 100, fields: 'id,name,language,status,category,parameter_format,components', ...(after ? { after } : {}) });
+    all.push(...(answer.data ?? []));
+    after = answer.paging?.cursors?.after;
+    if (!answer.paging?.next || !after) break;
+  }
+  return all;
 }
 
-export function templateMessage(to: string, input: { name: string; language: string; parameters: string[] }): Record<string, unknown> {
+/** The row the sync stores for a Graph template (without connection, company and time). */
+export function storedFields(t: GraphTemplate): Omit<StoredTemplate, 'connectionId' | 'syncedAt'> & { metaId: string | null } {
+  const text = (type: string) => t.components?.find((c) => c.type.toUpperCase() === type)?.text ?? null;
+  const body = text('BODY') ?? '';
+  const variableNames = placeholdersOf(body);
+  return {
+    metaId: t.id ?? null,
+    name: t.name,
+    language: t.language,
+    category: t.category,
+    status: t.status,
+    parameterFormat: t.parameter_format === 'NAMED' ? 'NAMED' : 'POSITIONAL',
+    body,
+    header: text('HEADER'),
+    footer: text('FOOTER'),
+    variableNames,
+    variables: variableNames.length,
+    components: t.components ?? [],
+  };
+}
+
+/** The JSON body of POST /{phone-number-id}/messages for a template (body variables as text parameters). */
+export function templateMessage(to: string, input: OutboundTemplate): Record<string, unknown> {
+  const parameters = input.parameters.map((text, i) => ({ type: 'text', ...(input.parameterNames?.[i] ? { parameter_name: input.parameterNames[i] } : {}), text }));
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
@@ -45,7 +66,7 @@ export function templateMessage(to: string, input: { name: string; language: str
     template: {
       name: input.name,
       language: { code: input.language },
-      ...(input.parameters.length ? { components: [{ type: 'body', parameters: input.parameters.map((text) => ({ type: 'text', text })) }] } : {}),
+      ...(parameters.length ? { components: [{ type: 'body', parameters }] } : {}),
     },
   };
 }

@@ -6,6 +6,7 @@ export const ExternalApiV = {
   required: 'validation.required',
   number: 'validation.apiNumber',
   bodyRequired: 'validation.apiBodyRequired',
+  templateAlone: 'validation.apiTemplateAlone',
   tooLong: 'validation.tooLong',
 } as const;
 
@@ -29,11 +30,24 @@ export const sendFieldsSchema = z.object({
   userId: optionalId,
   queueId: optionalId,
   sendSignature: flag,
+  /** A WhatsApp Cloud API template instead of `body` (JSON only): outside the 24-hour window only a template reaches the customer. */
+  template: z
+    .object({
+      name: text(512, { trim: true, error: ExternalApiV.required, tooLong: ExternalApiV.tooLong }),
+      language: text(20, { trim: true, error: ExternalApiV.required, tooLong: ExternalApiV.tooLong }),
+      variables: z.array(text(1024, { tooLong: ExternalApiV.tooLong })).max(20, ExternalApiV.tooLong).default([]),
+    })
+    .optional(),
 });
 export type SendFields = z.infer<typeof sendFieldsSchema>;
 
-/** A text send needs a body; a media send may go without a caption. */
-export function requireBody(fields: SendFields): void {
+/** A text send needs a body; a media send may go without a caption; a template goes alone. */
+export function requireBody(fields: SendFields, hasMedia = false): void {
+  if (fields.template) {
+    if (fields.body.trim() || hasMedia) throw new z.ZodError([{ code: 'custom', path: ['template'], message: ExternalApiV.templateAlone, input: fields.body }]);
+    return;
+  }
+  if (hasMedia) return;
   if (!fields.body.trim()) {
     throw new z.ZodError([{ code: 'custom', path: ['body'], message: ExternalApiV.bodyRequired, input: fields.body }]);
   }

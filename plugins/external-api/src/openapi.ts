@@ -29,6 +29,22 @@ const fields = {
   sendSignature: { type: 'boolean', description: "Prefix the text with the user's name (needs userId)", example: false },
 };
 
+/** JSON only: a WhatsApp Cloud API template instead of `body`. */
+const templateField = {
+  type: 'object',
+  description: [
+    'WhatsApp Cloud API connections only (400 ERR_TEMPLATE_NOT_SUPPORTED elsewhere): an approved message template of the connection, sent instead of `body` (give no body nor files).',
+    "Templates are the connection's stored ones (synced from Meta daily and from the connection's templates page). `variables` are the values of the body's {{1}}, {{2}}… (or named placeholders) in order, as many as the template has.",
+    'The message stored in the conversation is the template text with the values in place, as the customer reads it. Outside the 24-hour window (the contact has not written in the last 24 hours) a template is the only message Meta delivers.',
+  ].join(' '),
+  properties: {
+    name: { type: 'string', maxLength: 512, example: 'order_shipped' },
+    language: { type: 'string', maxLength: 20, example: 'pt_BR' },
+    variables: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 1024 }, example: ['Ana', '#1234'] },
+  },
+  required: ['name', 'language'],
+};
+
 export const sendDocSchema = {
   tags: [INTEGRATIONS_TAG],
   summary: 'Send a WhatsApp message (text or files) to a number',
@@ -37,6 +53,7 @@ export const sendDocSchema = {
     "The number is checked by the connection's WhatsApp session; the message is stored in the contact's ticket on that connection (created, or reopened) and queued in order for delivery.",
     'The answer is 202: what was queued. Send `Idempotency-Key` to make a retried request send once (the same key with the same request answers the first result, with `Idempotent-Replayed: true`).',
     'Each token may make a limited number of calls per minute: past it, 429 with `Retry-After` (seconds).',
+    "**WhatsApp Cloud API connections**: Meta delivers free text and files only within 24 hours of the contact's last message. Outside that window the request is refused up front with 409 `ERR_WINDOW_CLOSED` (`fix: \"template\"`): send `template` instead of `body`.",
   ].join('\n\n'),
   headers: {
     type: 'object',
@@ -49,7 +66,16 @@ export const sendDocSchema = {
   body: {
     content: {
       'application/json': {
-        schema: { type: 'object', properties: fields, required: ['number', 'body'], examples: [{ number: '5511999998888', body: 'Seu pedido saiu para entrega.', queueId: 2 }] },
+        schema: {
+          type: 'object',
+          properties: { ...fields, template: templateField },
+          required: ['number'],
+          description: '`body` or (Cloud API connections) `template`',
+          examples: [
+            { number: '5511999998888', body: 'Seu pedido saiu para entrega.', queueId: 2 },
+            { number: '5511999998888', template: { name: 'order_shipped', language: 'pt_BR', variables: ['Ana', '#1234'] } },
+          ],
+        },
       },
       'multipart/form-data': {
         schema: {
@@ -82,11 +108,17 @@ export const sendDocSchema = {
         },
       },
     },
-    400: error('ERR_WAPP_INVALID_CONTACT', 'ERR_VALIDATION (fields), ERR_WAPP_INVALID_CONTACT (WhatsApp does not know the number), ERR_WAPP_NOT_INITIALIZED'),
+    400: error(
+      'ERR_TEMPLATE_VARIABLES',
+      'ERR_VALIDATION (fields), ERR_WAPP_INVALID_CONTACT (WhatsApp does not know the number), ERR_WAPP_NOT_INITIALIZED, ERR_TEMPLATE_NOT_SUPPORTED (a template on a connection other than the Cloud API), ERR_TEMPLATE_NOT_FOUND (no such approved template on the connection; `status` says if it is paused, rejected or deleted), ERR_TEMPLATE_VARIABLES (`expected` and `received` counts)',
+    ),
     401: error('ERR_API_TOKEN_INVALID', 'Missing, wrong or revoked token'),
     403: error('ERR_PLAN_DISABLED', "The company's plan lacks the external API (ERR_PLAN_DISABLED), or the token is a website chat's public key (ERR_API_TOKEN_PUBLIC_KEY)"),
     404: error('ERR_NO_USER_FOUND', 'ERR_NO_USER_FOUND / ERR_NO_QUEUE_FOUND: userId or queueId not of this company'),
-    409: error('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected (ERR_WAPP_NOT_INITIALIZED), or the same Idempotency-Key is still running (ERR_IDEMPOTENCY_IN_PROGRESS)'),
+    409: error(
+      'ERR_WINDOW_CLOSED',
+      "The connection is not connected (ERR_WAPP_NOT_INITIALIZED), the same Idempotency-Key is still running (ERR_IDEMPOTENCY_IN_PROGRESS), or free text / files to a Cloud API contact whose 24-hour window is closed (ERR_WINDOW_CLOSED: send a template)",
+    ),
     413: error('ERR_PAYLOAD_TOO_LARGE', 'A file over 50 MB or more than 10 files'),
     422: error('ERR_IDEMPOTENCY_KEY_REUSED', 'The Idempotency-Key was used for a different request'),
     429: error('ERR_RATE_LIMITED', 'Too many calls with this token; retry after Retry-After seconds'),

@@ -3,6 +3,7 @@ import { AppError, type PluginContext } from '@guiche/core';
 import { requireBody } from './input.js';
 import { discardMedia, type SendInput } from './request-input.js';
 import type { ApiConnection } from './token-auth.js';
+import { checkCloudRules, type TemplateSend } from './cloud-rules.js';
 import * as idempotency from './idempotency.js';
 
 export interface SendAnswer {
@@ -36,7 +37,7 @@ async function signature(ctx: PluginContext, companyId: number, userId: number |
 
 export function createSendService(ctx: PluginContext) {
   /** Stores the messages in the contact's ticket and queues them, in order, on the connection. */
-  async function deliver(connection: ApiConnection, input: SendInput, progress: { handedOver: number }): Promise<SendAnswer> {
+  async function deliver(connection: ApiConnection, input: SendInput, progress: { handedOver: number }, byTemplate: TemplateSend | null): Promise<SendAnswer> {
     const { fields, media } = input;
     const number = await checkedNumber(ctx, connection, fields.number);
     const conversation = await ctx.conversations.open({
@@ -50,7 +51,10 @@ export function createSendService(ctx: PluginContext) {
     const body = fields.body.trim() ? prefix + fields.body : fields.body;
     const base = { companyId: connection.companyId, ticketId: conversation.ticketId, userId: fields.userId ?? null };
     const messageIds: number[] = [];
-    if (!media.length) {
+    if (byTemplate) {
+      // The conversation shows the template's text as the customer reads it.
+      messageIds.push((await ctx.messages.send({ ...base, body: byTemplate.body, template: byTemplate.template })).id);
+    } else if (!media.length) {
       messageIds.push((await ctx.messages.send({ ...base, body })).id);
     } else {
       // The caption goes with the first file; the others follow it in order.
@@ -69,14 +73,16 @@ export function createSendService(ctx: PluginContext) {
    * sending again.
    */
   async function send(connection: ApiConnection, input: SendInput, idempotencyKey: string | undefined): Promise<{ statusCode: number; answer: unknown; replayed: boolean }> {
+    let byTemplate: TemplateSend | null;
     try {
-      if (!input.media.length) requireBody(input.fields);
+      requireBody(input.fields, input.media.length > 0);
       if (connection.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409, { status: connection.status });
+      byTemplate = await checkCloudRules(ctx, connection, input.fields);
     } catch (error) {
       await discardMedia(ctx.storage, input.media);
       throw error;
     }
-    if (!idempotencyKey) return { statusCode: 202, answer: await sendOrDiscard(connection, input), replayed: false };
+    if (!idempotencyKey) return { statusCode: 202, answer: await sendOrDiscard(connection, input, byTemplate), replayed: false };
 
     const target = { companyId: connection.companyId, whatsappId: connection.id, key: idempotencyKey };
     let claimed: idempotency.Claim;
@@ -93,7 +99,7 @@ export function createSendService(ctx: PluginContext) {
     }
     let answer: SendAnswer;
     try {
-      answer = await sendOrDiscard(connection, input);
+      answer = await sendOrDiscard(connection, input, byTemplate);
     } catch (error) {
       await idempotency.release(ctx.db, target);
       throw error;
@@ -102,10 +108,10 @@ export function createSendService(ctx: PluginContext) {
     return { statusCode: 202, answer, replayed: false };
   }
 
-  async function sendOrDiscard(connection: ApiConnection, input: SendInput): Promise<SendAnswer> {
+  async function sendOrDiscard(connection: ApiConnection, input: SendInput, byTemplate: TemplateSend | null): Promise<SendAnswer> {
     const progress = { handedOver: 0 };
     try {
-      return await deliver(connection, input, progress);
+      return await deliver(connection, input, progress, byTemplate);
     } catch (error) {
       // Files already handed to a stored message belong to it; the rest are dropped.
       await discardMedia(ctx.storage, input.media.slice(progress.handedOver));

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Conversations, WithinTransaction } from '@guiche/core';
 
 /** Meta's customer-service window: free-form replies within 24 h of the contact's last message. */
 export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -26,4 +27,17 @@ export async function conversationWindow(db: Knex, connectionId: number, contact
     // WhatsApp has no such tag: only Messenger/Instagram callers ask for it.
     humanAgentOpen: Boolean(options.humanAgent) && now - last < HUMAN_AGENT_WINDOW_MS,
   };
+}
+
+/** Who of `people` has the window closed on the connection (never wrote there, or not in the last 24 h): a free-text send to them would be refused by Meta. */
+export async function closedWindowNumbers(
+  conversations: Pick<Conversations, 'lastInbound'>,
+  ref: { companyId: number; connectionId: number },
+  people: { numbers?: readonly string[]; tagId?: number | null; contactIds?: readonly number[] },
+  options: { now?: number; within?: Pick<WithinTransaction, 'trx'> } = {},
+): Promise<{ closed: string[]; total: number }> {
+  const now = options.now ?? Date.now();
+  const last = await conversations.lastInbound(ref, people, options.within);
+  const closed = [...last].filter(([, at]) => !at || now - at.getTime() >= CUSTOMER_WINDOW_MS).map(([number]) => number);
+  return { closed, total: last.size };
 }

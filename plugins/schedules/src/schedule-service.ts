@@ -3,6 +3,7 @@ import { AppError, type AuthUser, type PluginContext } from '@guiche/core';
 import type { ScheduleEvents } from './schedule-events.js';
 import { findSchedule, listSchedules, SCHEDULES_TABLE, type ScheduleView } from './schedule-repository.js';
 import type { ScheduleInput } from './schemas.js';
+import { checkScheduleCloudRules } from './cloud-rules.js';
 
 /** The timed-work kind of a schedule's sending; the key is the schedule's id. */
 export const SEND_KIND = 'schedules.send';
@@ -10,7 +11,7 @@ export interface SendPayload {
   scheduleId: number;
 }
 
-type Ctx = Pick<PluginContext, 'db' | 'timedWork' | 'storage' | 'log' | 'connections'>;
+type Ctx = Pick<PluginContext, 'db' | 'timedWork' | 'storage' | 'log' | 'connections' | 'conversations'>;
 
 const isAdmin = (auth: AuthUser) => auth.profile === 'admin' || auth.super;
 
@@ -40,9 +41,11 @@ export function createScheduleService(ctx: Ctx, events: ScheduleEvents) {
     await ctx.timedWork.schedule<SendPayload>({ kind: SEND_KIND, key: String(id), companyId, dueAt: sendAt, payload: { scheduleId: id } }, trx);
   }
 
-  function fields(input: ScheduleInput) {
+  /** The row's fields; a template's text (as the customer reads it) is the body. */
+  function fields(input: ScheduleInput, byTemplate: { body: string } | null) {
     return {
-      body: input.body,
+      body: byTemplate?.body ?? input.body,
+      template: input.template ?? null,
       contactId: input.contactId,
       whatsappId: input.whatsappId,
       sendAt: input.sendAt,
@@ -62,9 +65,10 @@ export function createScheduleService(ctx: Ctx, events: ScheduleEvents) {
 
     async create(auth: AuthUser, input: ScheduleInput): Promise<ScheduleView> {
       await checkRefs(auth.companyId, input);
+      const byTemplate = await checkScheduleCloudRules(ctx, auth.companyId, input);
       const id = await db.transaction(async (trx) => {
         const [row] = await trx(SCHEDULES_TABLE)
-          .insert({ ...fields(input), companyId: auth.companyId, userId: auth.id })
+          .insert({ ...fields(input, byTemplate), companyId: auth.companyId, userId: auth.id })
           .returning('id');
         await arm(trx, auth.companyId, row.id, input.sendAt);
         return row.id as number;
@@ -78,6 +82,8 @@ export function createScheduleService(ctx: Ctx, events: ScheduleEvents) {
     async update(auth: AuthUser, id: number, input: ScheduleInput): Promise<ScheduleView> {
       await mustChange(auth, id);
       await checkRefs(auth.companyId, input);
+      // Cancelling is never refused; saving checks the Cloud API's rules like a new schedule.
+      const byTemplate = input.status === 'CANCELADA' ? null : await checkScheduleCloudRules(ctx, auth.companyId, input);
       await db.transaction(async (trx) => {
         // The row lock waits for a sending in progress, so a sent schedule is never re-armed by mistake.
         await trx(SCHEDULES_TABLE).where({ id, companyId: auth.companyId }).forUpdate().first('id');
@@ -86,7 +92,7 @@ export function createScheduleService(ctx: Ctx, events: ScheduleEvents) {
           await ctx.timedWork.cancel(SEND_KIND, String(id), trx);
           return;
         }
-        await trx(SCHEDULES_TABLE).where({ id }).update({ ...fields(input), updatedAt: trx.fn.now() });
+        await trx(SCHEDULES_TABLE).where({ id }).update({ ...fields(input, byTemplate), updatedAt: trx.fn.now() });
         await arm(trx, auth.companyId, id, input.sendAt);
       });
       const schedule = await mustFind(auth.companyId, id);

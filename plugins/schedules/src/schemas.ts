@@ -21,7 +21,8 @@ const instant = z.coerce.date({ error: ScheduleV.required });
 /** POST /schedules and PUT /schedules/{id} (the web sends the whole form). */
 export const scheduleInputSchema = z
   .object({
-    body: text(4096, { trim: true, error: ScheduleV.required, tooLong: ScheduleV.tooLong }).min(5, ScheduleV.tooShort),
+    // Free text needs 5 characters at least; a template's text is taken from the stored template.
+    body: text(4096, { trim: true, error: ScheduleV.required, tooLong: ScheduleV.tooLong }).default(''),
     contactId: id,
     sendAt: instant,
     whatsappId: z.union([z.null(), z.literal(''), z.coerce.number().int().positive().max(2147483647)]).optional().transform((v) => (v ? v : null)),
@@ -30,7 +31,28 @@ export const scheduleInputSchema = z
     /** PUT only: 'CANCELADA' stops a schedule; 'PENDENTE' arms it again. */
     status: z.enum(['PENDENTE', 'CANCELADA']).optional(),
     companyId: z.unknown().optional(),
+    /** WhatsApp Cloud API connections: an approved template (its variables' values in order) instead of the body. */
+    template: z.preprocess(
+      (v) => (v === '' || v === undefined ? null : v),
+      z
+        .object({
+          name: text(512, { trim: true, error: ScheduleV.required }).min(1, ScheduleV.required),
+          language: text(20, { trim: true, error: ScheduleV.required }).min(2, ScheduleV.required),
+          variables: z.array(text(1024, { tooLong: ScheduleV.tooLong })).max(20, ScheduleV.tooLong).default([]),
+        })
+        .nullable(),
+    ),
   })
+  // Runs even when other fields failed, so the dialog shows every field's message at once.
+  .superRefine(
+    (value, ctx) => {
+      const body = typeof value.body === 'string' ? value.body.trim() : null;
+      if (value.template || body === null) return;
+      if (!body) ctx.addIssue({ code: 'custom', path: ['body'], message: ScheduleV.required });
+      else if (body.length < 5) ctx.addIssue({ code: 'custom', path: ['body'], message: ScheduleV.tooShort });
+    },
+    { when: () => true },
+  )
   .superRefine((value, ctx) => {
     if (value.repeat !== 'none' && !value.repeatUntil) ctx.addIssue({ code: 'custom', path: ['repeatUntil'], message: ScheduleV.required });
     if (value.repeatUntil && value.repeatUntil.getTime() < value.sendAt.getTime()) ctx.addIssue({ code: 'custom', path: ['repeatUntil'], message: ScheduleV.repeatEnd });

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@guiche/contracts';
-import type { PluginContext, TimedHandler, TimedJob } from '@guiche/core';
+import { AppError, type PluginContext, type TimedHandler, type TimedJob } from '@guiche/core';
+import { dueContent } from './cloud-rules.js';
 import { nextOccurrence } from './recurrence.js';
 import type { ScheduleEvents } from './schedule-events.js';
 import { findSchedule, SCHEDULES_TABLE, type ScheduleRow } from './schedule-repository.js';
@@ -10,7 +11,7 @@ export const CONNECTION_RETRY_MS = 60_000;
 /** …this many times; then the schedule ends in ERRO with ERR_WAPP_NOT_INITIALIZED. */
 export const CONNECTION_WAITS = 5;
 
-type Ctx = Pick<PluginContext, 'tickets' | 'messages' | 'db' | 'connections'>;
+type Ctx = Pick<PluginContext, 'tickets' | 'messages' | 'db' | 'connections' | 'conversations'>;
 
 /**
  * The due schedule's sending, inside the timer's claim transaction: the row is locked, the
@@ -47,9 +48,17 @@ export function createScheduleSender(ctx: Ctx, events: ScheduleEvents): TimedHan
       return { rescheduleAt: new Date(job.now.getTime() + CONNECTION_RETRY_MS) };
     }
 
+    // A Cloud API connection: the template (approved still), or free text only inside the contact's window.
+    let content: Awaited<ReturnType<typeof dueContent>>;
+    try {
+      content = await dueContent(ctx, trx, row, connection, job.now);
+    } catch (err) {
+      if (err instanceof AppError) return fail(err.code);
+      throw err;
+    }
     const target = await ctx.tickets.forOutbound(trx, companyId, connectionId, row.contactId);
-    const media = row.mediaPath ? { path: row.mediaPath, mimetype: row.mediaType ?? 'application/octet-stream', fileName: row.mediaName ?? 'file' } : undefined;
-    await ctx.messages.send({ companyId, ticketId: target.ticketId, userId: row.userId, body: row.body, media }, job);
+    const media = row.mediaPath && !content.template ? { path: row.mediaPath, mimetype: row.mediaType ?? 'application/octet-stream', fileName: row.mediaName ?? 'file' } : undefined;
+    await ctx.messages.send({ companyId, ticketId: target.ticketId, userId: row.userId, ...content, media }, job);
 
     // The next occurrence after both this one and now: a late tick sends once, never a burst.
     const after = new Date(Math.max(job.now.getTime(), new Date(row.sendAt).getTime()));

@@ -34,10 +34,15 @@ export interface FakeMedia {
 }
 
 export interface FakeTemplate {
+  /** Meta's template id (one is made up when absent). */
+  id?: string;
   name: string;
   language: string;
+  /** APPROVED, PENDING, REJECTED, PAUSED, DISABLED… (change it to play a status change). */
   status: string;
   category: string;
+  /** POSITIONAL ({{1}}, the default) or NAMED ({{first_name}}). */
+  parameter_format?: 'POSITIONAL' | 'NAMED';
   components: { type: string; text?: string; format?: string }[];
 }
 
@@ -366,9 +371,23 @@ export class FakeGraph {
       return [200, { owner_business_info: { id: waba.portfolioId, name: waba.portfolioName ?? 'Fake Business' }, id: first }];
     }
     if (call.method === 'GET' && second === 'message_templates') {
+      // Graph's cursor paging: `limit` per page (25 by default), `after` the last page's cursor, `next` while more follow.
       const status = call.query.status;
       const list = (this.templates.get(first!) ?? []).filter((t) => !status || t.status === status);
-      return [200, { data: list, paging: { cursors: { before: 'b', after: 'a' } } }];
+      const limit = Math.max(1, Number(call.query.limit) || 25);
+      const start = call.query.after ? Number(Buffer.from(call.query.after, 'base64').toString('utf8')) : 0;
+      const page = list.slice(start, start + limit).map((t, i) => ({
+        name: t.name,
+        parameter_format: t.parameter_format ?? 'POSITIONAL',
+        components: t.components,
+        language: t.language,
+        status: t.status,
+        category: t.category,
+        id: t.id ?? String(7e14 + start + i),
+      }));
+      const cursor = (n: number) => Buffer.from(String(n)).toString('base64');
+      const more = start + limit < list.length;
+      return [200, { data: page, paging: { cursors: { before: cursor(start), after: cursor(start + page.length) }, ...(more ? { next: `${this.url}${call.path}?after=${cursor(start + page.length)}&limit=${limit}` } : {}) } }];
     }
     if (call.method === 'GET' && parts.length === 1 && this.media.has(first!)) {
       const media = this.media.get(first!)!;

@@ -34,7 +34,16 @@ export interface Campaign {
   /** Why it waits (ERR_WAPP_NOT_INITIALIZED while a connection is down). */
   pauseReason: string | null;
   shipping: ShippingCounts;
+  /** Cloud API connections send this approved template instead of the messages. */
+  template?: CampaignTemplate | null;
   [message: `message${number}` | `confirmationMessage${number}`]: string | null;
+}
+
+/** A stored template chosen for a campaign; its variables may hold {nome}, {numero}, {email} and the custom shortcuts. */
+export interface CampaignTemplate {
+  name: string;
+  language: string;
+  variables: string[];
 }
 
 export type CampaignInput = {
@@ -44,6 +53,7 @@ export type CampaignInput = {
   tagListId: number | null;
   whatsappId: string;
   scheduledAt: string | null;
+  template: CampaignTemplate | null;
 } & Record<`message${Slot}` | `confirmationMessage${Slot}`, string | null>;
 
 export interface ContactList {
@@ -72,6 +82,28 @@ export interface Option {
   id: number;
   name: string;
 }
+
+/** A connection as the campaign dialog lists it (its channel tells the Cloud API ones). */
+export interface ConnectionOption extends Option {
+  channel: string;
+}
+
+/** The WhatsApp Cloud API channel, whose connections send templates. */
+export const CLOUD_CHANNEL = 'whatsappapi';
+
+/** An approved template stored for a Cloud API connection (GET /whatsappapi/:id/templates). */
+export interface CloudTemplate {
+  name: string;
+  language: string;
+  category: string;
+  body: string;
+  header: string | null;
+  footer: string | null;
+  /** The body's placeholders in order ("1", "2"… or names). */
+  variableNames: string[];
+  variables: number;
+}
+export const fetchCloudTemplates = async (connectionId: number) => (await api.get<{ templates: CloudTemplate[] }>(`/whatsappapi/${connectionId}/templates`)).data.templates;
 
 export async function fetchCampaigns(search: string, pageNumber: number): Promise<Page<Campaign>> {
   const { data } = await api.get<{ records: Campaign[]; hasMore: boolean }>('/campaigns', { params: { searchParam: search.trim().toLowerCase() || undefined, pageNumber } });
@@ -114,7 +146,7 @@ export const createItem = async (input: ItemInput) => (await api.post<ContactLis
 export const updateItem = async (id: number, input: ItemInput) => (await api.put<ContactListItem>(`/contact-list-items/${id}`, input)).data;
 export const deleteItem = async (id: number) => void (await api.delete(`/contact-list-items/${id}`));
 
-export const fetchConnections = async () => (await api.get<Option[]>('/whatsapp', { params: { session: 0 } })).data;
+export const fetchConnections = async () => (await api.get<ConnectionOption[]>('/whatsapp', { params: { session: 0 } })).data;
 export const fetchTags = async () => (await api.get<Option[]>('/tags/list')).data;
 
 export interface CampaignSettings {

@@ -12,4 +12,5 @@ export const keys = {
   connections: () => ['campaigns', 'connections'] as const,
   tags: () => ['campaigns', 'tags'] as const,
   settings: () => ['campaigns', 'settings'] as const,
+  cloudTemplates: (connectionId: number) => ['campaigns', 'cloudTemplates', connectionId] as const,
 };

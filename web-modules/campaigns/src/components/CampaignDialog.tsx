@@ -2,7 +2,8 @@ import { Button, Checkbox, DialogBody, FileInput, FormGroup, HTMLSelect, InputGr
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { Dialog, fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
-import { MESSAGE_SLOTS, type Campaign, type CampaignInput } from '../api/campaigns-api';
+import { CLOUD_CHANNEL, MESSAGE_SLOTS, type Campaign, type CampaignInput } from '../api/campaigns-api';
+import { CampaignTemplatePicker } from './CampaignTemplatePicker';
 import { useAllContactLists, useConnections, useSettings, useTags } from '../hooks/useCampaigns';
 import { NS } from '../i18n/register';
 import { campaignFormSchema, campaignFormValues, isEditable, toInput, type CampaignFormValues } from '../lib/campaign-form';
@@ -36,7 +37,9 @@ export function CampaignDialog({ isOpen, campaign, onSubmit, onCancelCampaign, o
     validate: zodFormikValidate<CampaignFormValues>(campaignFormSchema),
     onSubmit: async (values, helpers) => {
       try {
-        await onSubmit(toInput(values), file);
+        // A template only goes with a Cloud API connection chosen.
+        const hasCloud = (connections.data ?? []).some((c) => c.channel === CLOUD_CHANNEL && values.whatsappIds.includes(c.id));
+        await onSubmit(toInput(hasCloud ? values : { ...values, templateKey: '' }), file);
         toastSuccess(t('dialog.saved'));
         onClose();
       } catch (err) {
@@ -48,6 +51,8 @@ export function CampaignDialog({ isOpen, campaign, onSubmit, onCancelCampaign, o
   const title = !campaign ? t('dialog.newTitle') : editable ? t('dialog.editTitle') : t('dialog.readOnlyTitle');
   const variables = ['{nome}', '{numero}', '{email}', ...(settings.data?.variables ?? []).map((v) => `{${v.key}}`), ...MESSAGE_VARIABLES.map((v) => `{{${v}}}`)];
   const insert = (field: 'messages' | 'confirmationMessages', i: number, text: string) => void form.setFieldValue(`${field}.${i}`, `${form.values[field][i] ?? ''}${text}`);
+  const cloud = (connections.data ?? []).filter((c) => c.channel === CLOUD_CHANNEL && form.values.whatsappIds.includes(c.id));
+  const contactPlaceholders = ['{nome}', '{numero}', '{email}', ...(settings.data?.variables ?? []).map((v) => `{${v.key}}`)];
 
   return (
     <Dialog
@@ -118,6 +123,16 @@ export function CampaignDialog({ isOpen, campaign, onSubmit, onCancelCampaign, o
                 <InputGroup type="datetime-local" id="campaign-scheduled-at" name="scheduledAt" step={1} value={form.values.scheduledAt} onChange={form.handleChange} />
               </FormGroup>
             </div>
+            {cloud.length > 0 && (
+              <CampaignTemplatePicker
+                cloud={cloud}
+                templateKey={form.values.templateKey}
+                values={form.values.templateVariables}
+                placeholders={contactPlaceholders}
+                disabled={!editable}
+                onChange={(key, values) => void form.setValues({ ...form.values, templateKey: key, templateVariables: values })}
+              />
+            )}
             <Tabs id="campaign-messages" selectedTabId={tab} onChange={(id) => setTab(Number(id))}>
               {MESSAGE_SLOTS.map((n, i) => (
                 <Tab

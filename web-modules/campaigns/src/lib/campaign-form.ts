@@ -19,7 +19,12 @@ export interface CampaignFormValues {
   scheduledAt: string;
   messages: string[];
   confirmationMessages: string[];
+  /** The chosen Cloud API template as "name|language" ('' = free text), and its variables' values. */
+  templateKey: string;
+  templateVariables: string[];
 }
+
+export const templateKeyOf = (t: { name: string; language: string }) => `${t.name}|${t.language}`;
 
 export const campaignFormSchema = z.object({
   name: z.string().trim().min(2, V.tooShort).max(50, V.tooLong),
@@ -43,6 +48,8 @@ export function campaignFormValues(c?: Campaign): CampaignFormValues {
     scheduledAt: localInput(c?.scheduledAt ?? null),
     messages: MESSAGE_SLOTS.map((n) => c?.[`message${n}`] ?? ''),
     confirmationMessages: MESSAGE_SLOTS.map((n) => c?.[`confirmationMessage${n}`] ?? ''),
+    templateKey: c?.template ? templateKeyOf(c.template) : '',
+    templateVariables: c?.template?.variables ?? [],
   };
 }
 
@@ -55,7 +62,12 @@ export function toInput(v: CampaignFormValues): CampaignInput {
     tagListId: v.tagListId ? Number(v.tagListId) : null,
     whatsappId: v.whatsappIds.join(','),
     scheduledAt: v.scheduledAt ? new Date(v.scheduledAt).toISOString() : null,
+    template: null,
   } as CampaignInput;
+  if (v.templateKey) {
+    const at = v.templateKey.lastIndexOf('|');
+    input.template = { name: v.templateKey.slice(0, at), language: v.templateKey.slice(at + 1), variables: v.templateVariables };
+  }
   for (const [i, n] of MESSAGE_SLOTS.entries()) {
     input[`message${n}`] = v.messages[i]?.trim() ? v.messages[i] : null;
     input[`confirmationMessage${n}`] = v.confirmationMessages[i]?.trim() ? v.confirmationMessages[i] : null;

@@ -7,6 +7,8 @@ import { useConnections } from '../hooks/useSchedules';
 import { NS } from '../i18n/register';
 import { scheduleFormSchema, scheduleFormValues, toInput, type ScheduleFormValues } from '../lib/schedule-form';
 import { ContactPicker } from './ContactPicker';
+import { ScheduleTemplateFields } from './ScheduleTemplateFields';
+import { CLOUD_CHANNEL } from '../api/schedules-api';
 
 interface Props {
   isOpen: boolean;
@@ -40,7 +42,7 @@ export function ScheduleDialog({ isOpen, schedule, defaults, onSubmit, onCancelS
     validate: zodFormikValidate<ScheduleFormValues>(scheduleFormSchema),
     onSubmit: async (values, helpers) => {
       try {
-        const saved = await onSubmit(toInput(values), file);
+        const saved = await onSubmit(toInput(values, cloudConnectionOf(values.whatsappId) !== null), values.templateKey ? null : file);
         toastSuccess(t('dialog.saved'));
         onSaved(saved);
       } catch (err) {
@@ -52,6 +54,13 @@ export function ScheduleDialog({ isOpen, schedule, defaults, onSubmit, onCancelS
   const sendAtError = fieldError(form, 'sendAt');
   const untilError = fieldError(form, 'repeatUntil');
   const defaultConnection = connections.data?.find((c) => c.isDefault);
+  /** The schedule's connection (the chosen one, else the default) when it is a Cloud API one. */
+  function cloudConnectionOf(whatsappId: number | null) {
+    const connection = whatsappId ? connections.data?.find((c) => c.id === whatsappId) : defaultConnection;
+    return connection?.channel === CLOUD_CHANNEL ? connection : null;
+  }
+  const cloud = cloudConnectionOf(form.values.whatsappId);
+  const byTemplate = Boolean(cloud && form.values.templateKey);
 
   return (
     <Dialog
@@ -80,7 +89,7 @@ export function ScheduleDialog({ isOpen, schedule, defaults, onSubmit, onCancelS
               invalid={!!contactError}
             />
           </FormGroup>
-          <TextAreaField form={form} name="body" id="schedule-body" label={t('dialog.body')} rows={5} required autoFocus />
+          {!byTemplate && <TextAreaField form={form} name="body" id="schedule-body" label={t('dialog.body')} rows={5} required autoFocus />}
           <FormGroup label={t('dialog.sendAt')} labelFor="schedule-send-at" labelInfo="*" intent={fieldIntent(sendAtError)} helperText={sendAtError ?? t('dialog.sendAtHint')}>
             <InputGroup type="datetime-local" id="schedule-send-at" name="sendAt" step={1} value={form.values.sendAt} onChange={form.handleChange} onBlur={form.handleBlur} intent={fieldIntent(sendAtError)} />
           </FormGroup>
@@ -91,7 +100,11 @@ export function ScheduleDialog({ isOpen, schedule, defaults, onSubmit, onCancelS
               fill
               disabled={connections.isPending}
               value={form.values.whatsappId ?? ''}
-              onChange={(e) => void form.setFieldValue('whatsappId', e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+              onChange={(e) => {
+                const id = e.currentTarget.value ? Number(e.currentTarget.value) : null;
+                // A template belongs to its connection: another connection starts from free text.
+                void form.setValues({ ...form.values, whatsappId: id, templateKey: '', templateVariables: [] });
+              }}
             >
               {connections.isPending ? (
                 <option value={form.values.whatsappId ?? ''}>{t('dialog.loadingConnections')}</option>
@@ -107,6 +120,14 @@ export function ScheduleDialog({ isOpen, schedule, defaults, onSubmit, onCancelS
               )}
             </HTMLSelect>
           </FormGroup>
+          {cloud && (
+            <ScheduleTemplateFields
+              connectionId={cloud.id}
+              templateKey={form.values.templateKey}
+              values={form.values.templateVariables}
+              onChange={(key, values) => void form.setValues({ ...form.values, templateKey: key, templateVariables: values })}
+            />
+          )}
           <div className="sc-repeat">
             <FormGroup label={t('dialog.repeat')} labelFor="schedule-repeat">
               <HTMLSelect id="schedule-repeat" name="repeat" value={form.values.repeat} onChange={form.handleChange}>
@@ -123,21 +144,23 @@ export function ScheduleDialog({ isOpen, schedule, defaults, onSubmit, onCancelS
               </FormGroup>
             )}
           </div>
-          <FormGroup label={t('dialog.media')} labelFor="schedule-media">
-            {schedule?.mediaName && !file ? (
-              <div className="sc-media">
-                <span>{schedule.mediaName}</span>
-                {onRemoveMedia && <Button size="small" variant="minimal" icon="trash" aria-label={t('actions.removeMedia')} title={t('actions.removeMedia')} onClick={() => void onRemoveMedia(schedule)} />}
-              </div>
-            ) : (
-              <FileInput
-                fill
-                text={file?.name ?? t('actions.attach')}
-                buttonText={t('actions.attach')}
-                inputProps={{ id: 'schedule-media', onChange: (e) => setFile(e.currentTarget.files?.[0] ?? null) }}
-              />
-            )}
-          </FormGroup>
+          {!byTemplate && (
+            <FormGroup label={t('dialog.media')} labelFor="schedule-media">
+              {schedule?.mediaName && !file ? (
+                <div className="sc-media">
+                  <span>{schedule.mediaName}</span>
+                  {onRemoveMedia && <Button size="small" variant="minimal" icon="trash" aria-label={t('actions.removeMedia')} title={t('actions.removeMedia')} onClick={() => void onRemoveMedia(schedule)} />}
+                </div>
+              ) : (
+                <FileInput
+                  fill
+                  text={file?.name ?? t('actions.attach')}
+                  buttonText={t('actions.attach')}
+                  inputProps={{ id: 'schedule-media', onChange: (e) => setFile(e.currentTarget.files?.[0] ?? null) }}
+                />
+              )}
+            </FormGroup>
+          )}
         </DialogBody>
         <FormDialogFooter
           cancelLabel={t('actions.cancel')}

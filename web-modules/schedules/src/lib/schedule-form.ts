@@ -11,13 +11,25 @@ export const BODY_PREVIEW = 25;
 
 export const scheduleFormSchema = z
   .object({
-    body: z.string().trim().min(1, V.required).min(5, V.tooShort).max(4096, V.tooLong),
+    body: z.string().max(4096, V.tooLong),
     contactId: z.number({ error: V.required }).int().positive(V.required),
     sendAt: z.string().min(1, V.required).refine((v) => fromLocalInput(v) !== null, V.required),
     whatsappId: z.number().nullable(),
     repeat: z.enum(['none', 'daily', 'weekly', 'monthly']),
     repeatUntil: z.string(),
+    templateKey: z.string(),
+    templateVariables: z.array(z.string()),
   })
+  // Free text needs 5 characters (a template takes none); checked even when other fields failed, so every message shows at once.
+  .superRefine(
+    (v, ctx) => {
+      const body = typeof v.body === 'string' ? v.body.trim() : '';
+      if (v.templateKey) return;
+      if (!body) ctx.addIssue({ code: 'custom', path: ['body'], message: V.required });
+      else if (body.length < 5) ctx.addIssue({ code: 'custom', path: ['body'], message: V.tooShort });
+    },
+    { when: () => true },
+  )
   .superRefine((v, ctx) => {
     if (v.repeat === 'none') return;
     const until = fromLocalInput(v.repeatUntil);
@@ -32,7 +44,12 @@ export interface ScheduleFormValues {
   whatsappId: number | null;
   repeat: Repeat;
   repeatUntil: string;
+  /** A Cloud API template as "name|language" ('' = free text), and its variables' values. */
+  templateKey: string;
+  templateVariables: string[];
 }
+
+export const templateKeyOf = (t: { name: string; language: string }) => `${t.name}|${t.language}`;
 
 export function scheduleFormValues(schedule: Schedule | undefined, defaults: { contactId?: number | null; whatsappId?: number | null }, now = Date.now()): ScheduleFormValues {
   if (schedule) {
@@ -43,14 +60,20 @@ export function scheduleFormValues(schedule: Schedule | undefined, defaults: { c
       whatsappId: schedule.whatsappId,
       repeat: schedule.repeat,
       repeatUntil: schedule.repeatUntil ? toLocalInput(new Date(schedule.repeatUntil)) : '',
+      templateKey: schedule.template ? templateKeyOf(schedule.template) : '',
+      templateVariables: schedule.template?.variables ?? [],
     };
   }
-  return { body: '', contactId: defaults.contactId ?? null, sendAt: toLocalInput(new Date(now + DEFAULT_OFFSET_MS)), whatsappId: defaults.whatsappId ?? null, repeat: 'none', repeatUntil: '' };
+  return { body: '', contactId: defaults.contactId ?? null, sendAt: toLocalInput(new Date(now + DEFAULT_OFFSET_MS)), whatsappId: defaults.whatsappId ?? null, repeat: 'none', repeatUntil: '', templateKey: '', templateVariables: [] };
 }
 
-export function toInput(values: ScheduleFormValues): ScheduleInput {
+/** `cloud`: the schedule's connection is a Cloud API one (a template goes only there). */
+export function toInput(values: ScheduleFormValues, cloud = true): ScheduleInput {
+  const at = values.templateKey.lastIndexOf('|');
+  const template = cloud && values.templateKey ? { name: values.templateKey.slice(0, at), language: values.templateKey.slice(at + 1), variables: values.templateVariables } : null;
   return {
-    body: values.body.trim(),
+    body: template ? '' : values.body.trim(),
+    template,
     contactId: values.contactId as number,
     sendAt: (fromLocalInput(values.sendAt) as Date).toISOString(),
     whatsappId: values.whatsappId,

@@ -15,6 +15,16 @@ export const pt = {
     remove: { title: 'Excluir a campanha {{name}}?', message: 'Esta ação não pode ser revertida.', done: 'Campanha excluída.' },
     stopped: 'Campanha interrompida.',
     restarted: 'Campanha reiniciada.',
+    template: {
+      label: "Modelo de mensagem (API oficial)",
+      none: "Nenhum — texto livre (só para quem escreveu nas últimas 24 horas)",
+      explain: "{{connections}}: a Meta só entrega texto livre a contatos que escreveram nas últimas 24 horas. Escolha um modelo aprovado para alcançar os demais; as mensagens abaixo seguem pelas outras conexões.",
+      loading: "Carregando modelos...",
+      error: "Não foi possível carregar os modelos desta conexão.",
+      empty: "Nenhum modelo aprovado nesta conexão. Sincronize os modelos na conexão.",
+      variable: "Variável {{name}}",
+      preview: "Como o cliente verá",
+    },
     dialog: {
       newTitle: 'Nova campanha',
       editTitle: 'Editar campanha',

@@ -18,6 +18,16 @@ export const tr: typeof pt = {
   status: { PENDENTE: 'Bekliyor', ENVIADA: 'Gönderildi', ERRO: 'Hata', CANCELADA: 'İptal edildi' },
   repeat: { none: 'Tekrarlanmaz', daily: 'Her gün', weekly: 'Her hafta', monthly: 'Her ay' },
   remove: { title: '{{name}} zamanlaması silinsin mi?', message: 'Mesaj gönderilmeyecek.', done: 'Zamanlama silindi.' },
+  template: {
+    label: "Mesaj şablonu (resmi API)",
+    none: "Yok — serbest metin",
+    explain: "Bu resmi API bağlantısında Meta serbest metni yalnızca kişi gönderimden önceki 24 saat içinde yazdıysa iletir. Aksi halde onaylı bir şablon seçin.",
+    loading: "Şablonlar yükleniyor...",
+    error: "Bu bağlantının şablonları yüklenemedi.",
+    empty: "Bu bağlantıda onaylı şablon yok.",
+    variable: "Değişken {{name}}",
+    preview: "Müşterinin göreceği",
+  },
   dialog: {
     newTitle: 'Yeni zamanlama',
     editTitle: 'Zamanlamayı düzenle',

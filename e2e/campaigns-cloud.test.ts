@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
+import { FakeGraph } from '@guiche/meta-graph/testing';
+import campaignsPlugin from '@guiche/plugin-campaigns';
+import { createWhatsappCloudChannel } from '../plugins/channel-whatsapp-cloud/src/plugin.js';
+import { newCloudNumber, useFakeGraphEnv, type CloudNumber } from '../plugins/channel-whatsapp-cloud/test/support.js';
+import { contactList } from '../plugins/campaigns/test/support.js';
+import { closeBrowser, keepScreenshot, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+
+/**
+ * A campaign on a WhatsApp Cloud API connection in chromium (issue #29): free text to contacts who
+ * never wrote is refused with the translated reason naming the fix; the template picker (shown
+ * only for Cloud API connections) takes a template and its variables, previews the text, and the
+ * campaign reaches the fake Graph API as template messages with the placeholders filled.
+ */
+const SHOTS = process.env.CAMPAIGNS_SHOTS;
+const fake = new FakeGraph();
+let kernel: TestKernel;
+let browser: Browser;
+let company: TestCompany;
+let number: CloudNumber;
+
+function localInput(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+beforeAll(async () => {
+  requireBuiltWeb('web-shell/dist/index.html', 'web-modules/campaigns/dist/mf-manifest.json');
+  await fake.start();
+  useFakeGraphEnv(fake);
+  kernel = await createTestKernel({ serveWeb: true, plugins: [createWhatsappCloudChannel(), campaignsPlugin], config: { WEB_ROOT: webRoot, TIMED_WORK_POLL_MS: 200 } });
+  company = await kernel.createCompany({ planFlags: { useCampaigns: true, useWhatsapp: true } });
+  const created = await kernel.api('POST', '/whatsapp', { token: company.admin.token, body: { name: 'Oficial Meta', channel: 'whatsappapi' } });
+  const id = created.body.id as number;
+  number = newCloudNumber(fake);
+  const saved = await kernel.api('PUT', `/whatsappapi/${id}/credentials`, {
+    token: company.admin.token,
+    body: { phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, accessToken: number.accessToken, appSecret: fake.appSecret, verifyToken: number.verifyToken },
+  });
+  expect(saved.status).toBe(200);
+  await waitFor(async () => (await kernel.db('whatsappCloudAccounts').where({ connectionId: id }).first('templatesSyncedAt')).templatesSyncedAt, { timeout: 15_000 });
+  await kernel.api('POST', '/campaign-settings', { token: company.admin.token, body: { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } } });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await closeBrowser(browser);
+  await kernel?.close();
+  await fake.stop();
+});
+
+describe('a campaign by template on a Cloud API connection, in the browser', () => {
+  it('refuses free text outside the window with the fix named, then sends the chosen template with its variables', async () => {
+    const list = await contactList(kernel, company, 2);
+    await kernel.db('contactLists').where({ id: list.id }).update({ name: 'Clientes API' });
+    const page: Page = await newPage(browser, kernel, { viewport: { width: 1400, height: 900 } });
+    await logIn(page, company.admin, '/campaigns');
+    await page.getByTestId('campaigns-page').waitFor();
+    await page.getByTestId('campaigns-add').click();
+    const dialog = page.getByTestId('campaign-dialog');
+    await dialog.waitFor();
+    await page.locator('#campaign-name').fill('Aviso de pedido');
+    await page.locator('#campaign-list').selectOption({ label: 'Clientes API' });
+    // No picker until a Cloud API connection is chosen.
+    expect(await page.getByTestId('campaign-template').count()).toBe(0);
+    await dialog.getByTestId('campaign-connections').getByText('Oficial Meta').click();
+    await page.getByTestId('campaign-template').waitFor();
+    await page.getByTestId('campaign-message-1').fill('Oi {nome}');
+    await page.getByTestId('campaign-save').click();
+    await page.locator('.bp6-toast', { hasText: 'A janela de 24 horas deste contato está fechada' }).waitFor();
+
+    // Only approved templates are offered; one field per variable and a preview.
+    const options = await page.locator('#campaign-template option').allTextContents();
+    expect(options.slice(1)).toEqual(['hello_world (en_US)']);
+    await page.locator('#campaign-template').selectOption({ label: 'hello_world (en_US)' });
+    await page.getByTestId('campaign-template-var-0').fill('{nome}');
+    await page.getByTestId('campaign-template-var-1').fill('#7');
+    await expect.poll(() => page.getByTestId('campaign-template-preview').textContent()).toBe('Hello {nome}, your order #7 is ready.');
+    await page.locator('#campaign-scheduled-at').fill(localInput(new Date(Date.now() + 3_000)));
+    await keepScreenshot(SHOTS, page, 'campaign-cloud-template');
+    await page.getByTestId('campaign-save').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const calls = await Promise.all(list.numbers.map((to) => fake.nextCall((call) => call.body?.type === 'template' && call.body.to === to, 60_000)));
+    expect(calls.map((call) => call.body.template.components[0].parameters.map((p: { text: string }) => p.text))).toEqual([
+      ['Pessoa 1', '#7'],
+      ['Pessoa 2', '#7'],
+    ]);
+    expect(fake.calls.filter((call) => call.body?.type === 'text')).toEqual([]);
+  }, 120_000);
+});
