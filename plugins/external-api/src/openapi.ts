@@ -38,9 +38,9 @@ const templateField = {
     'The message stored in the conversation is the template text with the values in place, as the customer reads it. Outside the 24-hour window (the contact has not written in the last 24 hours) a template is the only message Meta delivers.',
   ].join(' '),
   properties: {
-    name: { type: 'string', maxLength: 512, example: 'order_shipped' },
-    language: { type: 'string', maxLength: 20, example: 'pt_BR' },
-    variables: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 1024 }, example: ['Ana', '#1234'] },
+    name: { type: 'string', maxLength: 512, pattern: storable, example: 'order_shipped' },
+    language: { type: 'string', maxLength: 20, pattern: storable, example: 'pt_BR' },
+    variables: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 1024, pattern: storable }, example: ['Ana', '#1234'] },
   },
   required: ['name', 'language'],
 };

@@ -45,7 +45,10 @@ export const scheduleInputSchema = z
   })
   // Runs even when other fields failed, so the dialog shows every field's message at once.
   .superRefine(
-    (value, ctx) => {
+    (parsed, ctx) => {
+      // With `when`, this runs on whatever arrived: a broken multipart form gives no object at all.
+      const value = parsed as Partial<typeof parsed> | null | undefined;
+      if (!value || typeof value !== 'object') return;
       const body = typeof value.body === 'string' ? value.body.trim() : null;
       if (value.template || body === null) return;
       if (!body) ctx.addIssue({ code: 'custom', path: ['body'], message: ScheduleV.required });
