@@ -16,7 +16,8 @@ import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot,
  * CONNECTED live and the QR dialog closes itself; a customer's message becomes a ticket and the
  * agent's reply reaches the socket. The menu badge follows the connection's state; a plan without
  * WhatsApp cannot pick it. Pairing also works by a code typed on the phone, and a history import
- * shows 'preparing', its progress, then the button that closes the imported tickets.
+ * shows 'preparing', its progress, then the button that closes the imported tickets. A voice-call
+ * token set in the dialog puts a call button on the ticket header that opens the voice-call service.
  */
 
 /** Screenshots for a human to look at, when asked for. */
@@ -153,6 +154,45 @@ describe('connections page with the WhatsApp channel on a fake socket', () => {
     const outbound = await wa.outbox.take();
     expect(outbound.jid).toBe(PHONE_JID);
     expect((outbound.content as { text: string }).text).toContain('Claro! Qual o número do pedido?');
+  });
+
+  it("keeps a voice-call token from the dialog; the ticket header then calls the contact through the voice-call service", async () => {
+    const stored = await kernel.db('whatsapps').where({ name: 'Atendimento' }).first();
+    // The server refuses a token over 255 characters: its code and the field's message key (the dialog shows it as 'Muito longo!').
+    const refused = await kernel.api('PUT', `/whatsapp/${stored.id}`, { token: admin.token, body: { wavoip: 'x'.repeat(256) } });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body).toEqual({ error: 'ERR_VALIDATION', issues: [{ path: ['wavoip'], message: 'validation.tooLong' }] });
+
+    const page = await openAs(admin);
+    await page.goto('/connections');
+    await row(page, 'Atendimento').getByTestId('connection-edit').click();
+    const dialog = page.getByTestId('connection-dialog');
+    await expect.poll(() => dialog.locator('#cn-name').inputValue()).toBe('Atendimento');
+    // Masked like a secret, shown on demand; too long is refused in the dialog before any request.
+    const field = dialog.locator('#cn-wavoip');
+    expect(await field.getAttribute('type')).toBe('password');
+    await field.fill('x'.repeat(256));
+    await page.getByTestId('connection-save').click();
+    await expect.poll(() => dialog.getByText('Muito longo!', { exact: true }).isVisible()).toBe(true);
+    await field.fill('wv-token/123');
+    await dialog.getByTestId('cn-wavoip-toggle').click();
+    expect(await field.getAttribute('type')).toBe('text');
+    await page.getByTestId('connection-save').click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect((await kernel.db('whatsapps').where({ id: stored.id }).first()).wavoip).toBe('wv-token/123');
+
+    // The contact's ticket: a call button (named for screen readers), used from the keyboard, opens the service in a new tab.
+    await page.context().route('https://app.wavoip.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>voice call</title>' }));
+    const ticket = await kernel.db('tickets').where({ whatsappId: stored.id }).first();
+    await page.goto(`/tickets/${ticket.uuid}`);
+    const call = page.getByTestId('ticket-header').getByRole('button', { name: 'Ligar para o contato' });
+    await expect.poll(() => call.isVisible()).toBe(true);
+    await call.focus();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
+    const url = new URL(popup.url());
+    expect(`${url.origin}${url.pathname}`).toBe('https://app.wavoip.com/call');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ token: 'wv-token/123', phone: PHONE });
+    await shot(page, 'voice-call');
   });
 
   it('shows the menu badge while the connection is DISCONNECTED, with try again and new QR', async () => {

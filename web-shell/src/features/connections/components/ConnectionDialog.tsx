@@ -47,6 +47,7 @@ export function ConnectionDialog({ isOpen, channel, connection, onSubmit, onRemo
   const queues = useQueueOptions(isOpen);
   const [media, setMedia] = useState<File | null>(null);
   const [removing, setRemoving] = useState(false);
+  const [showWavoip, setShowWavoip] = useState(false);
   const kind = connection?.channel ?? channel;
   const schema = useMemo(() => connectionFormSchema(), []);
   const withSchedules = useScheduleType(isOpen) === 'connection';
@@ -196,6 +197,33 @@ export function ConnectionDialog({ isOpen, channel, connection, onSubmit, onRemo
       {area('complationMessage', t('dialog.complationMessage'))}
       {area('outOfHoursMessage', t('dialog.outOfHoursMessage'))}
       {kind === 'whatsapp' && (
+        <FormGroup label={t('dialog.wavoip')} labelFor="cn-wavoip" intent={intent(shown('wavoip'))} helperText={shown('wavoip') ?? t('dialog.wavoipHint')}>
+          <InputGroup
+            id="cn-wavoip"
+            name="wavoip"
+            type={showWavoip ? 'text' : 'password'}
+            autoComplete="off"
+            spellCheck={false}
+            value={form.values.wavoip}
+            onChange={form.handleChange}
+            onBlur={form.handleBlur}
+            intent={intent(shown('wavoip'))}
+            aria-invalid={!!shown('wavoip') || undefined}
+            rightElement={
+              <Button
+                variant="minimal"
+                icon={showWavoip ? 'eye-off' : 'eye-open'}
+                aria-label={t(showWavoip ? 'dialog.wavoipHide' : 'dialog.wavoipShow')}
+                title={t(showWavoip ? 'dialog.wavoipHide' : 'dialog.wavoipShow')}
+                aria-pressed={showWavoip}
+                onClick={() => setShowWavoip((v) => !v)}
+                data-testid="cn-wavoip-toggle"
+              />
+            }
+          />
+        </FormGroup>
+      )}
+      {kind === 'whatsapp' && (
         <div className="cn-form__switches">
           {toggle('allowGroup', t('dialog.allowGroup'))}
           {form.values.allowGroup && toggle('groupAsTicket', t('dialog.groupAsTicket'))}
@@ -235,6 +263,7 @@ export function ConnectionDialog({ isOpen, channel, connection, onSubmit, onRemo
         form.resetForm();
         setTab('general');
         setMedia(null);
+        setShowWavoip(false);
       }}
       title={title}
       icon="link"

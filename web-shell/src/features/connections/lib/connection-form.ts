@@ -3,7 +3,7 @@ import { ConnectionV, V, importDateIssues, type Connection, type ConnectionChann
 
 /**
  * The general tab of the connection dialog (account-admin.md §2, §5): name 2–50, default, queues,
- * greeting / farewell / out-of-hours messages, groups, and the import window. The dates are edited
+ * greeting / farewell / out-of-hours messages, groups, the voice-call token and the import window. The dates are edited
  * as local 'YYYY-MM-DDTHH:mm' (datetime-local) and sent as ISO instants.
  */
 export interface ConnectionFormValues {
@@ -20,6 +20,8 @@ export interface ConnectionFormValues {
   importRecentMessages: string;
   importOldMessagesGroups: boolean;
   closedTicketsPostImported: boolean;
+  /** The voice-call service's token (WhatsApp connections): with it the ticket header offers a call. */
+  wavoip: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -55,6 +57,7 @@ export function connectionFormValues(connection?: Connection): ConnectionFormVal
       importRecentMessages: '',
       importOldMessagesGroups: false,
       closedTicketsPostImported: false,
+      wavoip: '',
     };
   }
   return {
@@ -71,6 +74,7 @@ export function connectionFormValues(connection?: Connection): ConnectionFormVal
     importRecentMessages: toLocalInput(connection.importRecentMessages),
     importOldMessagesGroups: connection.importOldMessagesGroups,
     closedTicketsPostImported: connection.closedTicketsPostImported,
+    wavoip: connection.wavoip ?? '',
   };
 }
 
@@ -85,6 +89,7 @@ export function connectionFormSchema(now: () => number = Date.now) {
       importEnabled: z.boolean(),
       importOldMessages: z.string(),
       importRecentMessages: z.string(),
+      wavoip: z.string().trim().max(255, V.tooLong),
     })
     .superRefine((values, ctx) => {
       if (!values.importEnabled) return;
@@ -118,6 +123,7 @@ export function connectionPayload(values: ConnectionFormValues): ConnectionUpdat
     importRecentMessages: importing ? fromLocalInput(values.importRecentMessages) : null,
     importOldMessagesGroups: importing && values.importOldMessagesGroups,
     closedTicketsPostImported: importing && values.closedTicketsPostImported,
+    wavoip: values.wavoip.trim() || null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { Button, Card, Intent, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { AnchorButton, Button, Card, Intent, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { useCallback, useState } from 'react';
 import type { Connection, ConnectionChannel } from '@guiche/contracts';
 import { ConfirmDialog, EmptyState, ErrorCard, LoadingState, PageHeader, toastError, toastSuccess, useSession, useTranslation } from '@guiche/web-sdk';
@@ -16,6 +16,7 @@ import { useImportProgress } from '../hooks/useImportProgress.js';
 import { NS } from '../i18n/register.js';
 import { channelAllowed, NEW_CONNECTION_CHANNELS, type SessionAction } from '../lib/status.js';
 import { startFacebookLogin } from '../meta/start-facebook-login.js';
+import { supportChatUrl } from '../../../session/support.js';
 
 type FormState = { mode: 'new'; channel: ConnectionChannel } | { mode: 'edit'; id: number } | null;
 type Confirm = { kind: 'delete' | 'disconnect'; connection: Connection } | null;
@@ -36,6 +37,8 @@ export default function ConnectionsPage() {
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState<{ id: number; action: SessionAction } | null>(null);
 
+  // account-admin.md §2: 'call support' opens the support chat the login page links to; none configured, no button.
+  const supportUrl = supportChatUrl(t('actions.supportMessage'));
   const connections = list.data ?? [];
   const editing = form?.mode === 'edit' ? connections.find((c) => c.id === form.id) : undefined;
   const qrConnection = qrFor === null ? null : (connections.find((c) => c.id === qrFor) ?? null);
@@ -150,6 +153,7 @@ export default function ConnectionsPage() {
       <PageHeader title={t('title')} count={list.data ? connections.length : undefined}>
         <div className="cx-toolbar">
           <Button icon="refresh" text={t('actions.restart')} loading={mutations.restart.isPending} onClick={() => void restart()} data-testid="connections-restart" />
+          {supportUrl && <AnchorButton icon="chat" text={t('actions.callSupport')} href={supportUrl} target="_blank" rel="noopener noreferrer" data-testid="connections-support" />}
           <Popover content={newMenu} placement="bottom-end">
             <Button icon="add" endIcon="caret-down" intent={Intent.PRIMARY} text={t('actions.newConnection')} data-testid="connections-new" />
           </Popover>

@@ -7,6 +7,7 @@ import { useTicketActions } from '../hooks/useTicketActions.js';
 import { useTicketUi } from '../hooks/ticket-ui-context.js';
 import { truncate } from '../lib/text.js';
 import { TICKETS_NS } from '../i18n/register.js';
+import { VoiceCallButton } from '../conversation/index.js';
 
 interface Props {
   ticket: Ticket;
@@ -115,6 +116,7 @@ export function TicketHeader({ ticket, narrow, onBack, onOpenContact }: Props) {
         {ticket.status === 'closed' && (
           <Button intent={Intent.PRIMARY} icon="refresh" text={t('actions.reopen')} loading={busy === 'reopen'} onClick={act('reopen', () => actions.reopen(ticket))} data-testid="action-reopen" />
         )}
+        <VoiceCallButton ticket={ticket} />
         <MenuPopover content={moreMenu} placement="bottom-end">
           <Button variant="minimal" icon="more" aria-label={t('actions.more')} title={t('actions.more')} data-testid="ticket-more" />
         </MenuPopover>

@@ -2,7 +2,7 @@ import type { ConnectionsLocale } from './pt.js';
 
 export const en: ConnectionsLocale = {
   title: 'Connections',
-  actions: { restart: 'Restart connections', restarted: 'Restarting the connections.', newConnection: 'New connection', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', save: 'Save', close: 'Close', refresh: 'Refresh' },
+  actions: { restart: 'Restart connections', restarted: 'Restarting the connections.', newConnection: 'New connection', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', save: 'Save', close: 'Close', refresh: 'Refresh', callSupport: 'Call support', supportMessage: 'Hello! I need help with my Guichê connections.' },
   channels: { whatsapp: 'WhatsApp', whatsappapi: 'WhatsApp API', facebook: 'Facebook', instagram: 'Instagram', webchat: 'Website chat', telegram: 'Telegram', planDisabled: 'Your plan does not include this channel.' },
   table: {
     label: 'Connections list',
@@ -82,6 +82,10 @@ export const en: ConnectionsLocale = {
     mediaNone: 'No file attached',
     mediaRemove: 'Remove attachment',
     mediaRemoved: 'Attachment removed.',
+    wavoip: 'Voice-call token',
+    wavoipHint: 'Token of the voice-call service; with it, the ticket header shows the call button.',
+    wavoipShow: 'Show token',
+    wavoipHide: 'Hide token',
     saved: 'Connection saved.',
   },
   tabs: {

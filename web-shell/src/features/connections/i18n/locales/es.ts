@@ -2,7 +2,7 @@ import type { ConnectionsLocale } from './pt.js';
 
 export const es: ConnectionsLocale = {
   title: 'Conexiones',
-  actions: { restart: 'Reiniciar conexiones', restarted: 'Reiniciando las conexiones.', newConnection: 'Nueva conexión', edit: 'Editar', delete: 'Eliminar', cancel: 'Cancelar', save: 'Guardar', close: 'Cerrar', refresh: 'Actualizar' },
+  actions: { restart: 'Reiniciar conexiones', restarted: 'Reiniciando las conexiones.', newConnection: 'Nueva conexión', edit: 'Editar', delete: 'Eliminar', cancel: 'Cancelar', save: 'Guardar', close: 'Cerrar', refresh: 'Actualizar', callSupport: 'Llamar a soporte', supportMessage: '¡Hola! Necesito ayuda con las conexiones de Guichê.' },
   channels: { whatsapp: 'WhatsApp', whatsappapi: 'WhatsApp API', facebook: 'Facebook', instagram: 'Instagram', webchat: 'Chat del sitio', telegram: 'Telegram', planDisabled: 'Tu plan no incluye este canal.' },
   table: {
     label: 'Lista de conexiones',
@@ -82,6 +82,10 @@ export const es: ConnectionsLocale = {
     mediaNone: 'Ningún archivo adjunto',
     mediaRemove: 'Quitar adjunto',
     mediaRemoved: 'Adjunto eliminado.',
+    wavoip: 'Token de llamada de voz',
+    wavoipHint: 'Token del servicio de llamadas de voz; con él, la cabecera del ticket muestra el botón de llamar.',
+    wavoipShow: 'Mostrar token',
+    wavoipHide: 'Ocultar token',
     saved: 'Conexión guardada.',
   },
   tabs: {

@@ -13,6 +13,8 @@ export const pt = {
     save: 'Salvar',
     close: 'Fechar',
     refresh: 'Atualizar',
+    callSupport: 'Chamar suporte',
+    supportMessage: 'Olá! Preciso de ajuda com as conexões do Guichê.',
   },
   channels: {
     whatsapp: 'WhatsApp',
@@ -113,6 +115,10 @@ export const pt = {
     mediaNone: 'Nenhum arquivo anexado',
     mediaRemove: 'Remover anexo',
     mediaRemoved: 'Anexo removido.',
+    wavoip: 'Token de chamada de voz',
+    wavoipHint: 'Token do serviço de chamadas de voz; com ele, o cabeçalho do ticket mostra o botão de ligar.',
+    wavoipShow: 'Mostrar token',
+    wavoipHide: 'Ocultar token',
     saved: 'Conexão salva com sucesso.',
   },
   tabs: {

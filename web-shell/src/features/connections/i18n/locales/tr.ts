@@ -2,7 +2,7 @@ import type { ConnectionsLocale } from './pt.js';
 
 export const tr: ConnectionsLocale = {
   title: 'Bağlantılar',
-  actions: { restart: 'Bağlantıları yeniden başlat', restarted: 'Bağlantılar yeniden başlatılıyor.', newConnection: 'Yeni bağlantı', edit: 'Düzenle', delete: 'Sil', cancel: 'İptal', save: 'Kaydet', close: 'Kapat', refresh: 'Yenile' },
+  actions: { restart: 'Bağlantıları yeniden başlat', restarted: 'Bağlantılar yeniden başlatılıyor.', newConnection: 'Yeni bağlantı', edit: 'Düzenle', delete: 'Sil', cancel: 'İptal', save: 'Kaydet', close: 'Kapat', refresh: 'Yenile', callSupport: 'Desteği ara', supportMessage: 'Merhaba! Guichê bağlantılarım için yardıma ihtiyacım var.' },
   channels: { whatsapp: 'WhatsApp', whatsappapi: 'WhatsApp API', facebook: 'Facebook', instagram: 'Instagram', webchat: 'Site sohbeti', telegram: 'Telegram', planDisabled: 'Planınız bu kanalı içermiyor.' },
   table: {
     label: 'Bağlantı listesi',
@@ -82,6 +82,10 @@ export const tr: ConnectionsLocale = {
     mediaNone: 'Ekli dosya yok',
     mediaRemove: 'Eki kaldır',
     mediaRemoved: 'Ek kaldırıldı.',
+    wavoip: 'Sesli arama belirteci',
+    wavoipHint: 'Sesli arama hizmetinin belirteci; girildiğinde talep başlığında arama düğmesi görünür.',
+    wavoipShow: 'Belirteci göster',
+    wavoipHide: 'Belirteci gizle',
     saved: 'Bağlantı kaydedildi.',
   },
   tabs: {

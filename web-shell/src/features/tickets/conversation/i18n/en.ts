@@ -5,6 +5,7 @@ export const en: Shape<typeof pt> = {
   panel: { label: 'Conversation with {{name}}' },
   actions: { cancel: 'Cancel', close: 'Close', save: 'Save', send: 'Send' },
   ticket: { closed: 'Ticket closed successfully.' },
+  voiceCall: { label: 'Call the contact', missing: 'Error: Token or phone number not available.' },
   notice: {
     replyWindow: 'On this channel you have 24 hours to reply after the contact’s last message.',
     pending: 'Accept the ticket to reply.',

@@ -5,6 +5,7 @@ export const es: Shape<typeof pt> = {
   panel: { label: 'Conversación con {{name}}' },
   actions: { cancel: 'Cancelar', close: 'Cerrar', save: 'Guardar', send: 'Enviar' },
   ticket: { closed: 'Ticket cerrado con éxito.' },
+  voiceCall: { label: 'Llamar al contacto', missing: 'Error: Token o número de teléfono no disponible.' },
   notice: {
     replyWindow: 'En este canal tienes 24 horas para responder después del último mensaje del contacto.',
     pending: 'Acepta el ticket para responder.',

@@ -3,6 +3,7 @@ export const pt = {
   panel: { label: 'Conversa com {{name}}' },
   actions: { cancel: 'Cancelar', close: 'Fechar', save: 'Salvar', send: 'Enviar' },
   ticket: { closed: 'Ticket encerrado com sucesso.' },
+  voiceCall: { label: 'Ligar para o contato', missing: 'Erro: Token ou número de telefone não disponível.' },
   notice: {
     replyWindow: 'Neste canal você tem 24 horas para responder após a última mensagem do contato.',
     pending: 'Aceite o ticket para responder.',

@@ -5,6 +5,7 @@ export const tr: Shape<typeof pt> = {
   panel: { label: '{{name}} ile görüşme' },
   actions: { cancel: 'İptal', close: 'Kapat', save: 'Kaydet', send: 'Gönder' },
   ticket: { closed: 'Talep başarıyla kapatıldı.' },
+  voiceCall: { label: 'Kişiyi ara', missing: 'Hata: Belirteç veya telefon numarası mevcut değil.' },
   notice: {
     replyWindow: 'Bu kanalda kişinin son mesajından sonra yanıtlamak için 24 saatiniz var.',
     pending: 'Yanıtlamak için talebi kabul edin.',
