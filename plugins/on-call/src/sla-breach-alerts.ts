@@ -7,11 +7,13 @@ const TOLD = 'plantao_sla_alerts';
 
 const TARGET_NAME: Record<SlaBreach['kind'], string> = { firstResponse: 'primeira resposta', resolution: 'resolução' };
 
+const deadline = (breach: Pick<SlaBreach, 'dueAt'>) => localTime(new Date(breach.dueAt), PLANTAO_TIMEZONE).time;
+
 /** The text the on-call phone receives (Portuguese, the product's default language). */
 export function slaBreachText(breach: Pick<SlaBreach, 'kind' | 'ticketId' | 'contactName' | 'contactNumber' | 'queueName' | 'dueAt'>): string {
   const contact = breach.contactName ? ` de ${breach.contactName}${breach.contactNumber ? ` (${breach.contactNumber})` : ''}` : '';
   const queue = breach.queueName ? ` na fila ${breach.queueName}` : '';
-  return `⏰ Plantão: o ticket #${breach.ticketId}${contact}${queue} estourou o SLA de ${TARGET_NAME[breach.kind]} (prazo ${localTime(new Date(breach.dueAt), PLANTAO_TIMEZONE).time}).`;
+  return `⏰ Plantão: o ticket #${breach.ticketId}${contact}${queue} estourou o SLA de ${TARGET_NAME[breach.kind]} (prazo ${deadline(breach)}).`;
 }
 
 /**
@@ -36,6 +38,15 @@ async function page(ctx: PluginContext, job: TimedJob<SlaBreach>): Promise<void>
   }
   const [told] = await trx(TOLD).insert({ companyId: breach.companyId, ticketId: breach.ticketId, kind: breach.kind }).onConflict(['ticket_id', 'kind']).ignore().returning('id');
   if (!told) return; // already paged (a timer set again for the same breach)
-  await tellOnDuty(ctx, job, { companyId: breach.companyId, connectionId: connection.id }, plantoes, slaBreachText(breach));
-  await trx(TOLD).where({ id: told.id }).update({ notified: plantoes.length });
+  const fields = {
+    ticket: breach.ticketId,
+    contact: breach.contactName,
+    number: breach.contactNumber,
+    queue: breach.queueName,
+    target: TARGET_NAME[breach.kind],
+    deadline: deadline(breach),
+    text: slaBreachText(breach),
+  };
+  const sent = await tellOnDuty(ctx, job, { companyId: breach.companyId, connection }, plantoes, fields, now);
+  await trx(TOLD).where({ id: told.id }).update({ notified: sent });
 }
