@@ -1,15 +1,15 @@
 import { CONNECTION_ALERT, type ConnectionAlert, type ConnectionAlertChange, type PluginContext } from '@guiche/core';
+import type { Language } from '@guiche/contracts';
 import { onDuty, tellOnDuty } from './on-duty.js';
+import { connectionText } from './page-texts.js';
 
 const TOLD = 'plantao_connection_alerts';
 
-/** The text the on-call phone receives (Portuguese, the product's default language). */
 const downMinutes = (alert: Pick<ConnectionAlert, 'downSince'>, now: Date) => (alert.downSince ? Math.max(1, Math.round((now.getTime() - new Date(alert.downSince).getTime()) / 60_000)) : 0);
 
-export function connectionAlertText(alert: Pick<ConnectionAlert, 'name' | 'downSince' | 'drops'>, now: Date): string {
-  const minutes = downMinutes(alert, now);
-  const flapping = alert.drops > 1 ? ` Quedas na última hora: ${alert.drops}.` : '';
-  return `⚠️ Plantão: a conexão "${alert.name}" está desconectada há ${minutes} min. Reconecte-a em Conexões.${flapping}`;
+/** The text the on-call phone receives, in the duty user's language. */
+export function connectionAlertText(alert: Pick<ConnectionAlert, 'name' | 'downSince' | 'drops'>, now: Date, language: Language = 'pt'): string {
+  return connectionText({ name: alert.name, minutes: downMinutes(alert, now), drops: alert.drops }, language);
 }
 
 /**
@@ -34,7 +34,7 @@ export function watchConnectionAlerts(ctx: PluginContext): () => void {
       const [told] = await trx(TOLD).insert({ companyId: alert.companyId, connectionId: alert.connectionId, alertedAt: new Date(alert.alertedAt!) }).onConflict(['connection_id', 'alerted_at']).ignore().returning('id');
       if (!told) return; // another node tells it
       const within = { trx, afterCommit: (fn: () => Promise<void> | void) => void later.push(fn) };
-      const fields = { connection: alert.name, minutes: downMinutes(alert, now), text: connectionAlertText(alert, now) };
+      const fields = (language: Language) => ({ connection: alert.name, minutes: downMinutes(alert, now), text: connectionAlertText(alert, now, language) });
       const sent = await tellOnDuty(ctx, within, { companyId: alert.companyId, connection: through }, plantoes, fields, now);
       await trx(TOLD).where({ id: told.id }).update({ notified: sent });
     });

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { TICKET_CHANGED, type PluginContext, type TicketChange, type TimedJob } from '@guiche/core';
 import { PLANTOES } from './plantao-service.js';
 import { pageOne, rotaRecipient } from './on-duty.js';
+import { waitingText } from './page-texts.js';
 import { isOnCall, nextWindowStart } from './window.js';
 
 export const ALERTS = 'plantao_alerts';
@@ -16,11 +17,6 @@ interface AlertPayload {
 const keyOf = (plantaoId: number, ticketId: number) => `${plantaoId}:${ticketId}`;
 const waiting = (t: { status: string; userId: number | null }) => t.status === 'pending' && !t.userId;
 
-/** The text the on-call phone receives (Portuguese, the product's default language). */
-export function alertText(ticket: { id: number; contactName: string; contactNumber: string; queueName: string | null }, waitedMinutes: number): string {
-  const queue = ticket.queueName ? ` na fila ${ticket.queueName}` : '';
-  return `🔔 Plantão: o ticket #${ticket.id} de ${ticket.contactName} (${ticket.contactNumber}) aguarda atendimento${queue} há ${waitedMinutes} min.`;
-}
 
 /**
  * While a ticket waits (pending, nobody assigned), each on-call person of its company has one
@@ -100,7 +96,7 @@ export function createNotifier(ctx: PluginContext) {
       return { rescheduleAt: every };
     }
     const waited = Math.max(0, Math.round((now.getTime() - new Date(alert.createdAt).getTime()) / MINUTE));
-    const fields = { ticket: ticket.id, contact: ticket.contactName, number: ticket.contactNumber, queue: ticket.queueName, minutes: waited, text: alertText(ticket, waited) };
+    const fields = (language: Parameters<typeof waitingText>[2]) => ({ ticket: ticket.id, contact: ticket.contactName, number: ticket.contactNumber, queue: ticket.queueName, minutes: waited, text: waitingText(ticket, waited, language) });
     // Not sendable (a Cloud API window closed without a template): kept on the rota, tried again next interval.
     if (!(await pageOne(ctx, job, { companyId: ticket.companyId, connection }, plantao, fields, now))) return { rescheduleAt: every };
     await trx(ALERTS).where({ id: alert.id }).update({ notifications: alert.notifications + 1, lastNotifiedAt: now });

@@ -13,7 +13,8 @@ import { week } from './support.js';
  * window is closed gets the rota's approved template with the alert's fields in its variables (a template
  * message at the fake Graph API); a rota without one is refused when saved, and when it exists anyway (saved
  * before the Cloud API number became the default) the page is not sent and the rota keeps ERR_WINDOW_CLOSED
- * for the admins; once the duty phone writes, the page goes as free text and the error clears.
+ * for the admins; once the duty phone writes, the page goes as free text (in the duty user's language)
+ * and the error clears.
  */
 const fake = new FakeGraph();
 let k: TestKernel;
@@ -119,7 +120,8 @@ describe('on-call pages on a WhatsApp Cloud API connection', () => {
     expect(fake.calls.filter((x) => x.body?.to === phone)).toEqual([]);
     expect(await k.db('messages as m').join('contacts as c', 'c.id', 'm.contactId').where({ 'c.number': phone, 'm.fromMe': true }).first()).toBeUndefined();
 
-    // The duty phone writes to the business number: its window is open for 24 h.
+    // The duty phone writes to the business number: its window is open for 24 h. Its user reads English.
+    await k.db('users').where({ id: company.admin.user.id }).update({ language: 'en' });
     const inbound = whatsappMessage(cloud.number, { waId: phone, name: 'Plantonista' }, { type: 'text', text: { body: 'oi' } });
     expect(await fake.deliver(cloud.webhook, inbound.payload)).toBe(200);
     await waitFor(() => k.db('messages').where({ wid: inbound.id }).first());
@@ -128,7 +130,7 @@ describe('on-call pages on a WhatsApp Cloud API connection', () => {
     const call = await fake.nextCall((x) => x.body?.to === phone);
     expect(call.body.type).toBe('text');
     expect(call.body.text.body).toContain(`#${second.ticketId}`);
-    expect(call.body.text.body).toContain('estourou o SLA de primeira resposta');
+    expect(call.body.text.body).toContain('breached its first response SLA');
     const [after] = (await k.api('GET', '/plantao', { token: company.admin.token })).body;
     expect(after).toMatchObject({ lastError: null, lastErrorAt: null });
   }, 60_000);
