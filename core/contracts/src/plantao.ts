@@ -12,6 +12,7 @@ export const PlantaoV = {
   end: 'validation.plantaoEnd',
   oneDay: 'validation.plantaoOneDay',
   time: 'validation.time',
+  template: 'validation.metaTemplateUnknown',
 } as const;
 
 /** §9: interval default 1 (minutes). */
@@ -35,6 +36,22 @@ export const plantaoDaySchema = z
   });
 export type PlantaoDay = z.infer<typeof plantaoDaySchema>;
 
+/**
+ * WhatsApp Cloud API alert connections (issue #29): the approved template an on-call page goes out as
+ * when the duty phone's 24-hour window is closed. Variables may hold the alert's fields
+ * (PLANTAO_TEMPLATE_FIELDS, written `{ticket}`), filled at send time.
+ */
+export const plantaoTemplateSchema = z.object({
+  name: text(512, { trim: true, error: PlantaoV.template }).min(1, PlantaoV.template),
+  language: text(20, { trim: true, error: PlantaoV.template }).min(2, PlantaoV.template),
+  variables: z.array(text(1024)).max(20).default([]),
+});
+export type PlantaoTemplate = z.infer<typeof plantaoTemplateSchema>;
+
+/** The alert fields a template variable may name as `{field}`; an alert without one fills it with "-". */
+export const PLANTAO_TEMPLATE_FIELDS = ['ticket', 'contact', 'number', 'queue', 'minutes', 'connection', 'target', 'deadline', 'text'] as const;
+export type PlantaoTemplateField = (typeof PLANTAO_TEMPLATE_FIELDS)[number];
+
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 export const plantaoInputSchema = z
@@ -51,6 +68,7 @@ export const plantaoInputSchema = z
         if (!days.some((d) => d.startTime && d.endTime)) ctx.addIssue({ code: 'custom', message: PlantaoV.oneDay });
         if (new Set(days.map((d) => d.weekdayEn)).size !== days.length) ctx.addIssue({ code: 'custom', message: 'validation.duplicated' });
       }),
+    template: z.preprocess((v) => (v === '' || v === undefined ? null : v), plantaoTemplateSchema.nullable()),
   });
 export type PlantaoInput = z.infer<typeof plantaoInputSchema>;
 
@@ -61,6 +79,11 @@ export interface Plantao {
   phone: string;
   interval: number;
   days: PlantaoDay[];
+  /** The Cloud API template of the page when the duty phone's window is closed; null when none. */
+  template: PlantaoTemplate | null;
+  /** Why the last page to this phone was not sent (e.g. ERR_WINDOW_CLOSED), null after a sent one. */
+  lastError: string | null;
+  lastErrorAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,13 +1,15 @@
 import { CONNECTION_ALERT, type ConnectionAlert, type ConnectionAlertChange, type PluginContext } from '@guiche/core';
+import type { Language } from '@guiche/contracts';
 import { onDuty, tellOnDuty } from './on-duty.js';
+import { connectionText } from './page-texts.js';
 
 const TOLD = 'plantao_connection_alerts';
 
-/** The text the on-call phone receives (Portuguese, the product's default language). */
-export function connectionAlertText(alert: Pick<ConnectionAlert, 'name' | 'downSince' | 'drops'>, now: Date): string {
-  const minutes = alert.downSince ? Math.max(1, Math.round((now.getTime() - new Date(alert.downSince).getTime()) / 60_000)) : 0;
-  const flapping = alert.drops > 1 ? ` Quedas na última hora: ${alert.drops}.` : '';
-  return `⚠️ Plantão: a conexão "${alert.name}" está desconectada há ${minutes} min. Reconecte-a em Conexões.${flapping}`;
+const downMinutes = (alert: Pick<ConnectionAlert, 'downSince'>, now: Date) => (alert.downSince ? Math.max(1, Math.round((now.getTime() - new Date(alert.downSince).getTime()) / 60_000)) : 0);
+
+/** The text the on-call phone receives, in the duty user's language. */
+export function connectionAlertText(alert: Pick<ConnectionAlert, 'name' | 'downSince' | 'drops'>, now: Date, language: Language = 'pt'): string {
+  return connectionText({ name: alert.name, minutes: downMinutes(alert, now), drops: alert.drops }, language);
 }
 
 /**
@@ -32,8 +34,9 @@ export function watchConnectionAlerts(ctx: PluginContext): () => void {
       const [told] = await trx(TOLD).insert({ companyId: alert.companyId, connectionId: alert.connectionId, alertedAt: new Date(alert.alertedAt!) }).onConflict(['connection_id', 'alerted_at']).ignore().returning('id');
       if (!told) return; // another node tells it
       const within = { trx, afterCommit: (fn: () => Promise<void> | void) => void later.push(fn) };
-      await tellOnDuty(ctx, within, { companyId: alert.companyId, connectionId: through.id }, plantoes, connectionAlertText(alert, now));
-      await trx(TOLD).where({ id: told.id }).update({ notified: plantoes.length });
+      const fields = (language: Language) => ({ connection: alert.name, minutes: downMinutes(alert, now), text: connectionAlertText(alert, now, language) });
+      const sent = await tellOnDuty(ctx, within, { companyId: alert.companyId, connection: through }, plantoes, fields, now);
+      await trx(TOLD).where({ id: told.id }).update({ notified: sent });
     });
     for (const fn of later) await fn();
   });

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import type { PlantaoDay } from '@guiche/contracts';
 import { TICKET_CHANGED, type PluginContext, type TicketChange, type TimedJob } from '@guiche/core';
 import { PLANTOES } from './plantao-service.js';
+import { pageOne, rotaRecipient } from './on-duty.js';
+import { waitingText } from './page-texts.js';
 import { isOnCall, nextWindowStart } from './window.js';
 
 export const ALERTS = 'plantao_alerts';
@@ -16,11 +17,6 @@ interface AlertPayload {
 const keyOf = (plantaoId: number, ticketId: number) => `${plantaoId}:${ticketId}`;
 const waiting = (t: { status: string; userId: number | null }) => t.status === 'pending' && !t.userId;
 
-/** The text the on-call phone receives (Portuguese, the product's default language). */
-export function alertText(ticket: { id: number; contactName: string; contactNumber: string; queueName: string | null }, waitedMinutes: number): string {
-  const queue = ticket.queueName ? ` na fila ${ticket.queueName}` : '';
-  return `🔔 Plantão: o ticket #${ticket.id} de ${ticket.contactName} (${ticket.contactNumber}) aguarda atendimento${queue} há ${waitedMinutes} min.`;
-}
 
 /**
  * While a ticket waits (pending, nobody assigned), each on-call person of its company has one
@@ -85,9 +81,9 @@ export function createNotifier(ctx: PluginContext) {
       .where('t.id', ticketId)
       .first('t.id', 't.companyId', 't.status', 't.userId', 'c.name as contactName', 'c.number as contactNumber', 'q.name as queueName');
     if (!alert || !ticket || !waiting(ticket)) return drop();
-    const plantao = await trx(PLANTOES).where({ id: plantaoId }).first();
+    const plantao = await rotaRecipient(trx, plantaoId);
     if (!plantao) return drop();
-    const days: PlantaoDay[] = typeof plantao.days === 'string' ? JSON.parse(plantao.days) : plantao.days;
+    const days = plantao.days;
     const every = new Date(now.getTime() + plantao.interval * MINUTE);
     if (!isOnCall(days, now)) {
       const opens = nextWindowStart(days, now);
@@ -99,10 +95,10 @@ export function createNotifier(ctx: PluginContext) {
       ctx.log.warn({ companyId: ticket.companyId, plantaoId }, 'on-call: no default connection to notify through');
       return { rescheduleAt: every };
     }
-    // The on-call person's own conversation, assigned to them (never a waiting ticket itself).
-    const conversation = await ctx.conversations.open({ companyId: ticket.companyId, connectionId: connection.id, number: plantao.phone, userId: plantao.userId }, job);
     const waited = Math.max(0, Math.round((now.getTime() - new Date(alert.createdAt).getTime()) / MINUTE));
-    await ctx.messages.send({ companyId: ticket.companyId, ticketId: conversation.ticketId, userId: null, body: alertText(ticket, waited) }, job);
+    const fields = (language: Parameters<typeof waitingText>[2]) => ({ ticket: ticket.id, contact: ticket.contactName, number: ticket.contactNumber, queue: ticket.queueName, minutes: waited, text: waitingText(ticket, waited, language) });
+    // Not sendable (a Cloud API window closed without a template): kept on the rota, tried again next interval.
+    if (!(await pageOne(ctx, job, { companyId: ticket.companyId, connection }, plantao, fields, now))) return { rescheduleAt: every };
     await trx(ALERTS).where({ id: alert.id }).update({ notifications: alert.notifications + 1, lastNotifiedAt: now });
     return { rescheduleAt: every };
   }

@@ -1,30 +1,73 @@
 import type { Knex } from 'knex';
-import type { PlantaoDay } from '@guiche/contracts';
-import type { PluginContext, WithinTransaction } from '@guiche/core';
-import { PLANTOES } from './plantao-service.js';
+import type { Language, PlantaoDay, PlantaoTemplate } from '@guiche/contracts';
+import { AppError, type PluginContext, type WithinTransaction } from '@guiche/core';
+import { pageContent, type AlertFields } from './cloud-page.js';
+import { pageLanguage } from './page-texts.js';
+import { announceRota, PLANTOES } from './plantao-service.js';
 import { isOnCall } from './window.js';
 
 export interface OnDuty {
   id: number;
+  companyId: number;
   userId: number;
   phone: string;
+  template: PlantaoTemplate | null;
+  lastError: string | null;
+  /** The duty user's language: the page's text is written in it. */
+  language: Language;
 }
+
+type Row = Omit<OnDuty, 'template' | 'language'> & { days: PlantaoDay[] | string; template: PlantaoTemplate | string | null; language: string | null };
+const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+const COLUMNS = ['p.id', 'p.companyId', 'p.userId', 'p.phone', 'p.days', 'p.template', 'p.lastError', 'u.language'] as const;
+const rotas = (trx: Knex) => trx(`${PLANTOES} as p`).join('users as u', 'u.id', 'p.userId');
+
+const toOnDuty = ({ days: _days, template, language, ...rest }: Row): OnDuty => ({ ...rest, template: template ? parse(template) : null, language: pageLanguage(language) });
 
 /** The company's on-call people whose window is open at `now`, in rota order (the one-shot alerts page each of them). */
 export async function onDuty(trx: Knex, companyId: number, now: Date): Promise<OnDuty[]> {
-  const rows: (OnDuty & { days: PlantaoDay[] | string })[] = await trx(PLANTOES).where({ companyId }).orderBy('id').select('id', 'userId', 'phone', 'days');
-  return rows
-    .filter((p) => isOnCall(typeof p.days === 'string' ? (JSON.parse(p.days) as PlantaoDay[]) : p.days, now))
-    .map(({ id, userId, phone }) => ({ id, userId, phone }));
+  const rows: Row[] = await rotas(trx).where('p.companyId', companyId).orderBy('p.id').select(...COLUMNS);
+  return rows.filter((p) => isOnCall(parse(p.days), now)).map(toOnDuty);
 }
 
+/** One rota as a page's recipient (the repeating alert reads its own rota). */
+export async function rotaRecipient(trx: Knex, id: number): Promise<(OnDuty & { days: PlantaoDay[]; interval: number }) | undefined> {
+  const row: (Row & { interval: number }) | undefined = await rotas(trx).where('p.id', id).first(...COLUMNS, 'p.interval');
+  return row ? { ...toOnDuty(row), days: parse(row.days), interval: row.interval } : undefined;
+}
+
+type PageCtx = Pick<PluginContext, 'conversations' | 'messages' | 'db' | 'realtime'>;
+
 /**
- * One message to each of them, in their own conversation on `connectionId`, assigned to them
- * (never a waiting ticket itself), within the caller's transaction.
+ * One page to one on-call person, in their own conversation on the connection, assigned to them (never
+ * a waiting ticket itself), within the caller's transaction. On a WhatsApp Cloud API connection with
+ * the phone's window closed it goes as the rota's template (cloud-page.ts); when it cannot go at all
+ * the code is kept on the rota (`lastError`, shown to the admins on the page) and false is answered.
  */
-export async function tellOnDuty(ctx: Pick<PluginContext, 'conversations' | 'messages'>, within: WithinTransaction, to: { companyId: number; connectionId: number }, people: OnDuty[], body: string): Promise<void> {
-  for (const person of people) {
-    const conversation = await ctx.conversations.open({ companyId: to.companyId, connectionId: to.connectionId, number: person.phone, userId: person.userId }, within);
-    await ctx.messages.send({ companyId: to.companyId, ticketId: conversation.ticketId, userId: null, body }, within);
+export async function pageOne(ctx: PageCtx, within: WithinTransaction, to: { companyId: number; connection: { id: number; channel: string } }, person: OnDuty, alert: (language: Language) => AlertFields, now: Date): Promise<boolean> {
+  const { trx } = within;
+  const fields = alert(person.language);
+  let content: Awaited<ReturnType<typeof pageContent>>;
+  try {
+    content = await pageContent(ctx, trx, { ...to, phone: person.phone, template: person.template }, fields, now);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    await trx(PLANTOES).where({ id: person.id }).update({ lastError: err.code, lastErrorAt: now });
+    within.afterCommit(() => announceRota(ctx, person.companyId, person.id));
+    return false;
   }
+  const conversation = await ctx.conversations.open({ companyId: to.companyId, connectionId: to.connection.id, number: person.phone, userId: person.userId }, within);
+  await ctx.messages.send({ companyId: to.companyId, ticketId: conversation.ticketId, userId: null, ...content }, within);
+  if (person.lastError) {
+    await trx(PLANTOES).where({ id: person.id }).update({ lastError: null, lastErrorAt: null });
+    within.afterCommit(() => announceRota(ctx, person.companyId, person.id));
+  }
+  return true;
+}
+
+/** One page to each of them (each in their language); answers how many were sent. */
+export async function tellOnDuty(ctx: PageCtx, within: WithinTransaction, to: { companyId: number; connection: { id: number; channel: string } }, people: OnDuty[], alert: (language: Language) => AlertFields, now: Date): Promise<number> {
+  let sent = 0;
+  for (const person of people) if (await pageOne(ctx, within, to, person, alert, now)) sent++;
+  return sent;
 }

@@ -1,17 +1,17 @@
-import { PLANTAO_TIMEZONE } from '@guiche/contracts';
+import { PLANTAO_TIMEZONE, type Language } from '@guiche/contracts';
 import { localTime, type PluginContext, type SlaBreach, type TimedJob } from '@guiche/core';
 import { onDuty, tellOnDuty } from './on-duty.js';
+import { SLA_TARGET, slaText } from './page-texts.js';
 
 export const SLA_BREACH_KIND = 'on-call.sla-breach';
 const TOLD = 'plantao_sla_alerts';
 
-const TARGET_NAME: Record<SlaBreach['kind'], string> = { firstResponse: 'primeira resposta', resolution: 'resolução' };
+const deadline = (breach: Pick<SlaBreach, 'dueAt'>) => localTime(new Date(breach.dueAt), PLANTAO_TIMEZONE).time;
 
-/** The text the on-call phone receives (Portuguese, the product's default language). */
-export function slaBreachText(breach: Pick<SlaBreach, 'kind' | 'ticketId' | 'contactName' | 'contactNumber' | 'queueName' | 'dueAt'>): string {
-  const contact = breach.contactName ? ` de ${breach.contactName}${breach.contactNumber ? ` (${breach.contactNumber})` : ''}` : '';
-  const queue = breach.queueName ? ` na fila ${breach.queueName}` : '';
-  return `⏰ Plantão: o ticket #${breach.ticketId}${contact}${queue} estourou o SLA de ${TARGET_NAME[breach.kind]} (prazo ${localTime(new Date(breach.dueAt), PLANTAO_TIMEZONE).time}).`;
+/** The text the on-call phone receives, in the duty user's language. */
+export function slaBreachText(breach: Pick<SlaBreach, 'kind' | 'ticketId' | 'contactName' | 'contactNumber' | 'queueName' | 'dueAt'>, language: Language = 'pt'): string {
+  const { kind, ticketId, contactName, contactNumber, queueName } = breach;
+  return slaText({ kind, ticketId, contactName, contactNumber, queueName, deadline: deadline(breach) }, language);
 }
 
 /**
@@ -36,6 +36,15 @@ async function page(ctx: PluginContext, job: TimedJob<SlaBreach>): Promise<void>
   }
   const [told] = await trx(TOLD).insert({ companyId: breach.companyId, ticketId: breach.ticketId, kind: breach.kind }).onConflict(['ticket_id', 'kind']).ignore().returning('id');
   if (!told) return; // already paged (a timer set again for the same breach)
-  await tellOnDuty(ctx, job, { companyId: breach.companyId, connectionId: connection.id }, plantoes, slaBreachText(breach));
-  await trx(TOLD).where({ id: told.id }).update({ notified: plantoes.length });
+  const fields = (language: Language) => ({
+    ticket: breach.ticketId,
+    contact: breach.contactName,
+    number: breach.contactNumber,
+    queue: breach.queueName,
+    target: SLA_TARGET[language][breach.kind],
+    deadline: deadline(breach),
+    text: slaBreachText(breach, language),
+  });
+  const sent = await tellOnDuty(ctx, job, { companyId: breach.companyId, connection }, plantoes, fields, now);
+  await trx(TOLD).where({ id: told.id }).update({ notified: sent });
 }

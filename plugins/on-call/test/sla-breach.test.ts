@@ -87,4 +87,11 @@ describe('on-call and SLA breaches', () => {
     const text = slaBreachText({ kind: 'resolution', ticketId: 7, contactName: 'Rita', contactNumber: '5511900000000', queueName: 'Suporte', dueAt: '2030-01-07T13:30:00.000Z' });
     expect(text).toBe('⏰ Plantão: o ticket #7 de Rita (5511900000000) na fila Suporte estourou o SLA de resolução (prazo 10:30).');
   });
+
+  it('speaks the duty user’s language', () => {
+    const breach = { kind: 'firstResponse' as const, ticketId: 7, contactName: 'Rita', contactNumber: '5511900000000', queueName: 'Suporte', dueAt: '2030-01-07T13:30:00.000Z' };
+    expect(slaBreachText(breach, 'en')).toBe('⏰ On call: ticket #7 from Rita (5511900000000) in queue Suporte breached its first response SLA (due 10:30).');
+    expect(slaBreachText(breach, 'es')).toBe('⏰ Guardia: el ticket #7 de Rita (5511900000000) en la cola Suporte superó el SLA de primera respuesta (plazo 10:30).');
+    expect(slaBreachText(breach, 'tr')).toBe('⏰ Nöbet: #7 numaralı talep (Rita, 5511900000000) Suporte kuyruğunda ilk yanıt SLA süresini aştı (son 10:30).');
+  });
 });

@@ -2,7 +2,8 @@ import { Callout, DialogBody, FormGroup, HTMLSelect, InputGroup } from '@bluepri
 import { getIn, useFormik } from 'formik';
 import { PLANTAO_DEFAULT_INTERVAL, Weekdays, plantaoInputSchema, type Plantao, type PlantaoInput } from '@guiche/contracts';
 import { Dialog, FormDialogFooter, showSubmitError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
-import { useUserOptions } from '../hooks/usePlantoes.js';
+import { CLOUD_CHANNEL, useAlertConnection, useUserOptions } from '../hooks/usePlantoes.js';
+import { PlantaoTemplateFields, templateKeyOf } from './PlantaoTemplateFields.js';
 import { NS } from '../i18n/register.js';
 import { maskTime } from '../lib/time-mask.js';
 
@@ -11,6 +12,9 @@ interface Values {
   phone: string;
   interval: string;
   days: { weekday: string; weekdayEn: (typeof Weekdays)[number]['weekdayEn']; startTime: string; endTime: string }[];
+  /** `name|language` of the Cloud API template, '' for none. */
+  templateKey: string;
+  templateVariables: string[];
 }
 
 function valuesOf(plantao?: Plantao): Values {
@@ -22,7 +26,16 @@ function valuesOf(plantao?: Plantao): Values {
       const day = plantao?.days.find((d) => d.weekdayEn === weekdayEn);
       return { weekday, weekdayEn, startTime: day?.startTime ?? '', endTime: day?.endTime ?? '' };
     }),
+    templateKey: plantao?.template ? templateKeyOf(plantao.template) : '',
+    templateVariables: plantao?.template?.variables ?? [],
   };
+}
+
+/** The input the API takes; a template only when the alert connection is a Cloud API one. */
+function toInput(values: Values, cloud: boolean): PlantaoInput {
+  const [name = '', language = ''] = values.templateKey.split('|');
+  const template = cloud && values.templateKey ? { name, language, variables: values.templateVariables } : null;
+  return plantaoInputSchema.parse({ ...values, template });
 }
 
 interface Props {
@@ -36,13 +49,19 @@ interface Props {
 export function PlantaoDialog({ isOpen, plantao, onSubmit, onClose }: Props) {
   const { t } = useTranslation(NS);
   const users = useUserOptions(isOpen);
+  const alertConnection = useAlertConnection(isOpen);
+  const cloud = alertConnection.data?.channel === CLOUD_CHANNEL ? alertConnection.data : null;
   const form = useFormik<Values>({
     initialValues: valuesOf(plantao),
     enableReinitialize: true,
-    validate: zodFormikValidate<Values>(plantaoInputSchema),
+    validate: (values) => {
+      const errors = zodFormikValidate<Values>(plantaoInputSchema)(values);
+      // Meta refuses free text to a closed window: a Cloud API alert connection needs a template.
+      return cloud && !values.templateKey ? { ...errors, templateKey: t('template.required') } : errors;
+    },
     onSubmit: async (values, helpers) => {
       try {
-        await onSubmit(plantaoInputSchema.parse(values));
+        await onSubmit(toInput(values, cloud !== null));
         toastSuccess(t('dialog.saved'));
         onClose();
       } catch (err) {
@@ -111,6 +130,15 @@ export function PlantaoDialog({ isOpen, plantao, onSubmit, onClose }: Props) {
               </tbody>
             </table>
           </FormGroup>
+          {cloud && (
+            <PlantaoTemplateFields
+              connectionId={cloud.id}
+              templateKey={form.values.templateKey}
+              values={form.values.templateVariables}
+              error={shown('templateKey')}
+              onChange={(key, values) => void form.setValues({ ...form.values, templateKey: key, templateVariables: values })}
+            />
+          )}
         </DialogBody>
         <FormDialogFooter cancelLabel={t('dialog.cancel')} saveLabel={t('dialog.save')} saving={form.isSubmitting} onCancel={onClose} saveTestId="plantao-save" />
       </form>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, HTMLTable } from '@blueprintjs/core';
+import { Button, HTMLTable, Tag } from '@blueprintjs/core';
 import type { Plantao } from '@guiche/contracts';
 import { ConfirmDialog, ErrorCard, LoadingState, PageHeader, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { PlantaoDialog } from '../components/PlantaoDialog.js';
@@ -57,7 +57,15 @@ export default function OnCallPage() {
               <tr key={p.id} data-testid="plantao-row">
                 <td>{p.id}</td>
                 <td>{p.user.name}</td>
-                <td>{p.phone}</td>
+                <td>
+                  {p.phone}
+                  {p.lastError && (
+                    // The last page to this phone could not go out (e.g. a Cloud API window closed without a template).
+                    <Tag intent="danger" minimal className="plantao-failed" data-testid="plantao-last-error" title={p.lastErrorAt ? new Date(p.lastErrorAt).toLocaleString() : undefined}>
+                      {t('lastError', { reason: t(`errors.${p.lastError}`, { ns: 'translation' }) })}
+                    </Tag>
+                  )}
+                </td>
                 <td>
                   {p.days
                     .filter((d) => d.startTime && d.endTime)

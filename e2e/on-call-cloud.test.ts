@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
+import { FakeGraph } from '@guiche/meta-graph/testing';
+import onCall from '@guiche/plugin-on-call';
+import { createWhatsappCloudChannel } from '../plugins/channel-whatsapp-cloud/src/plugin.js';
+import { newCloudNumber, useFakeGraphEnv } from '../plugins/channel-whatsapp-cloud/test/support.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+
+/**
+ * /plantao with a WhatsApp Cloud API default connection in chromium (issue #29): the dialog shows the
+ * template fields (only then), requires a template, takes its variables with the alert's fields and
+ * previews them; the list shows why a page could not go out.
+ */
+const fake = new FakeGraph();
+let kernel: TestKernel;
+let browser: Browser;
+let company: TestCompany;
+
+beforeAll(async () => {
+  requireBuiltWeb('web-shell/dist/index.html');
+  await fake.start();
+  useFakeGraphEnv(fake);
+  kernel = await createTestKernel({ serveWeb: true, plugins: [createWhatsappCloudChannel(), onCall], config: { WEB_ROOT: webRoot } });
+  company = await kernel.createCompany({ planFlags: { useWhatsapp: true } });
+  const created = await kernel.api('POST', '/whatsapp', { token: company.admin.token, body: { name: 'Oficial Meta', channel: 'whatsappapi' } });
+  const conn = created.body.id as number;
+  const number = newCloudNumber(fake);
+  const saved = await kernel.api('PUT', `/whatsappapi/${conn}/credentials`, {
+    token: company.admin.token,
+    body: { phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, accessToken: number.accessToken, appSecret: fake.appSecret, verifyToken: number.verifyToken },
+  });
+  expect(saved.status).toBe(200);
+  await waitFor(async () => (await kernel.db('whatsappCloudAccounts').where({ connectionId: conn }).first('templatesSyncedAt')).templatesSyncedAt, { timeout: 15_000 });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await closeBrowser(browser);
+  await kernel?.close();
+  await fake.stop();
+});
+
+describe('/plantao on a Cloud API alert connection', () => {
+  it('requires a template, saves it with the alert’s fields in its variables, and lists a page that could not go out', async () => {
+    const page = await newPage(browser, kernel);
+    await logIn(page, company.admin, `${kernel.url}/plantao`);
+    await page.getByTestId('plantao-add').click();
+    await page.getByTestId('plantao-template').waitFor();
+    await page.locator('#plantao-user').selectOption(String(company.admin.user.id));
+    await page.locator('#plantao-phone').fill('5511966667777');
+    await page.locator('#plantao-monday-startTime').pressSequentially('0800');
+    await page.locator('#plantao-monday-endTime').pressSequentially('1800');
+    await page.getByTestId('plantao-save').click();
+    const form = page.getByTestId('plantao-form');
+    await expect.poll(() => form.textContent()).toContain('Escolha um modelo: a Meta recusa texto livre fora da janela de 24 horas.');
+
+    await page.locator('#plantao-template').selectOption({ label: 'hello_world (en_US)' });
+    await page.getByTestId('plantao-template-var-0').fill('{contact}');
+    await page.getByTestId('plantao-template-var-1').fill('#{ticket}');
+    await expect.poll(() => page.getByTestId('plantao-template-preview').textContent()).toContain('Hello {contact}, your order #{ticket} is ready.');
+    await page.getByTestId('plantao-save').click();
+
+    const row = page.getByTestId('plantao-row');
+    await expect.poll(() => row.count()).toBe(1);
+    const [stored] = (await kernel.api('GET', '/plantao', { token: company.admin.token })).body;
+    expect(stored).toMatchObject({ phone: '5511966667777', template: { name: 'hello_world', language: 'en_US', variables: ['{contact}', '#{ticket}'] }, lastError: null });
+
+    // A page that could not go out (recorded by the server) shows on the row once the list is read again.
+    await kernel.db('plantoes').where({ id: stored.id }).update({ lastError: 'ERR_WINDOW_CLOSED', lastErrorAt: new Date() });
+    await page.reload();
+    await expect.poll(() => page.getByTestId('plantao-last-error').textContent()).toContain('Último aviso não enviado: A janela de 24 horas deste contato está fechada');
+
+    // Editing keeps the template chosen.
+    await row.getByTestId('plantao-edit').click();
+    await expect.poll(() => page.locator('#plantao-template').inputValue()).toBe('hello_world|en_US');
+    expect(await page.getByTestId('plantao-template-var-1').inputValue()).toBe('#{ticket}');
+    await page.close();
+  });
+});
