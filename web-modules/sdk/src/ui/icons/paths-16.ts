@@ -11,6 +11,7 @@ import i_camera from '@blueprintjs/icons/lib/esm/generated/16px/paths/camera.js'
 import i_chevron_down from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-down.js';
 import i_chevron_left from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-left.js';
 import i_chevron_right from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-right.js';
+import i_cloud from '@blueprintjs/icons/lib/esm/generated/16px/paths/cloud.js';
 import i_comment from '@blueprintjs/icons/lib/esm/generated/16px/paths/comment.js';
 import i_cross_circle from '@blueprintjs/icons/lib/esm/generated/16px/paths/cross-circle.js';
 import i_disable from '@blueprintjs/icons/lib/esm/generated/16px/paths/disable.js';
@@ -95,6 +96,7 @@ export const paths16: Record<string, string[]> = {
   'chevron-down': i_chevron_down,
   'chevron-left': i_chevron_left,
   'chevron-right': i_chevron_right,
+  'cloud': i_cloud,
   'comment': i_comment,
   'cross-circle': i_cross_circle,
   'disable': i_disable,

@@ -22,6 +22,7 @@ export const loaders20: Record<string, () => Promise<{ default: string[] }>> = {
   'chevron-left': () => import('@blueprintjs/icons/lib/esm/generated/20px/paths/chevron-left.js'),
   'chevron-right': () => import('@blueprintjs/icons/lib/esm/generated/20px/paths/chevron-right.js'),
   'circle': () => import('@blueprintjs/icons/lib/esm/generated/20px/paths/circle.js'),
+  'cloud': () => import('@blueprintjs/icons/lib/esm/generated/20px/paths/cloud.js'),
   'code': () => import('@blueprintjs/icons/lib/esm/generated/20px/paths/code.js'),
   'cog': () => import('@blueprintjs/icons/lib/esm/generated/20px/paths/cog.js'),
   'column-layout': () => import('@blueprintjs/icons/lib/esm/generated/20px/paths/column-layout.js'),
