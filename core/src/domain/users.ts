@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { SessionUser } from '@guiche/contracts';
 import type { UsersService, UserSummary } from '../plugin-sdk/types.js';
 
-const summaryColumns = ['id', 'name', 'email', 'profile', 'companyId', 'online'];
+const summaryColumns = ['id', 'name', 'email', 'profile', 'companyId', 'online', 'language'];
 
 export function createUsersService(db: Knex): UsersService {
   return {

@@ -24,6 +24,8 @@ export interface UserSummary {
   profile: 'admin' | 'user';
   companyId: number;
   online: boolean;
+  /** The user's interface language (pt, en, es, tr), or null when never chosen. */
+  language: string | null;
 }
 export interface UsersService {
   /** Users of one company among ids; ids of other companies are silently absent. */

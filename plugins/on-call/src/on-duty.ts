@@ -13,30 +13,28 @@ export interface OnDuty {
   phone: string;
   template: PlantaoTemplate | null;
   lastError: string | null;
-  /** The duty user's language: the page's text is written in it. */
-  language: Language;
 }
 
-type Row = Omit<OnDuty, 'template' | 'language'> & { days: PlantaoDay[] | string; template: PlantaoTemplate | string | null; language: string | null };
+type Row = Omit<OnDuty, 'template'> & { days: PlantaoDay[] | string; template: PlantaoTemplate | string | null };
 const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-const COLUMNS = ['p.id', 'p.companyId', 'p.userId', 'p.phone', 'p.days', 'p.template', 'p.lastError', 'u.language'] as const;
-const rotas = (trx: Knex) => trx(`${PLANTOES} as p`).join('users as u', 'u.id', 'p.userId');
+const COLUMNS = ['id', 'companyId', 'userId', 'phone', 'days', 'template', 'lastError'] as const;
+const rotas = (trx: Knex) => trx(PLANTOES);
 
-const toOnDuty = ({ days: _days, template, language, ...rest }: Row): OnDuty => ({ ...rest, template: template ? parse(template) : null, language: pageLanguage(language) });
+const toOnDuty = ({ days: _days, template, ...rest }: Row): OnDuty => ({ ...rest, template: template ? parse(template) : null });
 
 /** The company's on-call people whose window is open at `now`, in rota order (the one-shot alerts page each of them). */
 export async function onDuty(trx: Knex, companyId: number, now: Date): Promise<OnDuty[]> {
-  const rows: Row[] = await rotas(trx).where('p.companyId', companyId).orderBy('p.id').select(...COLUMNS);
+  const rows: Row[] = await rotas(trx).where({ companyId }).orderBy('id').select(...COLUMNS);
   return rows.filter((p) => isOnCall(parse(p.days), now)).map(toOnDuty);
 }
 
 /** One rota as a page's recipient (the repeating alert reads its own rota). */
 export async function rotaRecipient(trx: Knex, id: number): Promise<(OnDuty & { days: PlantaoDay[]; interval: number }) | undefined> {
-  const row: (Row & { interval: number }) | undefined = await rotas(trx).where('p.id', id).first(...COLUMNS, 'p.interval');
+  const row: (Row & { interval: number }) | undefined = await rotas(trx).where({ id }).first(...COLUMNS, 'interval');
   return row ? { ...toOnDuty(row), days: parse(row.days), interval: row.interval } : undefined;
 }
 
-type PageCtx = Pick<PluginContext, 'conversations' | 'messages' | 'db' | 'realtime'>;
+type PageCtx = Pick<PluginContext, 'conversations' | 'messages' | 'db' | 'realtime' | 'users'>;
 
 /**
  * One page to one on-call person, in their own conversation on the connection, assigned to them (never
@@ -46,7 +44,8 @@ type PageCtx = Pick<PluginContext, 'conversations' | 'messages' | 'db' | 'realti
  */
 export async function pageOne(ctx: PageCtx, within: WithinTransaction, to: { companyId: number; connection: { id: number; channel: string } }, person: OnDuty, alert: (language: Language) => AlertFields, now: Date): Promise<boolean> {
   const { trx } = within;
-  const fields = alert(person.language);
+  // The duty user's language: the page's text is written in it.
+  const fields = alert(pageLanguage((await ctx.users.findById(person.companyId, person.userId))?.language));
   let content: Awaited<ReturnType<typeof pageContent>>;
   try {
     content = await pageContent(ctx, trx, { ...to, phone: person.phone, template: person.template }, fields, now);
