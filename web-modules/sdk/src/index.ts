@@ -13,6 +13,7 @@ export { can, isAdmin, AdminPermissions, type Permission } from './permissions.j
 
 export { useConnectionState, useSocket, useSocketEvent } from './realtime/hooks.js';
 export { useCompanyTags, createCompanyTag, canCreateTagNamed, COMPANY_TAGS_KEY } from './data/useCompanyTags.js';
+export { useCloudTemplates, cloudTemplateKey, type CloudTemplate } from './data/useCloudTemplates.js';
 export type { ConnectionState } from './realtime/SocketProvider.js';
 
 export {
@@ -57,6 +58,7 @@ export { AUDIO_BITS_PER_SECOND, AUDIO_FALLBACK_TYPES, recordingType, audioFileNa
 export { readableOn } from './color.js';
 export { RecordMultiSelect, type RecordMultiSelectProps, type SelectableRecord } from './ui/RecordMultiSelect.js';
 export { RecordsField, type RecordsFieldProps } from './ui/RecordsField.js';
+export { CloudTemplateFields, cloudTemplatePreview, type CloudTemplateFieldsProps } from './ui/CloudTemplateFields.js';
 export { MenuPopover, type MenuPopoverProps } from './ui/MenuPopover.js';
 export { useFocusAfterSave } from './ui/useFocusAfterSave.js';
 export { ListBody, type ListBodyProps } from './ui/ListBody.js';

@@ -91,19 +91,6 @@ export interface ConnectionOption extends Option {
 /** The WhatsApp Cloud API channel, whose connections send templates. */
 export const CLOUD_CHANNEL = 'whatsappapi';
 
-/** An approved template stored for a Cloud API connection (GET /whatsappapi/:id/templates). */
-export interface CloudTemplate {
-  name: string;
-  language: string;
-  category: string;
-  body: string;
-  header: string | null;
-  footer: string | null;
-  /** The body's placeholders in order ("1", "2"… or names). */
-  variableNames: string[];
-  variables: number;
-}
-export const fetchCloudTemplates = async (connectionId: number) => (await api.get<{ templates: CloudTemplate[] }>(`/whatsappapi/${connectionId}/templates`)).data.templates;
 
 export async function fetchCampaigns(search: string, pageNumber: number): Promise<Page<Campaign>> {
   const { data } = await api.get<{ records: Campaign[]; hasMore: boolean }>('/campaigns', { params: { searchParam: search.trim().toLowerCase() || undefined, pageNumber } });

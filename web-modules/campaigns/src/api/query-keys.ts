@@ -12,5 +12,4 @@ export const keys = {
   connections: () => ['campaigns', 'connections'] as const,
   tags: () => ['campaigns', 'tags'] as const,
   settings: () => ['campaigns', 'settings'] as const,
-  cloudTemplates: (connectionId: number) => ['campaigns', 'cloudTemplates', connectionId] as const,
 };

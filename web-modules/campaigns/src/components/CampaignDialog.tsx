@@ -1,9 +1,8 @@
 import { Button, Checkbox, DialogBody, FileInput, FormGroup, HTMLSelect, InputGroup, Intent, Menu, MenuItem, Popover, Tab, Tabs, TextArea } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { Dialog, fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { CloudTemplateFields, Dialog, fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { CLOUD_CHANNEL, MESSAGE_SLOTS, type Campaign, type CampaignInput } from '../api/campaigns-api';
-import { CampaignTemplatePicker } from './CampaignTemplatePicker';
 import { useAllContactLists, useConnections, useSettings, useTags } from '../hooks/useCampaigns';
 import { NS } from '../i18n/register';
 import { campaignFormSchema, campaignFormValues, isEditable, toInput, type CampaignFormValues } from '../lib/campaign-form';
@@ -124,8 +123,11 @@ export function CampaignDialog({ isOpen, campaign, onSubmit, onCancelCampaign, o
               </FormGroup>
             </div>
             {cloud.length > 0 && (
-              <CampaignTemplatePicker
-                cloud={cloud}
+              <CloudTemplateFields
+                idPrefix="campaign-template"
+                connectionId={cloud[0]!.id}
+                explain={t('template.explain', { connections: cloud.map((c) => c.name).join(', ') })}
+                noneLabel={t('template.none')}
                 templateKey={form.values.templateKey}
                 values={form.values.templateVariables}
                 placeholders={contactPlaceholders}

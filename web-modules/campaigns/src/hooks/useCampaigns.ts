@@ -51,9 +51,6 @@ export const useConnections = () => useQuery({ queryKey: keys.connections(), que
 export const useTags = () => useQuery({ queryKey: keys.tags(), queryFn: api.fetchTags });
 export const useAllContactLists = () => useQuery({ queryKey: keys.allLists(), queryFn: api.fetchAllContactLists });
 export const useSettings = () => useQuery({ queryKey: keys.settings(), queryFn: api.fetchSettings });
-/** The approved templates stored for a Cloud API connection (none asked without one). */
-export const useCloudTemplates = (connectionId: number | null) =>
-  useQuery({ queryKey: keys.cloudTemplates(connectionId ?? 0), queryFn: () => api.fetchCloudTemplates(connectionId!), enabled: connectionId !== null });
 
 export const useContactListPage = (search: string) => usePagedList(keys.listPage(search), (page) => api.fetchContactLists(search, page));
 

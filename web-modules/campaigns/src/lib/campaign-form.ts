@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { V } from '@guiche/contracts';
+import { cloudTemplateKey } from '@guiche/web-sdk';
 import { MESSAGE_SLOTS, type Campaign, type CampaignInput } from '../api/campaigns-api';
 
 /** §4: editable when INATIVA, CANCELADA, or PROGRAMADA more than an hour ahead. */
@@ -24,7 +25,6 @@ export interface CampaignFormValues {
   templateVariables: string[];
 }
 
-export const templateKeyOf = (t: { name: string; language: string }) => `${t.name}|${t.language}`;
 
 export const campaignFormSchema = z.object({
   name: z.string().trim().min(2, V.tooShort).max(50, V.tooLong),
@@ -48,7 +48,7 @@ export function campaignFormValues(c?: Campaign): CampaignFormValues {
     scheduledAt: localInput(c?.scheduledAt ?? null),
     messages: MESSAGE_SLOTS.map((n) => c?.[`message${n}`] ?? ''),
     confirmationMessages: MESSAGE_SLOTS.map((n) => c?.[`confirmationMessage${n}`] ?? ''),
-    templateKey: c?.template ? templateKeyOf(c.template) : '',
+    templateKey: c?.template ? cloudTemplateKey(c.template) : '',
     templateVariables: c?.template?.variables ?? [],
   };
 }

@@ -5,5 +5,4 @@ export const scheduleKeys = {
   contacts: (search: string) => ['schedules', 'contacts', search.trim()] as const,
   contact: (id: number) => ['schedules', 'contact', id] as const,
   connections: () => ['schedules', 'connections'] as const,
-  cloudTemplates: (connectionId: number) => ['schedules', 'cloudTemplates', connectionId] as const,
 };

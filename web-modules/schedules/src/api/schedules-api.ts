@@ -19,22 +19,6 @@ export interface ConnectionOption {
 /** The WhatsApp Cloud API channel: free text only within 24 hours of the contact's last message, templates anytime. */
 export const CLOUD_CHANNEL = 'whatsappapi';
 
-/** An approved template stored for a Cloud API connection (GET /whatsappapi/:id/templates). */
-export interface CloudTemplate {
-  name: string;
-  language: string;
-  body: string;
-  header: string | null;
-  footer: string | null;
-  /** The body's placeholders in order ("1", "2"… or names). */
-  variableNames: string[];
-  variables: number;
-}
-
-export async function fetchCloudTemplates(connectionId: number): Promise<CloudTemplate[]> {
-  const { data } = await api.get<{ templates: CloudTemplate[] }>(`/whatsappapi/${connectionId}/templates`);
-  return data.templates;
-}
 
 export async function fetchSchedules(search: string, pageNumber: number): Promise<Page<Schedule>> {
   const { data } = await api.get<{ schedules: Schedule[]; hasMore: boolean }>('/schedules', { params: { searchParam: search.trim() || undefined, pageNumber } });

@@ -1,13 +1,12 @@
 import { Button, DialogBody, FileInput, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useMemo, useState } from 'react';
-import { Dialog, fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextAreaField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { CloudTemplateFields, Dialog, fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextAreaField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import type { Schedule, ScheduleInput } from '@guiche/contracts';
 import { useConnections } from '../hooks/useSchedules';
 import { NS } from '../i18n/register';
 import { scheduleFormSchema, scheduleFormValues, toInput, type ScheduleFormValues } from '../lib/schedule-form';
 import { ContactPicker } from './ContactPicker';
-import { ScheduleTemplateFields } from './ScheduleTemplateFields';
 import { CLOUD_CHANNEL } from '../api/schedules-api';
 
 interface Props {
@@ -121,8 +120,11 @@ export function ScheduleDialog({ isOpen, schedule, defaults, onSubmit, onCancelS
             </HTMLSelect>
           </FormGroup>
           {cloud && (
-            <ScheduleTemplateFields
+            <CloudTemplateFields
+              idPrefix="schedule-template"
               connectionId={cloud.id}
+              explain={t('template.explain')}
+              noneLabel={t('template.none')}
               templateKey={form.values.templateKey}
               values={form.values.templateVariables}
               onChange={(key, values) => void form.setValues({ ...form.values, templateKey: key, templateVariables: values })}

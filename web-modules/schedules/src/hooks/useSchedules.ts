@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { applyToPagedLists, replaceInPagedLists, searchFinds, useDebouncedValue, usePagedList, usePagedListEvents } from '@guiche/web-sdk';
-import { attachMedia, createSchedule, deleteSchedule, fetchCloudTemplates, fetchConnections, fetchContact, fetchSchedules, removeMedia, searchContacts, updateSchedule } from '../api/schedules-api';
+import { attachMedia, createSchedule, deleteSchedule, fetchConnections, fetchContact, fetchSchedules, removeMedia, searchContacts, updateSchedule } from '../api/schedules-api';
 import type { Schedule, ScheduleInput } from '@guiche/contracts';
 import { scheduleKeys } from '../api/query-keys';
 
@@ -49,7 +49,3 @@ export function useConnections() {
   return useQuery({ queryKey: scheduleKeys.connections(), queryFn: fetchConnections });
 }
 
-/** The approved templates stored for a Cloud API connection (none asked without one). */
-export function useCloudTemplates(connectionId: number | null) {
-  return useQuery({ queryKey: scheduleKeys.cloudTemplates(connectionId ?? 0), queryFn: () => fetchCloudTemplates(connectionId!), enabled: connectionId !== null });
-}

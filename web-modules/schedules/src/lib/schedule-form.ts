@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ScheduleRepeat as Repeat, Schedule, ScheduleInput } from '@guiche/contracts';
+import { cloudTemplateKey } from '@guiche/web-sdk';
 import { fromLocalInput, toLocalInput } from './sao-paulo-time';
 
 /** Schedule dialog rules (outreach-config.md §5): body ≥ 5 'Mensagem muito curta'; contact and send time 'Obrigatório'. */
@@ -49,7 +50,6 @@ export interface ScheduleFormValues {
   templateVariables: string[];
 }
 
-export const templateKeyOf = (t: { name: string; language: string }) => `${t.name}|${t.language}`;
 
 export function scheduleFormValues(schedule: Schedule | undefined, defaults: { contactId?: number | null; whatsappId?: number | null }, now = Date.now()): ScheduleFormValues {
   if (schedule) {
@@ -60,7 +60,7 @@ export function scheduleFormValues(schedule: Schedule | undefined, defaults: { c
       whatsappId: schedule.whatsappId,
       repeat: schedule.repeat,
       repeatUntil: schedule.repeatUntil ? toLocalInput(new Date(schedule.repeatUntil)) : '',
-      templateKey: schedule.template ? templateKeyOf(schedule.template) : '',
+      templateKey: schedule.template ? cloudTemplateKey(schedule.template) : '',
       templateVariables: schedule.template?.variables ?? [],
     };
   }

@@ -211,6 +211,16 @@ export const en: Shape<typeof pt> = {
     ERR_DUPLICATED_TAG: "A tag with this name already exists.",
     ERR_PLAN_LIMIT: "The limit of your plan has been reached.",
   },
+  /** The WhatsApp Cloud API template picker (ui/CloudTemplateFields). */
+  cloudTemplate: {
+    label: "Message template (official API)",
+    loading: "Loading templates...",
+    error: "Could not load this connection's templates.",
+    empty: "No approved template on this connection. Sync the templates on the connection.",
+    variable: "Variable {{name}}",
+    placeholders: "Variables",
+    preview: "Preview",
+  },
   common: {
     genericError: 'An error occurred!',
     loading: 'Loading...',

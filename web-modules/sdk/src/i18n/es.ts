@@ -211,6 +211,16 @@ export const es: Shape<typeof pt> = {
     ERR_DUPLICATED_TAG: "Ya existe una etiqueta con este nombre.",
     ERR_PLAN_LIMIT: "Se alcanzó el límite de su plan.",
   },
+  /** The WhatsApp Cloud API template picker (ui/CloudTemplateFields). */
+  cloudTemplate: {
+    label: "Plantilla de mensaje (API oficial)",
+    loading: "Cargando plantillas...",
+    error: "No se pudieron cargar las plantillas de esta conexión.",
+    empty: "No hay plantillas aprobadas en esta conexión. Sincronice las plantillas en la conexión.",
+    variable: "Variable {{name}}",
+    placeholders: "Variables",
+    preview: "Vista previa",
+  },
   common: {
     genericError: '¡Ocurrió un error!',
     loading: 'Cargando...',

@@ -209,6 +209,16 @@ export const pt = {
     ERR_DUPLICATED_TAG: "Já existe uma tag com este nome.",
     ERR_PLAN_LIMIT: "O limite do seu plano foi atingido.",
   },
+  /** The WhatsApp Cloud API template picker (ui/CloudTemplateFields). */
+  cloudTemplate: {
+    label: "Modelo de mensagem (API oficial)",
+    loading: "Carregando modelos...",
+    error: "Não foi possível carregar os modelos desta conexão.",
+    empty: "Nenhum modelo aprovado nesta conexão. Sincronize os modelos na conexão.",
+    variable: "Variável {{name}}",
+    placeholders: "Variáveis",
+    preview: "Pré-visualização",
+  },
   common: {
     genericError: 'Ocorreu um erro!',
     loading: 'Carregando...',

@@ -211,6 +211,16 @@ export const tr: Shape<typeof pt> = {
     ERR_DUPLICATED_TAG: "Bu adla bir etiket zaten var.",
     ERR_PLAN_LIMIT: "Planınızın sınırına ulaşıldı.",
   },
+  /** The WhatsApp Cloud API template picker (ui/CloudTemplateFields). */
+  cloudTemplate: {
+    label: "Mesaj şablonu (resmi API)",
+    loading: "Şablonlar yükleniyor...",
+    error: "Bu bağlantının şablonları yüklenemedi.",
+    empty: "Bu bağlantıda onaylı şablon yok. Şablonları bağlantıda eşitleyin.",
+    variable: "Değişken {{name}}",
+    placeholders: "Değişkenler",
+    preview: "Önizleme",
+  },
   common: {
     genericError: 'Bir hata oluştu!',
     loading: 'Yükleniyor...',

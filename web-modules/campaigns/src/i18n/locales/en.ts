@@ -17,14 +17,8 @@ export const en: typeof pt = {
     stopped: 'Campaign stopped.',
     restarted: 'Campaign restarted.',
     template: {
-      label: "Message template (official API)",
       none: "None — free text (only to those who wrote in the last 24 hours)",
       explain: "{{connections}}: Meta delivers free text only to contacts who wrote in the last 24 hours. Choose an approved template to reach the others; the messages below go on the other connections.",
-      loading: "Loading templates...",
-      error: "Could not load this connection's templates.",
-      empty: "No approved template on this connection. Sync the templates on the connection.",
-      variable: "Variable {{name}}",
-      preview: "What the customer will see",
     },
     dialog: {
       newTitle: 'New campaign',

@@ -17,14 +17,8 @@ export const es: typeof pt = {
     stopped: 'Campaña detenida.',
     restarted: 'Campaña reiniciada.',
     template: {
-      label: "Plantilla de mensaje (API oficial)",
       none: "Ninguna — texto libre (solo a quien escribió en las últimas 24 horas)",
       explain: "{{connections}}: Meta solo entrega texto libre a contactos que escribieron en las últimas 24 horas. Elija una plantilla aprobada para llegar a los demás; los mensajes de abajo van por las otras conexiones.",
-      loading: "Cargando plantillas...",
-      error: "No se pudieron cargar las plantillas de esta conexión.",
-      empty: "No hay plantillas aprobadas en esta conexión. Sincronice las plantillas en la conexión.",
-      variable: "Variable {{name}}",
-      preview: "Lo que verá el cliente",
     },
     dialog: {
       newTitle: 'Nueva campaña',

@@ -16,14 +16,8 @@ export const pt = {
     stopped: 'Campanha interrompida.',
     restarted: 'Campanha reiniciada.',
     template: {
-      label: "Modelo de mensagem (API oficial)",
       none: "Nenhum — texto livre (só para quem escreveu nas últimas 24 horas)",
       explain: "{{connections}}: a Meta só entrega texto livre a contatos que escreveram nas últimas 24 horas. Escolha um modelo aprovado para alcançar os demais; as mensagens abaixo seguem pelas outras conexões.",
-      loading: "Carregando modelos...",
-      error: "Não foi possível carregar os modelos desta conexão.",
-      empty: "Nenhum modelo aprovado nesta conexão. Sincronize os modelos na conexão.",
-      variable: "Variável {{name}}",
-      preview: "Como o cliente verá",
     },
     dialog: {
       newTitle: 'Nova campanha',

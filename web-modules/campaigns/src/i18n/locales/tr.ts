@@ -17,14 +17,8 @@ export const tr: typeof pt = {
     stopped: 'Kampanya durduruldu.',
     restarted: 'Kampanya yeniden başlatıldı.',
     template: {
-      label: "Mesaj şablonu (resmi API)",
       none: "Yok — serbest metin (yalnızca son 24 saatte yazanlara)",
       explain: "{{connections}}: Meta serbest metni yalnızca son 24 saatte yazan kişilere iletir. Diğerlerine ulaşmak için onaylı bir şablon seçin; aşağıdaki mesajlar diğer bağlantılardan gider.",
-      loading: "Şablonlar yükleniyor...",
-      error: "Bu bağlantının şablonları yüklenemedi.",
-      empty: "Bu bağlantıda onaylı şablon yok. Şablonları bağlantıda eşitleyin.",
-      variable: "Değişken {{name}}",
-      preview: "Müşterinin göreceği",
     },
     dialog: {
       newTitle: 'Yeni kampanya',

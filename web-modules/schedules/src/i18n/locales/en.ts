@@ -19,14 +19,8 @@ export const en: typeof pt = {
   repeat: { none: 'Does not repeat', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' },
   remove: { title: 'Delete the schedule for {{name}}?', message: 'The message will not be sent.', done: 'Schedule deleted.' },
   template: {
-    label: "Message template (official API)",
     none: "None — free text",
     explain: "On this official API connection Meta delivers free text only if the contact wrote in the 24 hours before the send. Otherwise choose an approved template.",
-    loading: "Loading templates...",
-    error: "Could not load this connection's templates.",
-    empty: "No approved template on this connection.",
-    variable: "Variable {{name}}",
-    preview: "What the customer will see",
   },
   dialog: {
     newTitle: 'New schedule',

@@ -19,14 +19,8 @@ export const es: typeof pt = {
   repeat: { none: 'No se repite', daily: 'Diariamente', weekly: 'Semanalmente', monthly: 'Mensualmente' },
   remove: { title: '¿Eliminar el agendamiento de {{name}}?', message: 'El mensaje no se enviará.', done: 'Agendamiento eliminado.' },
   template: {
-    label: "Plantilla de mensaje (API oficial)",
     none: "Ninguna — texto libre",
     explain: "En esta conexión de la API oficial, Meta solo entrega texto libre si el contacto escribió en las 24 horas antes del envío. Si no, elija una plantilla aprobada.",
-    loading: "Cargando plantillas...",
-    error: "No se pudieron cargar las plantillas de esta conexión.",
-    empty: "No hay plantillas aprobadas en esta conexión.",
-    variable: "Variable {{name}}",
-    preview: "Lo que verá el cliente",
   },
   dialog: {
     newTitle: 'Nuevo agendamiento',

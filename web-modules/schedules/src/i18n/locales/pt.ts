@@ -18,14 +18,8 @@ export const pt = {
   repeat: { none: 'Não repete', daily: 'Diariamente', weekly: 'Semanalmente', monthly: 'Mensalmente' },
   remove: { title: 'Excluir o agendamento de {{name}}?', message: 'A mensagem não será enviada.', done: 'Agendamento excluído.' },
   template: {
-    label: "Modelo de mensagem (API oficial)",
     none: "Nenhum — texto livre",
     explain: "Nesta conexão da API oficial, a Meta só entrega texto livre se o contato escreveu nas 24 horas antes do envio. Fora disso, escolha um modelo aprovado.",
-    loading: "Carregando modelos...",
-    error: "Não foi possível carregar os modelos desta conexão.",
-    empty: "Nenhum modelo aprovado nesta conexão.",
-    variable: "Variável {{name}}",
-    preview: "Como o cliente verá",
   },
   dialog: {
     newTitle: 'Novo agendamento',

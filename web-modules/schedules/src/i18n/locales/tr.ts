@@ -19,14 +19,8 @@ export const tr: typeof pt = {
   repeat: { none: 'Tekrarlanmaz', daily: 'Her gün', weekly: 'Her hafta', monthly: 'Her ay' },
   remove: { title: '{{name}} zamanlaması silinsin mi?', message: 'Mesaj gönderilmeyecek.', done: 'Zamanlama silindi.' },
   template: {
-    label: "Mesaj şablonu (resmi API)",
     none: "Yok — serbest metin",
     explain: "Bu resmi API bağlantısında Meta serbest metni yalnızca kişi gönderimden önceki 24 saat içinde yazdıysa iletir. Aksi halde onaylı bir şablon seçin.",
-    loading: "Şablonlar yükleniyor...",
-    error: "Bu bağlantının şablonları yüklenemedi.",
-    empty: "Bu bağlantıda onaylı şablon yok.",
-    variable: "Değişken {{name}}",
-    preview: "Müşterinin göreceği",
   },
   dialog: {
     newTitle: 'Yeni zamanlama',

@@ -1,11 +1,13 @@
 import { Callout, DialogBody, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { getIn, useFormik } from 'formik';
-import { PLANTAO_DEFAULT_INTERVAL, Weekdays, plantaoInputSchema, type Plantao, type PlantaoInput } from '@guiche/contracts';
-import { Dialog, FormDialogFooter, showSubmitError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { PLANTAO_DEFAULT_INTERVAL, PLANTAO_TEMPLATE_FIELDS, Weekdays, plantaoInputSchema, type Plantao, type PlantaoInput } from '@guiche/contracts';
+import { cloudTemplateKey, CloudTemplateFields, Dialog, FormDialogFooter, showSubmitError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { CLOUD_CHANNEL, useAlertConnection, useUserOptions } from '../hooks/usePlantoes.js';
-import { PlantaoTemplateFields, templateKeyOf } from './PlantaoTemplateFields.js';
 import { NS } from '../i18n/register.js';
 import { maskTime } from '../lib/time-mask.js';
+
+/** The alert's fields a template variable may hold, filled when the page goes out. */
+const templateFields = PLANTAO_TEMPLATE_FIELDS.map((f) => `{${f}}`);
 
 interface Values {
   userId: string;
@@ -26,7 +28,7 @@ function valuesOf(plantao?: Plantao): Values {
       const day = plantao?.days.find((d) => d.weekdayEn === weekdayEn);
       return { weekday, weekdayEn, startTime: day?.startTime ?? '', endTime: day?.endTime ?? '' };
     }),
-    templateKey: plantao?.template ? templateKeyOf(plantao.template) : '',
+    templateKey: plantao?.template ? cloudTemplateKey(plantao.template) : '',
     templateVariables: plantao?.template?.variables ?? [],
   };
 }
@@ -131,8 +133,14 @@ export function PlantaoDialog({ isOpen, plantao, onSubmit, onClose }: Props) {
             </table>
           </FormGroup>
           {cloud && (
-            <PlantaoTemplateFields
+            <CloudTemplateFields
+              idPrefix="plantao-template"
               connectionId={cloud.id}
+              explain={t('template.explain')}
+              noneLabel={t('template.none')}
+              hint={t('template.fields', { fields: templateFields.join(' ') })}
+              placeholders={templateFields}
+              required
               templateKey={form.values.templateKey}
               values={form.values.templateVariables}
               error={shown('templateKey')}

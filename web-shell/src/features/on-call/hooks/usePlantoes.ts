@@ -11,16 +11,6 @@ export function usePlantoes() {
 /** The WhatsApp Cloud API channel: free text only within 24 hours of the phone's last message, templates anytime. */
 export const CLOUD_CHANNEL = 'whatsappapi';
 
-/** An approved template stored for a Cloud API connection (GET /whatsappapi/:id/templates). */
-export interface CloudTemplate {
-  name: string;
-  language: string;
-  body: string;
-  header: string | null;
-  footer: string | null;
-  variableNames: string[];
-  variables: number;
-}
 
 /** The company's default connection: the one ticket and SLA pages go through (null when it has none). */
 export function useAlertConnection(enabled: boolean) {
@@ -31,14 +21,6 @@ export function useAlertConnection(enabled: boolean) {
   });
 }
 
-/** The approved templates stored for a Cloud API connection (none asked without one). */
-export function useCloudTemplates(connectionId: number | null) {
-  return useQuery({
-    queryKey: ['plantao', 'cloud-templates', connectionId ?? 0],
-    queryFn: async () => (await api.get<{ templates: CloudTemplate[] }>(`/whatsappapi/${connectionId}/templates`)).data.templates,
-    enabled: connectionId !== null,
-  });
-}
 
 export function useUserOptions(enabled: boolean) {
   return useQuery({ queryKey: ['plantao', 'users'], queryFn: async () => (await api.get<{ id: number; name: string }[]>('/users/list')).data, enabled });

@@ -28,15 +28,9 @@ export const en: OnCallLocale = {
   lastError: 'Last alert not sent: {{reason}}',
   template: {
     explain: "The alerts' connection uses the official WhatsApp API (Cloud API): Meta accepts free text only up to 24 hours after the on-call person's last message. Outside that window the alert goes as this approved template.",
-    label: 'Message template',
     none: 'Choose a template',
-    loading: 'Loading templates',
-    error: "This connection's templates could not be loaded.",
-    empty: 'No approved template on this connection. Sync the templates in Connections.',
     required: 'Choose a template: Meta refuses free text outside the 24-hour window.',
     fields: "Variables may use the alert's data: {{fields}}",
-    variable: 'Variable {{name}}',
-    preview: 'Preview',
   },
   range: '{{day}}: {{start}} to {{end}}',
 };

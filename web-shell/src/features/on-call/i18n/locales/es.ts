@@ -28,15 +28,9 @@ export const es: OnCallLocale = {
   lastError: 'Último aviso no enviado: {{reason}}',
   template: {
     explain: 'La conexión de los avisos usa la API oficial de WhatsApp (Cloud API): Meta solo acepta texto libre hasta 24 horas después del último mensaje de la persona de guardia. Fuera de esa ventana el aviso se envía como esta plantilla aprobada.',
-    label: 'Plantilla de mensaje',
     none: 'Elija una plantilla',
-    loading: 'Cargando plantillas',
-    error: 'No se pudieron cargar las plantillas de esta conexión.',
-    empty: 'No hay plantillas aprobadas en esta conexión. Sincronice las plantillas en Conexiones.',
     required: 'Elija una plantilla: Meta rechaza el texto libre fuera de la ventana de 24 horas.',
     fields: 'Las variables pueden usar los datos del aviso: {{fields}}',
-    variable: 'Variable {{name}}',
-    preview: 'Vista previa',
   },
   range: '{{day}}: {{start}} a {{end}}',
 };

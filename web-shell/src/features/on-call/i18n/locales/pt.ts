@@ -29,15 +29,9 @@ export const pt = {
   lastError: 'Último aviso não enviado: {{reason}}',
   template: {
     explain: 'A conexão dos avisos usa a API oficial do WhatsApp (Cloud API): a Meta só aceita texto livre até 24 horas depois da última mensagem do plantonista. Fora dessa janela o aviso vai como este modelo aprovado.',
-    label: 'Modelo de mensagem',
     none: 'Selecione um modelo',
-    loading: 'Carregando modelos',
-    error: 'Não foi possível carregar os modelos desta conexão.',
-    empty: 'Nenhum modelo aprovado nesta conexão. Sincronize os modelos em Conexões.',
     required: 'Escolha um modelo: a Meta recusa texto livre fora da janela de 24 horas.',
     fields: 'As variáveis podem usar os dados do aviso: {{fields}}',
-    variable: 'Variável {{name}}',
-    preview: 'Pré-visualização',
   },
   range: '{{day}}: {{start}} às {{end}}',
 };

@@ -28,15 +28,9 @@ export const tr: OnCallLocale = {
   lastError: 'Son uyarı gönderilemedi: {{reason}}',
   template: {
     explain: 'Uyarıların bağlantısı resmi WhatsApp API’sini (Cloud API) kullanıyor: Meta serbest metni yalnızca nöbetçinin son mesajından sonraki 24 saat içinde kabul eder. Bu pencerenin dışında uyarı bu onaylı şablonla gider.',
-    label: 'Mesaj şablonu',
     none: 'Bir şablon seçin',
-    loading: 'Şablonlar yükleniyor',
-    error: 'Bu bağlantının şablonları yüklenemedi.',
-    empty: 'Bu bağlantıda onaylı şablon yok. Şablonları Bağlantılar sayfasında eşitleyin.',
     required: 'Bir şablon seçin: Meta 24 saatlik pencerenin dışında serbest metni reddeder.',
     fields: 'Değişkenler uyarının verilerini kullanabilir: {{fields}}',
-    variable: 'Değişken {{name}}',
-    preview: 'Önizleme',
   },
   range: '{{day}}: {{start}} - {{end}}',
 };
