@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
-import { FakeGraph } from '@guiche/meta-graph/testing';
+import { createTestKernel, type TestCompany, type TestKernel } from '@guiche/core/testing';
+import { cloudConnection, FakeGraph } from '@guiche/meta-graph/testing';
 import campaignsPlugin from '@guiche/plugin-campaigns';
 import { createWhatsappCloudChannel } from '../plugins/channel-whatsapp-cloud/src/plugin.js';
-import { newCloudNumber, useFakeGraphEnv, type CloudNumber } from '../plugins/channel-whatsapp-cloud/test/support.js';
+import { useFakeGraphEnv } from '../plugins/channel-whatsapp-cloud/test/support.js';
 import { contactList } from '../plugins/campaigns/test/support.js';
 import { closeBrowser, keepScreenshot, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
 
@@ -19,7 +19,6 @@ const fake = new FakeGraph();
 let kernel: TestKernel;
 let browser: Browser;
 let company: TestCompany;
-let number: CloudNumber;
 
 function localInput(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
@@ -32,15 +31,7 @@ beforeAll(async () => {
   useFakeGraphEnv(fake);
   kernel = await createTestKernel({ serveWeb: true, plugins: [createWhatsappCloudChannel(), campaignsPlugin], config: { WEB_ROOT: webRoot, TIMED_WORK_POLL_MS: 200 } });
   company = await kernel.createCompany({ planFlags: { useCampaigns: true, useWhatsapp: true } });
-  const created = await kernel.api('POST', '/whatsapp', { token: company.admin.token, body: { name: 'Oficial Meta', channel: 'whatsappapi' } });
-  const id = created.body.id as number;
-  number = newCloudNumber(fake);
-  const saved = await kernel.api('PUT', `/whatsappapi/${id}/credentials`, {
-    token: company.admin.token,
-    body: { phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, accessToken: number.accessToken, appSecret: fake.appSecret, verifyToken: number.verifyToken },
-  });
-  expect(saved.status).toBe(200);
-  await waitFor(async () => (await kernel.db('whatsappCloudAccounts').where({ connectionId: id }).first('templatesSyncedAt')).templatesSyncedAt, { timeout: 15_000 });
+  await cloudConnection(kernel, fake, company, { name: 'Oficial Meta' });
   await kernel.api('POST', '/campaign-settings', { token: company.admin.token, body: { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } } });
   browser = await launchChromium();
 });

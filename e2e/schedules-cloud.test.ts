@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
-import { FakeGraph } from '@guiche/meta-graph/testing';
+import { cloudConnection, FakeGraph } from '@guiche/meta-graph/testing';
 import schedulesPlugin from '@guiche/plugin-schedules';
 import { createWhatsappCloudChannel } from '../plugins/channel-whatsapp-cloud/src/plugin.js';
-import { newCloudNumber, useFakeGraphEnv } from '../plugins/channel-whatsapp-cloud/test/support.js';
+import { useFakeGraphEnv } from '../plugins/channel-whatsapp-cloud/test/support.js';
 import { closeBrowser, keepScreenshot, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
 
 /**
@@ -31,15 +31,7 @@ beforeAll(async () => {
   useFakeGraphEnv(fake);
   kernel = await createTestKernel({ serveWeb: true, plugins: [createWhatsappCloudChannel(), schedulesPlugin], config: { WEB_ROOT: webRoot, TIMED_WORK_POLL_MS: 200 } });
   company = await kernel.createCompany({ planFlags: { useSchedules: true, useWhatsapp: true } });
-  const created = await kernel.api('POST', '/whatsapp', { token: company.admin.token, body: { name: 'Oficial Meta', channel: 'whatsappapi' } });
-  conn = created.body.id as number;
-  const number = newCloudNumber(fake);
-  const saved = await kernel.api('PUT', `/whatsappapi/${conn}/credentials`, {
-    token: company.admin.token,
-    body: { phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, accessToken: number.accessToken, appSecret: fake.appSecret, verifyToken: number.verifyToken },
-  });
-  expect(saved.status).toBe(200);
-  await waitFor(async () => (await kernel.db('whatsappCloudAccounts').where({ connectionId: conn }).first('templatesSyncedAt')).templatesSyncedAt, { timeout: 15_000 });
+  conn = (await cloudConnection(kernel, fake, company, { name: 'Oficial Meta' })).id;
   browser = await launchChromium();
 });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
-import { FakeGraph, whatsappMessage } from '@guiche/meta-graph/testing';
+import { cloudConnection, FakeGraph, whatsappMessage, type CloudConnection } from '@guiche/meta-graph/testing';
 import { createWhatsappCloudChannel } from '../../channel-whatsapp-cloud/src/plugin.js';
-import { newCloudNumber, useFakeGraphEnv, type CloudNumber } from '../../channel-whatsapp-cloud/test/support.js';
+import { useFakeGraphEnv } from '../../channel-whatsapp-cloud/test/support.js';
 import plugin from '../src/plugin.js';
 import { contactList, dispatchTimer, FakeWorld, fakeWhatsapp, liveConnection, shippings, states } from './support.js';
 
@@ -17,7 +17,7 @@ const fake = new FakeGraph();
 const world = new FakeWorld();
 let k: TestKernel;
 let c: TestCompany;
-let cloud: { id: number; number: CloudNumber; webhook: string };
+let cloud: CloudConnection;
 let year = 2071;
 
 const runDue = (now: Date) => k.kernel.core.timedWork.runDue(now);
@@ -45,18 +45,7 @@ beforeAll(async () => {
   useFakeGraphEnv(fake);
   k = await createTestKernel({ plugins: [createWhatsappCloudChannel(), fakeWhatsapp(world), plugin] });
   c = await k.createCompany({ planFlags: { useCampaigns: true, useWhatsapp: true } });
-  const created = await k.api('POST', '/whatsapp', { token: c.admin.token, body: { name: 'Oficial', channel: 'whatsappapi' } });
-  const id = created.body.id as number;
-  const number = newCloudNumber(fake);
-  const saved = await k.api('PUT', `/whatsappapi/${id}/credentials`, {
-    token: c.admin.token,
-    body: { phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, accessToken: number.accessToken, appSecret: fake.appSecret, verifyToken: number.verifyToken },
-  });
-  expect(saved.status).toBe(200);
-  await waitFor(async () => (await k.db('whatsapps').where({ id }).first('status')).status === 'CONNECTED', { timeout: 15_000 });
-  await waitFor(async () => (await k.db('whatsappCloudAccounts').where({ connectionId: id }).first('templatesSyncedAt')).templatesSyncedAt, { timeout: 15_000 });
-  const webhook = (await k.api('GET', `/whatsappapi/${id}/credentials`, { token: c.admin.token })).body.webhookUrl as string;
-  cloud = { id, number, webhook };
+  cloud = await cloudConnection(k, fake, c);
   await k.api('POST', '/campaign-settings', { token: c.admin.token, body: { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } } });
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { ConformanceContext, ConformanceInbound, ConformanceOperation, ConformanceOutbound, ConformancePeer } from '@guiche/core/testing';
-import { FakeGraph, whatsappMessage, whatsappStatus, type FakeCall } from '@guiche/meta-graph/testing';
+import { FakeGraph, newCloudNumber, whatsappMessage, whatsappStatus, type CloudNumber, type FakeCall } from '@guiche/meta-graph/testing';
+
+export { newCloudNumber, type CloudNumber };
 
 /** Env the plugins read, pointed at the fake (set before any kernel starts). */
 export function useFakeGraphEnv(fake: FakeGraph): void {
@@ -10,23 +11,6 @@ export function useFakeGraphEnv(fake: FakeGraph): void {
   process.env.META_GRAPH_BACKOFF_MS = '20';
 }
 
-export interface CloudNumber {
-  phoneNumberId: string;
-  wabaId: string;
-  accessToken: string;
-  verifyToken: string;
-}
-
-export function newCloudNumber(fake: FakeGraph): CloudNumber {
-  const phoneNumberId = String(1e14 + Math.floor(Math.random() * 1e14));
-  const wabaId = String(2e14 + Math.floor(Math.random() * 1e14));
-  fake.phoneNumbers.set(phoneNumberId, { display: '+1 555-000-' + String(Math.floor(Math.random() * 9000) + 1000), verifiedName: 'Guichê Test' });
-  fake.templates.set(wabaId, [
-    { name: 'hello_world', language: 'en_US', status: 'APPROVED', category: 'UTILITY', components: [{ type: 'BODY', text: 'Hello {{1}}, your order {{2}} is ready.' }] },
-    { name: 'pending_one', language: 'en_US', status: 'PENDING', category: 'MARKETING', components: [{ type: 'BODY', text: 'Not approved' }] },
-  ]);
-  return { phoneNumberId, wabaId, accessToken: fake.newToken(), verifyToken: 'verify-' + randomBytes(6).toString('hex') };
-}
 
 /** The webhook URL the connection dialog shows (with the connection's public webhook id). */
 export async function webhookUrl(ctx: ConformanceContext, connectionId = ctx.connection.id): Promise<string> {

@@ -1,9 +1,9 @@
 import { Weekdays } from '@guiche/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
-import { FakeGraph, whatsappMessage } from '@guiche/meta-graph/testing';
+import { cloudConnection, FakeGraph, whatsappMessage, type CloudConnection } from '@guiche/meta-graph/testing';
 import { createWhatsappCloudChannel } from '../../channel-whatsapp-cloud/src/plugin.js';
-import { newCloudNumber, useFakeGraphEnv, type CloudNumber } from '../../channel-whatsapp-cloud/test/support.js';
+import { useFakeGraphEnv } from '../../channel-whatsapp-cloud/test/support.js';
 import onCall from '../src/plugin.js';
 import { breachingTicket, slaTarget } from './sla-support.js';
 import { week } from './support.js';
@@ -24,28 +24,11 @@ const MIN = 60_000;
 const allWeek = () => week(Object.fromEntries(Weekdays.map((d) => [d.weekdayEn, ['00:00', '23:59']])));
 const runDue = (at: Date) => k.kernel.core.timedWork.runDue(at);
 
-interface Cloud {
-  id: number;
-  number: CloudNumber;
-  webhook: string;
-}
-
-async function cloudConnection(company: TestCompany): Promise<Cloud> {
-  const created = await k.api('POST', '/whatsapp', { token: company.admin.token, body: { name: 'Oficial', channel: 'whatsappapi' } });
-  expect(created.status).toBe(201);
-  const id = created.body.id as number;
-  const number = newCloudNumber(fake);
-  const saved = await k.api('PUT', `/whatsappapi/${id}/credentials`, {
-    token: company.admin.token,
-    body: { phoneNumberId: number.phoneNumberId, wabaId: number.wabaId, accessToken: number.accessToken, appSecret: fake.appSecret, verifyToken: number.verifyToken },
-  });
-  expect(saved.status).toBe(200);
-  await waitFor(async () => (await k.db('whatsapps').where({ id }).first('status')).status === 'CONNECTED', { timeout: 15_000 });
-  // Timers run only when a test says: the templates are synced on demand.
-  expect((await k.api('POST', `/whatsappapi/${id}/templates/sync`, { token: company.admin.token })).status).toBe(200);
-  expect((await k.db('whatsapps').where({ id }).first('isDefault')).isDefault).toBe(true);
-  const webhook = (await k.api('GET', `/whatsappapi/${id}/credentials`, { token: company.admin.token })).body.webhookUrl as string;
-  return { id, number, webhook };
+/** The company's Cloud API connection, its default (timers run only when a test says: templates synced by the route). */
+async function defaultCloudConnection(company: TestCompany): Promise<CloudConnection> {
+  const cloud = await cloudConnection(k, fake, company, { templates: 'now' });
+  expect((await k.db('whatsapps').where({ id: cloud.id }).first('isDefault')).isDefault).toBe(true);
+  return cloud;
 }
 
 /** A ticket that breaches its first-response target now: the breach and its on-call timer run at once. */
@@ -77,7 +60,7 @@ afterAll(async () => {
 describe('on-call pages on a WhatsApp Cloud API connection', () => {
   it('refuses a rota without an approved template (409 ERR_WINDOW_CLOSED), checks the template, and pages a closed window with it, the alert’s fields filled', async () => {
     const company = await k.createCompany({ planFlags: { useWhatsapp: true } });
-    const cloud = await cloudConnection(company);
+    const cloud = await defaultCloudConnection(company);
     const phone = '5511977770001';
 
     const bare = await rota(company, phone);
@@ -110,7 +93,7 @@ describe('on-call pages on a WhatsApp Cloud API connection', () => {
     const phone = '5511977770002';
     // Saved while the company had no connection: nothing to check yet.
     expect((await rota(company, phone)).status).toBe(201);
-    const cloud = await cloudConnection(company);
+    const cloud = await defaultCloudConnection(company);
 
     const first = await breachNow(company, cloud.id);
     const [record] = (await k.api('GET', '/plantao', { token: company.admin.token })).body;
