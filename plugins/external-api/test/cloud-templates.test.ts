@@ -16,7 +16,7 @@ const fake = new FakeGraph();
 const world = new FakeWorld();
 let k: TestKernel;
 let c: TestCompany;
-let cloud: CloudConnection;
+let cloud: CloudConnection & { token: string };
 
 let seq = 0;
 const newNumber = () => `55219${String(Date.now() % 1e6).padStart(6, '0')}${++seq}`.slice(0, 13);
@@ -27,7 +27,9 @@ beforeAll(async () => {
   useFakeGraphEnv(fake);
   k = await createTestKernel({ plugins: [createWhatsappCloudChannel(), fakeWhatsapp(world), createExternalApiPlugin({ rateLimit: { max: 1000, windowMs: 60_000 } })] });
   c = await k.createCompany({ planFlags: { useExternalApi: true, useWhatsapp: true } });
-  cloud = await cloudConnection(k, fake, c);
+  const connection = await cloudConnection(k, fake, c);
+  const { token } = await k.db('whatsapps').where({ id: connection.id }).first('token');
+  cloud = { ...connection, token };
 });
 afterAll(async () => {
   await k?.close();

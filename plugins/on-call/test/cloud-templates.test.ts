@@ -24,9 +24,9 @@ const MIN = 60_000;
 const allWeek = () => week(Object.fromEntries(Weekdays.map((d) => [d.weekdayEn, ['00:00', '23:59']])));
 const runDue = (at: Date) => k.kernel.core.timedWork.runDue(at);
 
-/** The company's Cloud API connection, its default (timers run only when a test says: templates synced by the route). */
+/** The company's Cloud API connection, its default. */
 async function defaultCloudConnection(company: TestCompany): Promise<CloudConnection> {
-  const cloud = await cloudConnection(k, fake, company, { templates: 'now' });
+  const cloud = await cloudConnection(k, fake, company);
   expect((await k.db('whatsapps').where({ id: cloud.id }).first('isDefault')).isDefault).toBe(true);
   return cloud;
 }

@@ -1,4 +1,4 @@
 export { FakeGraph, type FakeCall, type FakeMedia, type FakePage, type FakePhoneNumber, type FakeTemplate } from './fake-graph.js';
 export * from './payloads.js';
 export { MessengerPeer, newFakePage, useFakeGraphEnv, randomDigits } from './messenger-peer.js';
-export { cloudConnection, newCloudNumber, type CloudConnection, type CloudConnectionOptions, type CloudNumber } from './cloud-connection.js';
+export { cloudConnection, newCloudNumber, type CloudConnection, type CloudNumber } from './cloud-connection.js';
