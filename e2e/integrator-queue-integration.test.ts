@@ -159,7 +159,8 @@ describe('the integrator in the browser', () => {
 
     // Taken back: the menu says so, and the ticket is the agent's again.
     await page.getByTestId('ticket-more').click();
-    expect(await toggle.innerText()).toContain('Retomar da integração');
+    // The menu follows the ticket's state, which reaches the page live after the hand-off's answer.
+    await toggle.filter({ hasText: 'Retomar da integração' }).waitFor();
     await toggle.click();
     await toast(page, 'Você retomou o ticket da integração.').waitFor();
     expect(await kernel.db('tickets').where({ id: opening.ticketId }).first('status', 'userId', 'useIntegration')).toEqual({ status: 'open', userId: admin.user.id, useIntegration: false });

@@ -60,7 +60,8 @@ describe('WhatsApp guard in the browser', () => {
     world.failStarts = 0;
     await banner.getByTestId('connection-alert-reconnect').click();
     await banner.waitFor({ state: 'detached' });
-    expect((await kernel.db('whatsapps').where({ id: conn }).first('status')).status).toBe('CONNECTED');
+    // The banner leaves when the alert clears; the session's row says CONNECTED once its start completes.
+    await waitFor(async () => (await kernel.db('whatsapps').where({ id: conn }).first('status')).status === 'CONNECTED');
     await page.close();
   }, 90_000);
 
