@@ -73,8 +73,8 @@ afterAll(async () => {
   await kernel?.close();
 });
 
-/** Signs in through the login form and answers the scripts the page started before its first ticket row. */
-async function scriptsToFirstRow(user: TestUser): Promise<string[]> {
+/** Signs in through the login form and answers the requests (path + query) the page started before its first ticket row. */
+async function requestsToFirstRow(user: TestUser): Promise<string[]> {
   const page: Page = await newPage(browser, kernel, { viewport: { width: 1366, height: 900 } });
   const rowSelector = '[data-testid="ticket-list-open"] [data-testid="ticket-row"]';
   await page.addInitScript(
@@ -95,12 +95,24 @@ async function scriptsToFirstRow(user: TestUser): Promise<string[]> {
     return performance
       .getEntriesByType('resource')
       .filter((entry) => entry.startTime < at)
-      .map((entry) => new URL(entry.name).pathname)
-      .filter((pathname) => pathname.endsWith('.js'));
+      .map((entry) => {
+        const url = new URL(entry.name);
+        return url.pathname + url.search;
+      });
   }, FIRST_ROW_MARK);
 }
 
+async function scriptsToFirstRow(user: TestUser): Promise<string[]> {
+  return (await requestsToFirstRow(user)).filter((request) => request.endsWith('.js'));
+}
+
 describe('the first screen (login → first ticket row)', () => {
+  it("asks for the unread badge's tickets only after the first row is drawn", async () => {
+    const requests = await requestsToFirstRow(agent);
+    expect(requests.some((request) => request.startsWith('/api/tickets?'))).toBe(true);
+    expect(requests.filter((request) => request.includes('withUnreadMessages'))).toEqual([]);
+  });
+
   it('finds each library the first screen must not load somewhere in the build (the markers still name them)', () => {
     const texts = scriptFiles(shellScripts).map((file) => fs.readFileSync(file, 'utf8'));
     for (const [library, marker] of Object.entries(LIBRARY_MARKERS)) {

@@ -10,6 +10,7 @@ import type { AppMessageEvent, Ticket, TicketSocketEvent } from '../api/types.js
 import { shouldAlert, updateNotifications, type NotifiedUser } from '../lib/notifications.js';
 import { truncate } from '../lib/text.js';
 import { SeenIds } from '../lib/seen-ids.js';
+import { useAfterFirstTicketList } from './useAfterFirstTicketList.js';
 import { TICKETS_NS } from '../i18n/register.js';
 import { playNotificationSound } from './sound.js';
 
@@ -26,10 +27,11 @@ export function useTicketNotifications() {
   const queryClient = useQueryClient();
   const location = useLocation();
   const navigate = useNavigate();
+  const listFirst = useAfterFirstTicketList(location.pathname.startsWith('/tickets'));
   const query = useQuery({
     queryKey: ticketKeys.notifications(),
     queryFn: fetchUnreadTickets,
-    enabled: Boolean(user),
+    enabled: Boolean(user) && listFirst,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     meta: { silent: true },
