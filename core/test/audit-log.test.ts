@@ -23,6 +23,8 @@ const reasonsModule = definePlugin({
       reasons.set(id, { ...reasons.get(id)!, ...(request.body as object) });
       return reasons.get(id);
     });
+    // A provider's webhook under an audited path (as /whatsappapi/webhook/:id is): traffic, not a change.
+    ctx.publicRoutes.post('/queue/probe-webhook/:id', async () => ({ ok: true }));
   },
 });
 
@@ -91,6 +93,12 @@ describe('configuration changes', () => {
     expect(res.status).toBe(200);
     const [row] = await audit(shop.admin.token, '?entity=closingReason');
     expect(row).toMatchObject({ action: 'update', entityId: '7', oldValues: { name: 'Resolvido', apiSecret: MASK }, newValues: { name: 'Resolvido no 1º contato', apiSecret: MASK } });
+  });
+
+  it("records no provider's webhook call, though its path is under an audited one", async () => {
+    const res = await fetch(`${k.apiUrl}/queue/probe-webhook/abc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ entry: [] }) });
+    expect(res.status).toBe(200);
+    expect(await k.db('audit_logs').where('path', 'like', '%/probe-webhook/%').count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 
   it('masks a secret-named setting value', async () => {

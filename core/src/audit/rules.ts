@@ -17,6 +17,12 @@ export interface AuditRule {
   action?: string;
   /** Rows about the platform (plans, helps, announcements): only super users see them. */
   platform?: boolean;
+  /**
+   * Recorded for callers who are not signed in too. A path rule covers signed-in callers only:
+   * a provider's webhook or a public hook under an audited path (/whatsappapi/webhook/…,
+   * /telegram/webhook/…, /flowbuilder/hooks/…) is traffic, not a configuration change.
+   */
+  anonymous?: boolean;
 }
 
 /** The audit option a route may carry: `{ config: { audit: { entity: 'closingReason', snapshot: rowOf('closing_reasons') } } }`, or false to opt out. */
@@ -74,7 +80,7 @@ interface PathRule extends AuditRule {
  */
 export const AUDITED_PATHS: PathRule[] = [
   { path: '/users', entity: 'user', snapshot: rowWithLinks('users', 'userQueues', 'userId', 'queueId', 'queueIds') },
-  { path: '/atualizar-senha', entity: 'user', action: 'password_reset' },
+  { path: '/atualizar-senha', entity: 'user', action: 'password_reset', anonymous: true },
   { path: '/queue', entity: 'queue', snapshot: queueWithOptions },
   { path: '/chatbot', entity: 'queueOption', snapshot: rowOf('chatbots') },
   { path: '/files', entity: 'fileList', snapshot: rowOf('files') },

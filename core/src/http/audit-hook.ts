@@ -49,8 +49,10 @@ export function installAuditHook(app: FastifyInstance, options: { apiBase: strin
     const method = methods[0]!.toUpperCase();
     const rule = auditRuleFor(method, route.url.slice(apiBase.length) || '/', route.config?.audit);
     if (!rule) return;
+    const anyCaller = Boolean(route.config?.audit) || rule.anonymous === true;
 
     const before: preHandlerHookHandler = async (request) => {
+      if (!request.auth && !anyCaller) return;
       const id = idOf(request);
       const old = method === 'POST' || method === 'GET' || !rule.snapshot ? null : await rule.snapshot(db, id, request);
       request.auditPending = { rule, id, old };
