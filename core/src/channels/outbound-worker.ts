@@ -140,40 +140,86 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
     if (settled.size > SETTLED_MEMORY) settled.delete(settled.values().next().value as number);
   }
 
+  /**
+   * Delivers one pending row: 'sent' (or failed for good after its last attempt), 'gone' when the
+   * session stopped meanwhile. Throws when the row must wait for another attempt: nothing after it
+   * in its conversation may overtake it.
+   */
+  async function sendRow(connectionId: number, row: Record<string, any>): Promise<'sent' | 'gone'> {
+    const ready = readySession(connectionId);
+    if (!ready?.isReady()) return 'gone';
+    const id = Number(row.id);
+    const tried = failures.get(id);
+    if (tried && Date.now() < tried.nextAt) throw new NotDue(`message ${id} waits for its next attempt`);
+    let sent: MessageRow | undefined;
+    try {
+      sent = await deliver(ready, row);
+      core.metrics.sendResult(ready.definition.channel, 'sent');
+      failures.delete(id);
+    } catch (err) {
+      if (!ready.isReady()) return 'gone'; // the session went away meanwhile: not the message's fault
+      const count = (tried?.count ?? 0) + 1;
+      if (count < SEND_ATTEMPTS) {
+        failures.set(id, { count, nextAt: Date.now() + SEND_BACKOFF_MS * 2 ** (count - 1) });
+        core.metrics.sendResult(ready.definition.channel, 'retry');
+        throw err;
+      }
+      failures.delete(id);
+      await markFailed(row, err);
+      core.metrics.sendResult(ready.definition.channel, 'failed');
+    }
+    remember(id);
+    await announceUpdate(id, sent);
+    return 'sent';
+  }
+
+  /**
+   * A batch on a channel that takes parallel sends (capabilities.parallelSends): one lane per
+   * contact, each lane in id order, up to `parallel` lanes in flight. The first lane that must stop
+   * (a retry, the session gone) lets no other lane start another row; the rows in flight finish.
+   */
+  async function sendLanes(connectionId: number, batch: Record<string, any>[], parallel: number): Promise<'sent' | 'gone'> {
+    const lanes = new Map<unknown, Record<string, any>[]>();
+    for (const row of batch) {
+      const lane = lanes.get(row.contactId);
+      if (lane) lane.push(row);
+      else lanes.set(row.contactId, [row]);
+    }
+    const waiting = [...lanes.values()];
+    const halt: { reason: null | { error?: unknown } } = { reason: null };
+    const runLanes = async (): Promise<void> => {
+      for (let lane = waiting.shift(); lane && !halt.reason; lane = waiting.shift()) {
+        for (const row of lane) {
+          if (halt.reason) return;
+          try {
+            if ((await sendRow(connectionId, row)) === 'gone') halt.reason ??= {};
+          } catch (error) {
+            halt.reason ??= { error };
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(parallel, waiting.length) }, runLanes));
+    if (halt.reason && 'error' in halt.reason) throw halt.reason.error;
+    return halt.reason ? 'gone' : 'sent';
+  }
+
   async function drain(connectionId: number): Promise<void> {
     // An expired subscription pauses sending; payment triggers a drain again (billing/settle-payment).
     if (await outboundPaused(db, connectionId)) return;
+    const parallel = Math.max(1, readySession(connectionId)?.definition.capabilities.parallelSends ?? 1);
     let cursor = 0;
     for (;;) {
       if (!readySession(connectionId)?.isReady()) return;
       const batch = await pendingBatch(connectionId, cursor);
       if (!batch.length) return;
-      for (const row of batch) {
-        const ready = readySession(connectionId);
-        if (!ready?.isReady()) return;
-        cursor = Number(row.id);
-        const tried = failures.get(cursor);
-        if (tried && Date.now() < tried.nextAt) throw new NotDue(`message ${cursor} waits for its next attempt`);
-        let sent: MessageRow | undefined;
-        try {
-          sent = await deliver(ready, row);
-          core.metrics.sendResult(ready.definition.channel, 'sent');
-          failures.delete(cursor);
-        } catch (err) {
-          if (!ready.isReady()) return; // the session went away meanwhile: not the message's fault
-          const count = (tried?.count ?? 0) + 1;
-          if (count < SEND_ATTEMPTS) {
-            failures.set(cursor, { count, nextAt: Date.now() + SEND_BACKOFF_MS * 2 ** (count - 1) });
-            core.metrics.sendResult(ready.definition.channel, 'retry');
-            throw err;
-          }
-          failures.delete(cursor);
-          await markFailed(row, err);
-          core.metrics.sendResult(ready.definition.channel, 'failed');
-        }
-        remember(cursor);
-        await announceUpdate(cursor, sent);
+      if (parallel > 1) {
+        if ((await sendLanes(connectionId, batch, parallel)) === 'gone') return;
+      } else {
+        // One at a time in id order across the whole connection (WhatsApp Web pacing).
+        for (const row of batch) if ((await sendRow(connectionId, row)) === 'gone') return;
       }
+      cursor = Number(batch[batch.length - 1]!.id);
       if (batch.length < BATCH) return;
     }
   }

@@ -30,6 +30,11 @@ export interface ChannelCapabilities {
   presence: boolean;
   /** The session can pair by a code typed on the phone (ChannelSession.requestPairingCode). */
   pairingCode?: boolean;
+  /**
+   * Sends the provider takes at once, each to another contact (a contact's messages always go one
+   * after another, in order). Absent or 1: one send at a time for the whole connection.
+   */
+  parallelSends?: number;
 }
 
 /** The other party of a conversation as the channel knows it. */

@@ -15,6 +15,8 @@ export const CLOUD_CAPABILITIES: ChannelDefinition['capabilities'] = {
   checkNumber: false,
   groups: false,
   presence: false,
+  // Meta takes a number's sends in parallel (80 msg/s by default); one at a time caps a number at 1 / round trip.
+  parallelSends: 20,
 };
 
 export interface WhatsappCloudOptions {
