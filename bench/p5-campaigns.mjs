@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { defineChannel, definePlugin } from '@guiche/core';
 import campaignsPlugin from '@guiche/plugin-campaigns';
-import cloudPlugin from '@guiche/plugin-channel-whatsapp-cloud';
+import cloudPlugin, { CLOUD_CAPABILITIES } from '@guiche/plugin-channel-whatsapp-cloud';
 import { FakeGraph } from '@guiche/meta-graph/testing';
 import { createCompany, fmt, startBenchKernel } from './lib.mjs';
 
@@ -16,6 +16,10 @@ const CLOUD_CONTACTS = Number(process.env.P5_CLOUD_CONTACTS ?? 2000);
 /** A local fake of Meta's Graph API for the Cloud API case (statuses posted back as webhooks, as Meta does). */
 const graph = new FakeGraph();
 await graph.start();
+/** P5_GRAPH_LATENCY_MS: each Graph request answered after this long (Meta's round trip from the server; 0 by default). */
+graph.latencyMs = Number(process.env.P5_GRAPH_LATENCY_MS ?? 0);
+/** P5_CLOUD_PARALLEL: the Cloud API channel's sends in flight per number (its capability; 1 = one at a time, as before #28). */
+if (process.env.P5_CLOUD_PARALLEL) CLOUD_CAPABILITIES.parallelSends = Number(process.env.P5_CLOUD_PARALLEL);
 process.env.META_GRAPH_URL = graph.url;
 process.env.META_SECRETS_KEY ??= 'bench-secrets-key';
 
@@ -172,6 +176,8 @@ async function cloudRun(bench) {
   const connection = await api(bench, c.adminToken, 'POST', '/whatsapp', { name: 'Cloud', channel: 'whatsappapi' });
   const number = { phoneNumberId: String(1e14 + Math.floor(Math.random() * 1e14)), wabaId: String(2e14 + Math.floor(Math.random() * 1e14)) };
   graph.phoneNumbers.set(number.phoneNumberId, { display: '+1 555-000-1234', verifiedName: 'Bench', messagingLimit: 'TIER_UNLIMITED' });
+  // The contacts never wrote (their 24 h window is closed): the campaign goes by an approved template (issue #29).
+  graph.templates.set(number.wabaId, [{ name: 'bench_hello', language: 'pt_BR', status: 'APPROVED', category: 'MARKETING', components: [{ type: 'BODY', text: 'Oi {{1}}' }] }]);
   await api(bench, c.adminToken, 'PUT', `/whatsappapi/${connection.id}/credentials`, { ...number, accessToken: graph.newToken(), appSecret: graph.appSecret, verifyToken: 'bench-verify' });
   const deadline = Date.now() + 30000;
   while ((await bench.db('whatsapps').where({ id: connection.id }).first('status')).status !== 'CONNECTED') {
@@ -180,6 +186,7 @@ async function cloudRun(bench) {
   }
   // The webhook URL the connection dialog shows (its public webhook id).
   const { webhookUrl } = await api(bench, c.adminToken, 'GET', `/whatsappapi/${connection.id}/credentials`);
+  await api(bench, c.adminToken, 'POST', `/whatsappapi/${connection.id}/templates/sync`, {});
   void graph.sendStatusesTo(number, webhookUrl);
   await api(bench, c.adminToken, 'POST', '/campaign-settings', { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } });
   const list = await api(bench, c.adminToken, 'POST', '/contact-lists', { name: 'Cloud' });
@@ -188,16 +195,21 @@ async function cloudRun(bench) {
     await bench.db('contactListItems').insert(all.slice(i, i + 1000).map((n, j) => ({ companyId: c.companyId, contactListId: list.id, name: `Pessoa ${i + j}`, number: n })));
   }
   graph.rateLimitSends(3);
+  const queries = countQueries(bench.db, 'cloud');
+  const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
-  const campaign = await api(bench, c.adminToken, 'POST', '/campaigns', { name: 'Cloud', contactListId: list.id, whatsappId: String(connection.id), scheduledAt: new Date().toISOString(), message1: 'Oi {nome}' });
+  const campaign = await api(bench, c.adminToken, 'POST', '/campaigns', { name: 'Cloud', contactListId: list.id, whatsappId: String(connection.id), scheduledAt: new Date().toISOString(), template: { name: 'bench_hello', language: 'pt_BR', variables: ['{nome}'] } });
   for (;;) {
     const row = await bench.db('campaigns').where({ id: campaign.id }).first('status');
     if (row.status === 'FINALIZADA') break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const sends = graph.calls.filter((call) => call.route === `${number.phoneNumberId}/messages` && call.body?.type === 'text').length;
-  return { seconds, rate: all.length / seconds, sends, sent: await sentCount(bench, connection.id) };
+  const { user, system } = process.cpuUsage(cpu);
+  queries.stop();
+  const sends = graph.calls.filter((call) => call.route === `${number.phoneNumberId}/messages` && call.body?.type === 'template').length;
+  // The fake Graph API runs in this process: its CPU (sends answered, statuses posted back) is in cpuMs.
+  return { seconds, rate: all.length / seconds, sends, sent: await sentCount(bench, connection.id), sql: queries.count / all.length, cpuMs: (user + system) / 1000 / all.length };
 }
 
 const REPLIES = Number(process.env.P5_REPLIES ?? 40);
@@ -237,17 +249,22 @@ async function fairnessRun(bench) {
 }
 
 const bench = await startBenchKernel({ plugins: [fakeWhatsapp, capture, campaignsPlugin, cloudPlugin] });
+/** P5_ONLY=cloud,replies… runs only the named cases (campaign, plain, replies, fairness, cloud); the others print n/a. */
+const only = process.env.P5_ONLY ? new Set(process.env.P5_ONLY.split(',')) : null;
+const runs = (name) => !only || only.has(name);
+const skipped = { rate: NaN, seconds: NaN, sql: NaN, cpuMs: NaN, states: [], sent: 0 };
 try {
-  const campaign = await campaignRun(bench);
-  const plain = await plainRun(bench);
-  const replies = await repliesRun(bench);
+  const campaign = runs('campaign') ? await campaignRun(bench) : skipped;
+  const plain = runs('plain') ? await plainRun(bench) : skipped;
+  const replies = runs('replies') ? await repliesRun(bench) : skipped;
+  const quick = process.env.P5_QUICK === '1';
+  const fairness = quick || !runs('fairness') ? { quiet: [NaN], loaded: [NaN], campaignStillRunning: true } : await fairnessRun(bench);
+  const cloud = quick || !runs('cloud') ? { ...skipped, sends: 0 } : await cloudRun(bench);
   for (const { name, texts } of traces) {
     console.log(`P5 statements of ${name}, per message:`);
-    for (const [text, n] of [...texts].sort((a, b) => b[1] - a[1])) console.log(`  ${fmt(n / CONTACTS, 2)}  ${text}`);
+    const messages = name === 'cloud' ? CLOUD_CONTACTS : CONTACTS;
+    for (const [text, n] of [...texts].sort((a, b) => b[1] - a[1])) console.log(`  ${fmt(n / messages, 2)}  ${text}`);
   }
-  const quick = process.env.P5_QUICK === '1';
-  const fairness = quick ? { quiet: [NaN], loaded: [NaN], campaignStillRunning: true } : await fairnessRun(bench);
-  const cloud = quick ? { rate: NaN, seconds: NaN, sends: 0, sent: 0 } : await cloudRun(bench);
   console.log(`P5 campaigns — ${CONTACTS} contacts, zero intervals, one connection (fake WhatsApp session)`);
   console.log('| | messages/s | seconds | SQL statements / message | CPU ms / message |');
   console.log('|---|---|---|---|---|');
@@ -257,10 +274,13 @@ try {
   console.log(`ratio campaign / plain: ${fmt(campaign.rate / plain.rate, 2)} (messages/s), ${fmt(campaign.sql / plain.sql, 2)} (SQL / message)`);
   const ms = (values) => `${fmt(percentile(values, 50))} / ${fmt(percentile(values, 95))} ms`;
   console.log(`fairness — company B's ${REPLIES} replies, send call → provider, p50 / p95: quiet ${ms(fairness.quiet)}; during company A's campaign ${ms(fairness.loaded)}${fairness.campaignStillRunning ? '' : ' (the campaign ended before the last reply)'}`);
-  console.log(`Cloud API campaign — ${CLOUD_CONTACTS} contacts on one number over a local fake Graph API (3 answers 429 on the way): ${fmt(cloud.rate)} msg/s (${fmt(cloud.seconds)} s; ${cloud.sends} Graph sends, ${cloud.sent} rows sent) — beside the fake-session campaign above, ${fmt(campaign.rate)} msg/s, in the same run`);
+  console.log(`Cloud API campaign — ${CLOUD_CONTACTS} contacts on one number over a local fake Graph API (3 answers 429 on the way; Graph latency ${graph.latencyMs} ms, ${CLOUD_CAPABILITIES.parallelSends ?? 1} sends in flight): ${fmt(cloud.rate)} msg/s (${fmt(cloud.seconds)} s; ${cloud.sends} Graph sends, ${cloud.sent} rows sent; ${fmt(cloud.sql)} SQL statements and ${fmt(cloud.cpuMs, 2)} ms CPU per message, the fake Graph's included) — beside the fake-session campaign above, ${fmt(campaign.rate)} msg/s, in the same run`);
   console.log(`campaign shipping states: ${JSON.stringify(campaign.states)}; messages sent: ${campaign.sent}`);
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
 } finally {
   await bench.close();
   await graph.stop();
-  process.exit(0);
+  process.exit();
 }

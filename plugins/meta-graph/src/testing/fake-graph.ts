@@ -98,6 +98,8 @@ export class FakeGraph {
   private readonly pendingStatuses = new Map<string, Parameters<typeof whatsappStatus>[1][]>();
   private statusChain: Promise<void> = Promise.resolve();
   private heldSends = 0;
+  /** Milliseconds each Graph request takes before it is answered (Meta's round trip, for benches). */
+  latencyMs = 0;
   private readonly hanging = new Set<http.ServerResponse>();
   url = '';
 
@@ -241,6 +243,7 @@ export class FakeGraph {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.url);
     const raw = await this.readBody(req);
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     const query = Object.fromEntries(url.searchParams);
     const auth = req.headers.authorization;
     const token = auth?.startsWith('Bearer ') ? auth.slice(7) : (query.access_token ?? null);
