@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { recentReads } from './recent-reads.js';
 
 const TABLE = 'whatsappCloudWebhooks';
 
@@ -26,10 +27,18 @@ export async function webhookIdOf(db: Knex, companyId: number, connectionId: num
   return row.webhookId;
 }
 
-/** The connection a webhook id names, if any. */
+/**
+ * The connection a webhook id names, if any. An id never changes owner (it is made once per
+ * connection and goes with it), so this node keeps what it found: Meta calls it for every status.
+ */
 export async function connectionOfWebhookId(db: Knex, webhookId: string): Promise<number | null> {
+  const known = recentReads<{ connectionId: number }>(db, 'webhook-ids', { max: 10_000, ttlMs: 10 * 60_000 });
+  const cached = known.get(webhookId);
+  if (cached) return cached.connectionId;
   const row = await db(TABLE).where({ webhookId }).first('connectionId');
-  return row ? Number(row.connectionId) : null;
+  if (!row) return null;
+  known.set(webhookId, { connectionId: Number(row.connectionId) });
+  return Number(row.connectionId);
 }
 
 /**

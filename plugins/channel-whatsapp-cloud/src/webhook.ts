@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from '@guiche/contracts';
 import type { PluginContext } from '@guiche/core';
 import { RetryLater, applyAckIfKnown, defineWebhookQueue, isGraphError, registerMetaWebhook, type WebhookJob } from '@guiche/meta-graph';
-import { accountByConnectionToken, clientOf, loadAccount, type CloudAccount } from './accounts.js';
+import { accountByConnectionToken, clientOf, loadAccount, recentAccount, type CloudAccount } from './accounts.js';
 import { connectionOfWebhookId, LEGACY_TOKEN, legacyUrlAccepted, LEGACY_WEBHOOK_URL_UNTIL, markLegacyUse, WEBHOOK_ID } from './webhook-ids.js';
 
 import { parseInbound } from './inbound.js';
@@ -58,7 +58,7 @@ async function applyStatus(ctx: PluginContext, account: CloudAccount, status: Re
 
 /** One delivery: every change for this connection's number (others are ignored). */
 export async function processDelivery(ctx: PluginContext, job: WebhookJob, attempt: number): Promise<void> {
-  const account = await loadAccount(ctx.db, job.connectionId);
+  const account = await recentAccount(ctx.db, job.connectionId);
   if (!account) return;
   const payload = job.payload as { object?: string; entry?: { id?: unknown; time?: unknown; changes?: { field?: string; value?: Record<string, any> }[] }[] };
   if (payload?.object !== 'whatsapp_business_account') return;
@@ -67,7 +67,9 @@ export async function processDelivery(ctx: PluginContext, job: WebhookJob, attem
     for (const change of entry.changes ?? []) {
       const value = change.value;
       if (change.field && STANDING_FIELDS.includes(change.field) && value && typeof value === 'object') {
-        await applyStandingChange(ctx, account, entry, change.field, value);
+        // Rare, and compared with the stored standing: read as it is now, not as recently read.
+        const current = await loadAccount(ctx.db, job.connectionId);
+        if (current) await applyStandingChange(ctx, current, entry, change.field, value);
         continue;
       }
       if (change.field !== 'messages' || !value || value.metadata?.phone_number_id !== account.phoneNumberId) continue;
