@@ -5,7 +5,7 @@ import type { CoreServices } from '../services.js';
 import type { TimedJob } from '../plugin-sdk/timed-work.js';
 import { currentTicketDetails } from '../messaging/ticket-details.js';
 import { emitTicket } from '../messaging/ticket-events.js';
-import { businessDeadline } from './business-time.js';
+import { businessDeadline, businessSeconds } from './business-time.js';
 import { applicableTarget } from './targets.js';
 import { breachOf, notifyBreach } from './notify.js';
 
@@ -35,7 +35,13 @@ interface SlaRow {
   resolutionWarnAt: Date | null;
   firstResponseBreachedAt: Date | null;
   resolutionBreachedAt: Date | null;
+  firstResponseSeconds: number | null;
+  firstResponseMeasuredTo: Date | null;
+  resolutionSeconds: number | null;
+  resolutionMeasuredTo: Date | null;
 }
+
+type Clocks = Omit<SlaRow, 'firstResponseBreachedAt' | 'resolutionBreachedAt'>;
 
 const ACTIVE = new Set(['pending', 'open']);
 const time = (d: Date | string | null | undefined) => (d ? new Date(d).getTime() : null);
@@ -53,7 +59,7 @@ async function hoursFor(trx: Knex, m: MetricsRow): Promise<WeekdayHours[] | null
   return null;
 }
 
-function sameClocks(a: SlaRow | undefined, b: Omit<SlaRow, 'firstResponseBreachedAt' | 'resolutionBreachedAt'>): boolean {
+function sameClocks(a: SlaRow | undefined, b: Clocks): boolean {
   if (!a) return false;
   return (
     a.targetId === b.targetId &&
@@ -62,7 +68,11 @@ function sameClocks(a: SlaRow | undefined, b: Omit<SlaRow, 'firstResponseBreache
     time(a.firstResponseDueAt) === time(b.firstResponseDueAt) &&
     time(a.firstResponseWarnAt) === time(b.firstResponseWarnAt) &&
     time(a.resolutionDueAt) === time(b.resolutionDueAt) &&
-    time(a.resolutionWarnAt) === time(b.resolutionWarnAt)
+    time(a.resolutionWarnAt) === time(b.resolutionWarnAt) &&
+    a.firstResponseSeconds === b.firstResponseSeconds &&
+    time(a.firstResponseMeasuredTo) === time(b.firstResponseMeasuredTo) &&
+    a.resolutionSeconds === b.resolutionSeconds &&
+    time(a.resolutionMeasuredTo) === time(b.resolutionMeasuredTo)
   );
 }
 
@@ -99,7 +109,9 @@ export async function checkTicketSla(core: CoreServices, job: TimedJob<{ ticketI
   const startedAt = new Date(m.firstQueuedAt ?? m.firstPendingAt ?? m.createdAt);
   const hours = await hoursFor(trx, m);
   const at = (minutes: number | null, share = 1) => (minutes ? businessDeadline(startedAt, minutes * share, hours) : null);
-  const clocks = {
+  // The seconds to the answer and to the close on the same clock as the targets (the dashboard's percentiles).
+  const measured = (end: Date | null) => (end ? businessSeconds(startedAt, new Date(end), hours) : null);
+  const clocks: Clocks = {
     targetId: target.id,
     queueId: m.queueId,
     startedAt,
@@ -107,6 +119,10 @@ export async function checkTicketSla(core: CoreServices, job: TimedJob<{ ticketI
     firstResponseWarnAt: at(target.firstResponseMinutes, SLA_WARN_SHARE),
     resolutionDueAt: at(target.resolutionMinutes),
     resolutionWarnAt: at(target.resolutionMinutes, SLA_WARN_SHARE),
+    firstResponseSeconds: measured(m.firstResponseAt),
+    firstResponseMeasuredTo: m.firstResponseAt ? new Date(m.firstResponseAt) : null,
+    resolutionSeconds: measured(m.closedAt),
+    resolutionMeasuredTo: m.closedAt ? new Date(m.closedAt) : null,
   };
   const changed = !sameClocks(existing, clocks);
   if (changed) {
