@@ -10,6 +10,9 @@ import type { Knex } from 'knex';
  * is still the metrics' one, and calendar seconds otherwise: until the check has measured a new answer
  * or close (it is set due in the same transaction), and for rows settled before this migration that no
  * check revisits — the same figure as before for companies without hours.
+ * - resolution_started_at: where the resolution clock starts when it is not the SLA start — a reopened
+ *   ticket's last reopen (ticket_metrics.reopened_at): the resolution target counts again from there,
+ *   the first response stays as recorded. Null = started_at.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('ticket_sla', (t) => {
@@ -17,6 +20,7 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('first_response_measured_to', { useTz: true }).nullable();
     t.double('resolution_seconds').nullable();
     t.timestamp('resolution_measured_to', { useTz: true }).nullable();
+    t.timestamp('resolution_started_at', { useTz: true }).nullable();
   });
   await knex.raw(`
     CREATE OR REPLACE FUNCTION sla_figures_of(s ticket_sla, m ticket_metrics) RETURNS sla_ticket_figures LANGUAGE sql STABLE RETURN ROW(
@@ -30,12 +34,16 @@ export async function up(knex: Knex): Promise<void> {
       CASE WHEN s.first_response_measured_to = m.first_response_at THEN s.first_response_seconds
            ELSE extract(epoch FROM m.first_response_at - s.started_at)::double precision END,
       CASE WHEN s.resolution_measured_to = m.closed_at THEN s.resolution_seconds
-           ELSE extract(epoch FROM m.closed_at - s.started_at)::double precision END,
+           ELSE extract(epoch FROM m.closed_at - coalesce(s.resolution_started_at, s.started_at))::double precision END,
       CASE WHEN m.first_response_at IS NULL AND s.first_response_breached_at IS NULL AND m.status IN ('pending', 'open') THEN s.first_response_due_at END,
       CASE WHEN m.closed_at IS NULL AND s.resolution_breached_at IS NULL THEN s.resolution_due_at END
     )::sla_ticket_figures
   `);
-  await recreateUpdateTrigger(knex, ', OLD.first_response_seconds, OLD.first_response_measured_to, OLD.resolution_seconds, OLD.resolution_measured_to', ', NEW.first_response_seconds, NEW.first_response_measured_to, NEW.resolution_seconds, NEW.resolution_measured_to');
+  await recreateUpdateTrigger(
+    knex,
+    ', OLD.first_response_seconds, OLD.first_response_measured_to, OLD.resolution_seconds, OLD.resolution_measured_to, OLD.resolution_started_at',
+    ', NEW.first_response_seconds, NEW.first_response_measured_to, NEW.resolution_seconds, NEW.resolution_measured_to, NEW.resolution_started_at',
+  );
 }
 
 /** The rollup's trigger on ticket_sla updates, firing on the given columns too (the measured seconds). */
@@ -70,6 +78,7 @@ export async function down(knex: Knex): Promise<void> {
     t.dropColumn('first_response_measured_to');
     t.dropColumn('resolution_seconds');
     t.dropColumn('resolution_measured_to');
+    t.dropColumn('resolution_started_at');
   });
   await knex.raw('SELECT sla_rollup_refresh(ticket_id) FROM ticket_sla');
 }
