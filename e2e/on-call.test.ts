@@ -48,7 +48,17 @@ describe('/plantao', () => {
     expect(await row.textContent()).toContain('5511966665555');
     expect(await row.textContent()).toContain('Segunda-feira: 08:30 às 18:00');
     const stored = await kernel.api('GET', '/plantao', { token: company.admin.token });
-    expect(stored.body[0]).toMatchObject({ phone: '5511966665555', interval: 5 });
+    expect(stored.body[0]).toMatchObject({ phone: '5511966665555', interval: 5, pageSlaBreaches: false });
+    expect(await row.getByTestId('plantao-sla-tag').count()).toBe(0);
+
+    // Issue #33: SLA breaches page this person only once the admin ticks it.
+    await row.getByTestId('plantao-edit').click();
+    const pageSla = page.getByLabel('Avisar o plantonista quando um ticket estourar o SLA');
+    expect(await pageSla.isChecked()).toBe(false);
+    await pageSla.check({ force: true }); // Blueprint draws its own box over the input
+    await page.getByTestId('plantao-save').click();
+    await expect.poll(() => row.getByTestId('plantao-sla-tag').count()).toBe(1);
+    expect((await kernel.api('GET', '/plantao', { token: company.admin.token })).body[0]).toMatchObject({ pageSlaBreaches: true, interval: 5 });
 
     await row.getByTestId('plantao-delete').click();
     await expect.poll(() => page.getByText('Deseja realmente excluir este plantonista?').count()).toBe(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDeadline } from '../src/sla/business-time.js';
+import { businessDeadline, businessSeconds } from '../src/sla/business-time.js';
 
 /** SLA minutes counted only within the weekly hours (America/Sao_Paulo, UTC−3 all year since 2019). */
 const sp = (local: string) => new Date(`${local}-03:00`);
@@ -35,5 +35,25 @@ describe('businessDeadline', () => {
 
   it('long targets span several days of hours (8 h of service a day)', () => {
     expect(businessDeadline(sp('2026-11-16T09:00:00'), 8 * 60 * 2 + 30, weekdays)).toEqual(sp('2026-11-18T09:30:00'));
+  });
+});
+
+describe('businessSeconds', () => {
+  it('is calendar seconds without hours', () => {
+    expect(businessSeconds(sp('2026-11-20T17:50:00'), sp('2026-11-23T09:20:00'), null)).toBe((2 * 86400 + 15 * 3600 + 30 * 60));
+  });
+
+  it('counts only the open shifts: night, weekend and lunch skipped', () => {
+    expect(businessSeconds(sp('2026-11-20T17:50:00'), sp('2026-11-23T09:20:00'), weekdays)).toBe(30 * 60);
+    expect(businessSeconds(sp('2026-11-18T11:40:00'), sp('2026-11-18T13:10:00'), weekdays)).toBe(30 * 60);
+    expect(businessSeconds(sp('2026-11-21T08:00:00'), sp('2026-11-21T20:00:00'), weekdays)).toBe(0);
+    expect(businessSeconds(sp('2026-11-18T10:00:30'), sp('2026-11-18T10:00:31.5'), weekdays)).toBe(1.5);
+  });
+
+  it('is the inverse of businessDeadline, and negative backwards', () => {
+    for (const [start, minutes] of [['2026-11-20T17:50:00', 30], ['2026-11-16T09:00:00', 990], ['2026-11-21T08:00:00', 60], ['2026-11-18T06:00:00', 22.5]] as const) {
+      expect(businessSeconds(sp(start), businessDeadline(sp(start), minutes, weekdays), weekdays)).toBe(minutes * 60);
+    }
+    expect(businessSeconds(sp('2026-11-23T09:20:00'), sp('2026-11-20T17:50:00'), weekdays)).toBe(-30 * 60);
   });
 });

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { SlaDashboard } from '@guiche/contracts';
-import { FIRST_RESPONSE_STATUS, RESOLUTION_STATUS } from '../src/sla/status-sql.js';
+import { FIRST_RESPONSE_SECONDS, FIRST_RESPONSE_STATUS, RESOLUTION_SECONDS, RESOLUTION_STATUS } from '../src/sla/status-sql.js';
 
 /** Whose tickets: a company's admin sees all, a plain user theirs and the unassigned ones of their queues (without a queue under allTicket; dashboard/access.ts). */
 export type OracleScope = { admin: true } | { admin: false; userId: number; queueIds: number[]; allTicket: boolean };
@@ -24,8 +24,8 @@ export async function oldSlaDashboard(
     `WITH r AS (
        SELECT to_char(s.started_at AT TIME ZONE '${z}', 'YYYY-MM-DD') AS day, m.queue_id, m.user_id,
               ${FIRST_RESPONSE_STATUS} AS fr, ${RESOLUTION_STATUS} AS res,
-              extract(epoch FROM m.first_response_at - s.started_at) AS fr_seconds,
-              extract(epoch FROM m.closed_at - s.started_at) AS res_seconds
+              ${FIRST_RESPONSE_SECONDS} AS fr_seconds,
+              ${RESOLUTION_SECONDS} AS res_seconds
          FROM ticket_sla s JOIN ticket_metrics m ON m.ticket_id = s.ticket_id
         WHERE s.company_id = ? AND m.company_id = ? AND ${mine}
           AND s.started_at >= ((?::date)::timestamp AT TIME ZONE '${z}') AND s.started_at < ((?::date + 1)::timestamp AT TIME ZONE '${z}'))

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, type TestKernel } from '@guiche/core/testing';
+import { businessSeconds } from '../src/sla/business-time.js';
 import { histogramPercentile, SLA_BUCKET_RATIO, type SecondsBucket } from '../src/sla/percentiles.js';
+import { FIRST_RESPONSE_SECONDS, RESOLUTION_SECONDS } from '../src/sla/status-sql.js';
 import { oldSlaDashboard, ordered, type ExactPercentiles, type OracleScope } from './sla-dashboard-oracle.js';
 import { slaFixtures } from './sla-support.js';
 
@@ -131,10 +133,10 @@ async function expectExactHistograms(companyId: number) {
     ((await k.db.raw(sql, [companyId])).rows as { day: string; b: number; n: number }[]).map((r) => `${r.day} ${r.b} ${r.n}`).sort();
   const raw = await lines(
     `SELECT to_char(day, 'YYYY-MM-DD') AS day, b, count(*)::int AS n FROM (
-       SELECT (s.started_at AT TIME ZONE ${z})::date AS day, sla_seconds_bucket(extract(epoch FROM m.first_response_at - s.started_at)::float8) AS b
+       SELECT (s.started_at AT TIME ZONE ${z})::date AS day, sla_seconds_bucket(${FIRST_RESPONSE_SECONDS}) AS b
          FROM ticket_sla s JOIN ticket_metrics m ON m.ticket_id = s.ticket_id WHERE s.company_id = ?
        UNION ALL
-       SELECT (s.started_at AT TIME ZONE ${z})::date, 1000 + sla_seconds_bucket(extract(epoch FROM m.closed_at - s.started_at)::float8)
+       SELECT (s.started_at AT TIME ZONE ${z})::date, 1000 + sla_seconds_bucket(${RESOLUTION_SECONDS})
          FROM ticket_sla s JOIN ticket_metrics m ON m.ticket_id = s.ticket_id WHERE s.company_id = ${companyId}) x
      WHERE b IS NOT NULL GROUP BY 1, 2`,
   );
@@ -314,6 +316,54 @@ describe('SLA dashboard from the per-day rollup', () => {
       await expectLikeOracle(t, agents[0]!.token, { admin: false, userId: agents[0]!.id, queueIds: agents[0]!.queueIds, allTicket: false }, lastDays(30));
     }
   });
+  it('measures the percentiles on the targets\' clock: business seconds when the company hours apply', async () => {
+    // Weekdays 09:00–18:00 (São Paulo). Tickets start on a Friday at least a week ago, before closing time.
+    const t = await tenant();
+    const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((weekdayEn) => ({ weekdayEn, startTimeA: '09:00', endTimeA: '18:00', startTimeB: '', endTimeB: '' }));
+    await k.db('companies').where({ id: t.id }).update({ schedules: JSON.stringify(days) });
+    expect((await k.api('PUT', '/settings/scheduleType', { token: t.adminToken, body: { value: 'company' } })).status).toBe(200);
+    const q = await queue(t.id);
+    await target(t, q, 30, 60); // resolution: a takes 70 business minutes (breached), b 50 (met)
+    const sp = (local: string) => new Date(`${local}-03:00`);
+    let friday = addDays(spToday(), -8);
+    while (new Date(`${friday}T12:00:00Z`).getUTCDay() !== 5) friday = addDays(friday, -1);
+    const monday = addDays(friday, 3);
+    const a = await waiting(t, q, sp(`${friday}T17:50:00`));
+    const b = await waiting(t, q, sp(`${friday}T17:40:00`));
+    const user = await agent(t, [q], false);
+    await check();
+    // a: answered Monday 09:20 (10 + 20 = 30 business minutes), closed 10:00; b: answered Friday 17:45, closed Monday 09:30.
+    await answer(a, user.id, sp(`${monday}T09:20:00`));
+    await answer(b, user.id, sp(`${friday}T17:45:00`));
+    await closedAt(a, sp(`${monday}T10:00:00`));
+    await closedAt(b, sp(`${monday}T09:30:00`));
+    await check();
+    const measured = await k.db('ticketSla').whereIn('ticketId', [a.id, b.id]).orderBy('ticketId').select('firstResponseSeconds', 'resolutionSeconds');
+    expect(measured).toEqual([
+      { firstResponseSeconds: 1800, resolutionSeconds: 4200 },
+      { firstResponseSeconds: 300, resolutionSeconds: 3000 },
+    ]);
+    // The verdicts use the same clock: a's first answer is met at exactly 30 business minutes.
+    const res = await k.api('GET', `/dashboard/sla?date_from=${friday}&date_to=${spToday()}`, { token: t.adminToken });
+    expect(res.status).toBe(200);
+    expect(res.body.firstResponse).toEqual({ met: 2, breached: 0, running: 0 });
+    expect(res.body.resolution).toEqual({ met: 1, breached: 1, running: 0 });
+    // Two values in two buckets: the median is the mean of the two exact values, far from the calendar ~2.6 days.
+    expect(res.body.percentiles.firstResponse.p50).toBeCloseTo((1800 + 300) / 2, 0);
+    expect(res.body.percentiles.resolution.p50).toBeCloseTo((4200 + 3000) / 2, 0);
+    await expectExactHistograms(t.id);
+    await expectLikeOracle(t, t.adminToken, { admin: true }, { from: friday, to: spToday() });
+
+    // The hours change: the next check measures again (the answer and close stay where they were).
+    await k.db('companies').where({ id: t.id }).update({ schedules: JSON.stringify(days.map((d) => ({ ...d, startTimeA: '09:10' }))) });
+    await k.db('timedWork').insert({ kind: 'sla.check', key: `ticket:${a.id}`, companyId: t.id, dueAt: new Date(), payload: { ticketId: a.id } }).onConflict(['kind', 'key']).merge({ dueAt: new Date() });
+    await check();
+    const again = await k.db('ticketSla').where({ ticketId: a.id }).first('firstResponseSeconds');
+    expect(again.firstResponseSeconds).toBe(businessSeconds(sp(`${friday}T17:50:00`), sp(`${monday}T09:20:00`), days.map((d) => ({ ...d, startTimeA: '09:10' }))));
+    expect(again.firstResponseSeconds).toBe(1200);
+    await expectExactHistograms(t.id);
+  });
+
   it('estimates percentile_cont within 5 % (plus 1 s under a second) from the rollup\'s buckets', async () => {
     const logUniform = (min: number, max: number) => Math.exp(Math.log(min) + (random(1_000_000) / 1_000_000) * (Math.log(max) - Math.log(min)));
     const edges = Array.from({ length: 120 }, (_, i) => [SLA_BUCKET_RATIO ** i, SLA_BUCKET_RATIO ** i * 0.99999]).flat();

@@ -69,6 +69,8 @@ export const plantaoInputSchema = z
         if (new Set(days.map((d) => d.weekdayEn)).size !== days.length) ctx.addIssue({ code: 'custom', message: 'validation.duplicated' });
       }),
     template: z.preprocess((v) => (v === '' || v === undefined ? null : v), plantaoTemplateSchema.nullable()),
+    /** Issue #33: page this person when a ticket breaches its SLA (in their window); off unless asked. */
+    pageSlaBreaches: z.boolean().default(false),
   });
 export type PlantaoInput = z.infer<typeof plantaoInputSchema>;
 
@@ -81,6 +83,8 @@ export interface Plantao {
   days: PlantaoDay[];
   /** The Cloud API template of the page when the duty phone's window is closed; null when none. */
   template: PlantaoTemplate | null;
+  /** Whether an SLA breach pages this person (issue #33); waiting tickets and connection alerts always do. */
+  pageSlaBreaches: boolean;
   /** Why the last page to this phone was not sent (e.g. ERR_WINDOW_CLOSED), null after a sent one. */
   lastError: string | null;
   lastErrorAt: string | null;

@@ -86,7 +86,7 @@ export interface SlaCounts {
   running: number;
 }
 
-/** GET /dashboard/sla: tickets created in the range that had an SLA. Seconds are calendar time from the SLA start. */
+/** GET /dashboard/sla: tickets created in the range that had an SLA. Seconds run from the SLA start on the targets' clock (business hours when they apply, else calendar). */
 export interface SlaDashboard {
   firstResponse: SlaCounts;
   resolution: SlaCounts;

@@ -55,3 +55,35 @@ export function businessDeadline(start: Date, minutes: number, schedules: readon
   }
   return calendar;
 }
+
+/**
+ * The service time between two instants, in seconds, on the clock the targets use: only the time
+ * within the weekly hours counts (the inverse of businessDeadline: businessSeconds(s, businessDeadline(s, m, h), h)
+ * is m × 60); calendar seconds without hours. The dashboard's percentiles read it (ticket_sla's
+ * *_seconds), so they follow the same clock as met/breached. An end before the start is negative.
+ */
+export function businessSeconds(start: Date, end: Date, schedules: readonly WeekdayHours[] | null | undefined): number {
+  const from = start.getTime();
+  const to = end.getTime();
+  if (to < from) return -businessSeconds(end, start, schedules);
+  if (!schedules?.length || !schedules.some((d) => shiftsOf(d).length)) return (to - from) / 1000;
+  let at = from;
+  let counted = 0;
+  for (let step = 0; step < 100000 && at < to; step += 1) {
+    const { weekday, time } = localTime(new Date(at));
+    const intoMinute = at % MINUTE;
+    const minuteOfDay = minutesOf(time) ?? 0;
+    const intoDay = minuteOfDay * MINUTE + intoMinute;
+    const shifts = shiftsOf(schedules.find((d) => d.weekdayEn === weekday));
+    const current = shifts.find(([s, e]) => minuteOfDay >= s && minuteOfDay < e);
+    if (current) {
+      const until = Math.min(at + current[1] * MINUTE - intoDay, to);
+      counted += until - at;
+      at = until;
+      continue;
+    }
+    const next = shifts.find(([s]) => s > minuteOfDay);
+    at += (next ? next[0] : DAY_MINUTES) * MINUTE - intoDay;
+  }
+  return counted / 1000;
+}

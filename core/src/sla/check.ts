@@ -5,7 +5,7 @@ import type { CoreServices } from '../services.js';
 import type { TimedJob } from '../plugin-sdk/timed-work.js';
 import { currentTicketDetails } from '../messaging/ticket-details.js';
 import { emitTicket } from '../messaging/ticket-events.js';
-import { businessDeadline } from './business-time.js';
+import { businessDeadline, businessSeconds } from './business-time.js';
 import { applicableTarget } from './targets.js';
 import { breachOf, notifyBreach } from './notify.js';
 
@@ -23,6 +23,7 @@ interface MetricsRow {
   firstQueuedAt: Date | null;
   firstResponseAt: Date | null;
   closedAt: Date | null;
+  reopenedAt: Date | null;
 }
 
 interface SlaRow {
@@ -35,7 +36,14 @@ interface SlaRow {
   resolutionWarnAt: Date | null;
   firstResponseBreachedAt: Date | null;
   resolutionBreachedAt: Date | null;
+  firstResponseSeconds: number | null;
+  firstResponseMeasuredTo: Date | null;
+  resolutionSeconds: number | null;
+  resolutionMeasuredTo: Date | null;
+  resolutionStartedAt: Date | null;
 }
+
+type Clocks = Omit<SlaRow, 'firstResponseBreachedAt' | 'resolutionBreachedAt'>;
 
 const ACTIVE = new Set(['pending', 'open']);
 const time = (d: Date | string | null | undefined) => (d ? new Date(d).getTime() : null);
@@ -53,7 +61,7 @@ async function hoursFor(trx: Knex, m: MetricsRow): Promise<WeekdayHours[] | null
   return null;
 }
 
-function sameClocks(a: SlaRow | undefined, b: Omit<SlaRow, 'firstResponseBreachedAt' | 'resolutionBreachedAt'>): boolean {
+function sameClocks(a: SlaRow | undefined, b: Clocks): boolean {
   if (!a) return false;
   return (
     a.targetId === b.targetId &&
@@ -62,7 +70,12 @@ function sameClocks(a: SlaRow | undefined, b: Omit<SlaRow, 'firstResponseBreache
     time(a.firstResponseDueAt) === time(b.firstResponseDueAt) &&
     time(a.firstResponseWarnAt) === time(b.firstResponseWarnAt) &&
     time(a.resolutionDueAt) === time(b.resolutionDueAt) &&
-    time(a.resolutionWarnAt) === time(b.resolutionWarnAt)
+    time(a.resolutionWarnAt) === time(b.resolutionWarnAt) &&
+    a.firstResponseSeconds === b.firstResponseSeconds &&
+    time(a.firstResponseMeasuredTo) === time(b.firstResponseMeasuredTo) &&
+    a.resolutionSeconds === b.resolutionSeconds &&
+    time(a.resolutionMeasuredTo) === time(b.resolutionMeasuredTo) &&
+    time(a.resolutionStartedAt) === time(b.resolutionStartedAt)
   );
 }
 
@@ -78,7 +91,7 @@ export async function checkTicketSla(core: CoreServices, job: TimedJob<{ ticketI
   const ticketId = Number(job.payload.ticketId);
   const m: MetricsRow | undefined = await trx('ticketMetrics')
     .where({ ticketId })
-    .first('ticketId', 'companyId', 'status', 'queueId', 'whatsappId', 'createdAt', 'firstPendingAt', 'firstQueuedAt', 'firstResponseAt', 'closedAt');
+    .first('ticketId', 'companyId', 'status', 'queueId', 'whatsappId', 'createdAt', 'firstPendingAt', 'firstQueuedAt', 'firstResponseAt', 'closedAt', 'reopenedAt');
   if (!m) return;
   const existing: SlaRow | undefined = await trx('ticketSla').where({ ticketId }).forUpdate().first();
   const target = await applicableTarget(trx, m.companyId, m.queueId, m.whatsappId);
@@ -97,16 +110,27 @@ export async function checkTicketSla(core: CoreServices, job: TimedJob<{ ticketI
   }
 
   const startedAt = new Date(m.firstQueuedAt ?? m.firstPendingAt ?? m.createdAt);
+  // A reopened ticket is a new request to resolve: its resolution clock counts again from the last reopen;
+  // the first response stays the ticket's first answer (docs/architecture.md, "A reopened ticket's SLA").
+  const reopenedAt = m.reopenedAt && new Date(m.reopenedAt).getTime() > startedAt.getTime() ? new Date(m.reopenedAt) : null;
+  const resolutionStart = reopenedAt ?? startedAt;
   const hours = await hoursFor(trx, m);
-  const at = (minutes: number | null, share = 1) => (minutes ? businessDeadline(startedAt, minutes * share, hours) : null);
-  const clocks = {
+  const at = (minutes: number | null, share = 1, from = startedAt) => (minutes ? businessDeadline(from, minutes * share, hours) : null);
+  // The seconds to the answer and to the close on the same clock as the targets (the dashboard's percentiles).
+  const measured = (end: Date | null, from = startedAt) => (end ? businessSeconds(from, new Date(end), hours) : null);
+  const clocks: Clocks = {
     targetId: target.id,
     queueId: m.queueId,
     startedAt,
     firstResponseDueAt: at(target.firstResponseMinutes),
     firstResponseWarnAt: at(target.firstResponseMinutes, SLA_WARN_SHARE),
-    resolutionDueAt: at(target.resolutionMinutes),
-    resolutionWarnAt: at(target.resolutionMinutes, SLA_WARN_SHARE),
+    resolutionDueAt: at(target.resolutionMinutes, 1, resolutionStart),
+    resolutionWarnAt: at(target.resolutionMinutes, SLA_WARN_SHARE, resolutionStart),
+    firstResponseSeconds: measured(m.firstResponseAt),
+    firstResponseMeasuredTo: m.firstResponseAt ? new Date(m.firstResponseAt) : null,
+    resolutionSeconds: measured(m.closedAt, resolutionStart),
+    resolutionMeasuredTo: m.closedAt ? new Date(m.closedAt) : null,
+    resolutionStartedAt: reopenedAt,
   };
   const changed = !sameClocks(existing, clocks);
   if (changed) {

@@ -114,7 +114,7 @@ const percentiles = (buckets: SecondsBucket[]) => {
  * scope (current queue and assignee, like every dashboard figure). Read from the per-day rollup
  * (migration 20261128150000_sla_daily), so its cost follows the days × (queue, agent) rows and the
  * tickets whose clock still runs, not the tickets of the range; one statement. The percentiles of
- * calendar seconds from the SLA start to the first answer / to the close come from the summed
+ * seconds (on the targets' clock: ticket_sla's measured business seconds) from the SLA start to the first answer / to the close come from the summed
  * histograms (within 5 % of the exact value, percentiles.ts).
  */
 export async function slaDashboard(db: Knex, viewer: Viewer, range: DayRange): Promise<SlaDashboard> {

@@ -22,9 +22,15 @@ const rotas = (trx: Knex) => trx(PLANTOES);
 
 const toOnDuty = ({ days: _days, template, ...rest }: Row): OnDuty => ({ ...rest, template: template ? parse(template) : null });
 
-/** The company's on-call people whose window is open at `now`, in rota order (the one-shot alerts page each of them). */
-export async function onDuty(trx: Knex, companyId: number, now: Date): Promise<OnDuty[]> {
-  const rows: Row[] = await rotas(trx).where({ companyId }).orderBy('id').select(...COLUMNS);
+/**
+ * The company's on-call people whose window is open at `now`, in rota order (the one-shot alerts page each
+ * of them); `slaBreaches` keeps only the rotas that asked to be paged on SLA breaches.
+ */
+export async function onDuty(trx: Knex, companyId: number, now: Date, only: { slaBreaches?: boolean } = {}): Promise<OnDuty[]> {
+  const rows: Row[] = await rotas(trx)
+    .where({ companyId, ...(only.slaBreaches ? { pageSlaBreaches: true } : {}) })
+    .orderBy('id')
+    .select(...COLUMNS);
   return rows.filter((p) => isOnCall(parse(p.days), now)).map(toOnDuty);
 }
 

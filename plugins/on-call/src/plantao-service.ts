@@ -14,6 +14,7 @@ interface Row {
   interval: number;
   days: PlantaoDay[] | string;
   template: PlantaoTemplate | string | null;
+  pageSlaBreaches: boolean;
   lastError: string | null;
   lastErrorAt: Date | null;
   createdAt: Date;
@@ -28,6 +29,7 @@ const toRecord = (row: Row): Plantao => ({
   interval: row.interval,
   days: typeof row.days === 'string' ? JSON.parse(row.days) : row.days,
   template: typeof row.template === 'string' ? JSON.parse(row.template) : row.template,
+  pageSlaBreaches: row.pageSlaBreaches,
   lastError: row.lastError,
   lastErrorAt: row.lastErrorAt ? new Date(row.lastErrorAt).toISOString() : null,
   createdAt: new Date(row.createdAt).toISOString(),
@@ -51,7 +53,7 @@ function phoneDigits(phone: string): string {
 const select = (db: Knex) =>
   db(`${PLANTOES} as p`)
     .join('users as u', 'u.id', 'p.userId')
-    .select('p.id', 'p.companyId', 'p.userId', 'u.name as userName', 'p.phone', 'p.interval', 'p.days', 'p.template', 'p.lastError', 'p.lastErrorAt', 'p.createdAt', 'p.updatedAt');
+    .select('p.id', 'p.companyId', 'p.userId', 'u.name as userName', 'p.phone', 'p.interval', 'p.days', 'p.template', 'p.pageSlaBreaches', 'p.lastError', 'p.lastErrorAt', 'p.createdAt', 'p.updatedAt');
 
 async function findRota(db: Knex, companyId: number, id: number): Promise<Plantao | undefined> {
   const row = await select(db).where({ 'p.companyId': companyId, 'p.id': id }).first<Row | undefined>();
@@ -94,7 +96,7 @@ export function createPlantaoService(ctx: PluginContext, hooks: { changed(compan
       const phone = phoneDigits(input.phone);
       await checkRotaCloudRules(ctx, companyId, input.template);
       const [row] = await db(PLANTOES)
-        .insert({ companyId, userId: input.userId, phone, interval: input.interval, days: JSON.stringify(normalizeDays(input.days)), template: template(input) })
+        .insert({ companyId, userId: input.userId, phone, interval: input.interval, days: JSON.stringify(normalizeDays(input.days)), template: template(input), pageSlaBreaches: input.pageSlaBreaches })
         .returning('id');
       const record = await find(companyId, row.id);
       announce(companyId, { action: 'create', record });
@@ -109,7 +111,7 @@ export function createPlantaoService(ctx: PluginContext, hooks: { changed(compan
       // A changed rota starts clean: the next page says again whether it can go.
       await db(PLANTOES)
         .where({ companyId, id })
-        .update({ userId: input.userId, phone, interval: input.interval, days: JSON.stringify(normalizeDays(input.days)), template: template(input), lastError: null, lastErrorAt: null, updatedAt: db.fn.now() });
+        .update({ userId: input.userId, phone, interval: input.interval, days: JSON.stringify(normalizeDays(input.days)), template: template(input), pageSlaBreaches: input.pageSlaBreaches, lastError: null, lastErrorAt: null, updatedAt: db.fn.now() });
       const record = await find(companyId, id);
       announce(companyId, { action: 'update', record });
       await hooks.changed(companyId, id);

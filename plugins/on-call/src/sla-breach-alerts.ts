@@ -18,7 +18,8 @@ export function slaBreachText(breach: Pick<SlaBreach, 'kind' | 'ticketId' | 'con
  * An SLA breach (issue #33) pages the on-call people in their window. Core sets this kind's timer in
  * the transaction that records the breach (ctx.sla.timerOnBreach), so the page is as durable as the
  * breach; its claim, the messages and the record commit together: once across nodes and kill -9.
- * Outside every window nothing is sent (the supervisors were told live; the breach is no longer news later).
+ * Only rotas with `pageSlaBreaches` on are paged. Outside every window nothing is sent (the supervisors
+ * were told live; the breach is no longer news later).
  */
 export function watchSlaBreaches(ctx: PluginContext): void {
   ctx.timedWork.define<SlaBreach>(SLA_BREACH_KIND, (job) => page(ctx, job), { maxAttempts: 5, backoffMs: 5000 });
@@ -27,7 +28,7 @@ export function watchSlaBreaches(ctx: PluginContext): void {
 
 async function page(ctx: PluginContext, job: TimedJob<SlaBreach>): Promise<void> {
   const { trx, now, payload: breach } = job;
-  const plantoes = await onDuty(trx, breach.companyId, now);
+  const plantoes = await onDuty(trx, breach.companyId, now, { slaBreaches: true });
   if (!plantoes.length) return;
   const connection = await ctx.connections.defaultOf(breach.companyId, { trx });
   if (!connection) {

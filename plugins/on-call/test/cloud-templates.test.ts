@@ -44,7 +44,7 @@ async function breachNow(company: TestCompany, connectionId: number) {
 }
 
 const rota = (company: TestCompany, phone: string, template?: unknown) =>
-  k.api('POST', '/plantao', { token: company.admin.token, body: { userId: company.admin.user.id, phone, interval: 30, days: allWeek(), template } });
+  k.api('POST', '/plantao', { token: company.admin.token, body: { userId: company.admin.user.id, phone, interval: 30, days: allWeek(), template, pageSlaBreaches: true } });
 
 beforeAll(async () => {
   await fake.start();

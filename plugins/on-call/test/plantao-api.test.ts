@@ -24,6 +24,7 @@ describe('plantao CRUD', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ userId: acme.admin.user.id, user: { name: acme.admin.user.name }, phone: '5511977776666', interval: 5 });
     expect(created.body.days).toHaveLength(7);
+    expect(created.body.pageSlaBreaches).toBe(false); // SLA breach pages are off unless asked
     expect(created.body.days[0]).toEqual({ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' });
     expect(created.body.days[6]).toMatchObject({ weekdayEn: 'sunday', startTime: '', endTime: '' });
     const list = await k.api('GET', '/plantao', { token: acme.admin.token });
@@ -33,6 +34,12 @@ describe('plantao CRUD', () => {
     expect(edited.body.interval).toBe(10);
     expect(edited.body.days[4]).toMatchObject({ weekdayEn: 'friday', startTime: '22:00', endTime: '06:00' });
     expect((await k.api('GET', `/plantao/${created.body.id}`, { token: acme.admin.token })).body.interval).toBe(10);
+    const paging = await k.api('PUT', `/plantao/${created.body.id}`, { token: acme.admin.token, body: { ...valid(), pageSlaBreaches: true } });
+    expect(paging.body.pageSlaBreaches).toBe(true);
+    expect((await k.api('GET', `/plantao/${created.body.id}`, { token: acme.admin.token })).body.pageSlaBreaches).toBe(true);
+    const notBoolean = await k.api('PUT', `/plantao/${created.body.id}`, { token: acme.admin.token, body: { ...valid(), pageSlaBreaches: 'yes' } });
+    expect(notBoolean.status).toBe(400);
+    expect(notBoolean.body.issues.map((i: any) => i.path.join('.'))).toEqual(['pageSlaBreaches']);
     expect((await k.api('DELETE', `/plantao/${created.body.id}`, { token: acme.admin.token })).status).toBe(204);
     expect((await k.api('GET', `/plantao/${created.body.id}`, { token: acme.admin.token })).status).toBe(404);
   });

@@ -33,7 +33,7 @@ const lockWaits = async () =>
 
 async function onDutyCompany(phone: string) {
   const company = await connectedCompany(k, world);
-  const res = await k.api('POST', '/plantao', { token: company.admin.token, body: { userId: company.admin.user.id, phone, interval: 30, days: week(windowAroundNow()) } });
+  const res = await k.api('POST', '/plantao', { token: company.admin.token, body: { userId: company.admin.user.id, phone, interval: 30, days: week(windowAroundNow()), pageSlaBreaches: true } });
   expect(res.status).toBe(201);
   return company;
 }
@@ -57,7 +57,9 @@ describe('on-call SLA pages across nodes', () => {
     expect((await k.db('ticketSla').where({ ticketId }).first()).firstResponseBreachedAt).not.toBeNull();
     expect(await pages(ticketId)).toBe(0);
     expect(await timer()).toBeDefined();
-    expect(await k.kernel.core.timedWork.runDue()).toBeGreaterThanOrEqual(1);
+    // The dead node's backend may still hold the claim for a moment after the holder let go (it was
+    // waiting on the lock, not yet idle): the remaining node takes the timer once the database drops it.
+    await waitFor(async () => (await k.kernel.core.timedWork.runDue()) >= 1 || null, { timeout: 30_000 });
     expect(await pages(ticketId)).toBe(1);
     expect(await timer()).toBeUndefined();
     await k.kernel.core.timedWork.runDue(new Date(Date.now() + 10 * MIN));

@@ -20,8 +20,8 @@ const MIN = 60_000;
 const paged = (phone: string) => world.outbound.all.filter((d) => d.toId === phone && d.body?.includes('estourou o SLA'));
 const breachTimers = (ticketId: number) => k.db('timedWork').where({ kind: 'on-call.sla-breach' }).whereLike('key', `${ticketId}:%`);
 
-async function rota(token: string, userId: number, phone: string, days: ReturnType<typeof week>) {
-  const res = await k.api('POST', '/plantao', { token, body: { userId, phone, interval: 30, days } });
+async function rota(token: string, userId: number, phone: string, days: ReturnType<typeof week>, pageSlaBreaches = true) {
+  const res = await k.api('POST', '/plantao', { token, body: { userId, phone, interval: 30, days, pageSlaBreaches } });
   expect(res.status).toBe(201);
 }
 
@@ -81,6 +81,51 @@ describe('on-call and SLA breaches', () => {
     await k.kernel.core.timedWork.runDue(new Date(monday10.getTime() + 24 * 60 * MIN));
     expect(paged(offPhone)).toEqual([]);
     expect(paged(otherPhone)).toEqual([]);
+  });
+
+  it('pages nobody whose rota did not ask for SLA breaches (the default), while an opted-in rota of the same company is paged', async () => {
+    const company = await connectedCompany(k, world);
+    const quietPhone = '5511966660004';
+    const loudPhone = '5511966660005';
+    // Created without the field: off by default.
+    const quiet = await k.api('POST', '/plantao', { token: company.admin.token, body: { userId: company.admin.user.id, phone: quietPhone, interval: 30, days: week({ monday: ['00:00', '23:59'] }) } });
+    expect(quiet.status).toBe(201);
+    expect(quiet.body.pageSlaBreaches).toBe(false);
+    const monday10 = comingMonday(10);
+    const first = await breachingTicket(k, company, { createdAt: new Date(monday10.getTime() - 40 * MIN) });
+    await slaTarget(k, company.admin.token, { queueId: first.queueId, firstResponseMinutes: 30 });
+    await k.kernel.core.timedWork.runDue(monday10);
+    await k.kernel.core.timedWork.runDue(monday10);
+    expect((await k.db('ticketSla').where({ ticketId: first.ticketId }).first()).firstResponseBreachedAt).not.toBeNull();
+    expect(await breachTimers(first.ticketId)).toEqual([]); // fired, found nobody who asked
+    expect(await k.db('plantaoSlaAlerts').where({ ticketId: first.ticketId })).toEqual([]);
+    expect(paged(quietPhone)).toEqual([]);
+
+    // A second rota opts in: the next breach pages it, never the quiet one.
+    await rota(company.admin.token, company.admin.user.id, loudPhone, week({ monday: ['00:00', '23:59'] }));
+    const second = await breachingTicket(k, company, { createdAt: new Date(monday10.getTime() - 40 * MIN) });
+    await slaTarget(k, company.admin.token, { queueId: second.queueId, firstResponseMinutes: 30 });
+    await k.kernel.core.timedWork.runDue(monday10);
+    await k.kernel.core.timedWork.runDue(monday10);
+    const [page] = await waitFor(() => (paged(loudPhone).length ? paged(loudPhone) : null));
+    expect(page!.body).toContain(`#${second.ticketId}`);
+    expect(paged(quietPhone)).toEqual([]);
+    expect(await k.db('plantaoSlaAlerts').where({ ticketId: second.ticketId })).toMatchObject([{ notified: 1 }]);
+
+    // Turning the option off again (PUT takes the whole rota) stops the pages.
+    const [loud] = (await k.api('GET', '/plantao', { token: company.admin.token })).body.filter((p: any) => p.phone === loudPhone);
+    expect(loud.pageSlaBreaches).toBe(true);
+    const off = await k.api('PUT', `/plantao/${loud.id}`, { token: company.admin.token, body: { userId: loud.userId, phone: loud.phone, interval: 30, days: loud.days, pageSlaBreaches: false } });
+    expect(off.status).toBe(200);
+    expect(off.body.pageSlaBreaches).toBe(false);
+    const third = await breachingTicket(k, company, { createdAt: new Date(monday10.getTime() - 40 * MIN) });
+    await slaTarget(k, company.admin.token, { queueId: third.queueId, firstResponseMinutes: 30 });
+    await k.kernel.core.timedWork.runDue(monday10);
+    await k.kernel.core.timedWork.runDue(monday10);
+    expect((await k.db('ticketSla').where({ ticketId: third.ticketId }).first()).firstResponseBreachedAt).not.toBeNull();
+    expect(await breachTimers(third.ticketId)).toEqual([]);
+    expect(paged(loudPhone)).toHaveLength(1);
+    expect(paged(quietPhone)).toEqual([]);
   });
 
   it('names the target, the contact and the queue in São Paulo time', () => {

@@ -1,4 +1,4 @@
-import { Callout, DialogBody, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Callout, Checkbox, DialogBody, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { getIn, useFormik } from 'formik';
 import { PLANTAO_DEFAULT_INTERVAL, PLANTAO_TEMPLATE_FIELDS, Weekdays, plantaoInputSchema, type Plantao, type PlantaoInput } from '@guiche/contracts';
 import { cloudTemplateKey, CloudTemplateFields, Dialog, FormDialogFooter, showSubmitError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
@@ -17,6 +17,8 @@ interface Values {
   /** `name|language` of the Cloud API template, '' for none. */
   templateKey: string;
   templateVariables: string[];
+  /** Page this person on SLA breaches too (issue #33). */
+  pageSlaBreaches: boolean;
 }
 
 function valuesOf(plantao?: Plantao): Values {
@@ -30,6 +32,7 @@ function valuesOf(plantao?: Plantao): Values {
     }),
     templateKey: plantao?.template ? cloudTemplateKey(plantao.template) : '',
     templateVariables: plantao?.template?.variables ?? [],
+    pageSlaBreaches: plantao?.pageSlaBreaches ?? false,
   };
 }
 
@@ -131,6 +134,16 @@ export function PlantaoDialog({ isOpen, plantao, onSubmit, onClose }: Props) {
                 ))}
               </tbody>
             </table>
+          </FormGroup>
+          <FormGroup helperText={t('dialog.pageSlaBreachesHelp')}>
+            <Checkbox
+              id="plantao-page-sla"
+              data-testid="plantao-page-sla"
+              name="pageSlaBreaches"
+              checked={form.values.pageSlaBreaches}
+              onChange={(e) => void form.setFieldValue('pageSlaBreaches', e.currentTarget.checked)}
+              label={t('dialog.pageSlaBreaches')}
+            />
           </FormGroup>
           {cloud && (
             <CloudTemplateFields

@@ -56,7 +56,14 @@ export default function OnCallPage() {
             {list.data.map((p) => (
               <tr key={p.id} data-testid="plantao-row">
                 <td>{p.id}</td>
-                <td>{p.user.name}</td>
+                <td>
+                  {p.user.name}
+                  {p.pageSlaBreaches && (
+                    <Tag minimal className="plantao-sla" data-testid="plantao-sla-tag" title={t('dialog.pageSlaBreaches')}>
+                      {t('slaTag')}
+                    </Tag>
+                  )}
+                </td>
                 <td>
                   {p.phone}
                   {p.lastError && (

@@ -18,6 +18,8 @@ export const en: OnCallLocale = {
     save: 'Save',
     cancel: 'Cancel',
     saved: 'On-call person saved',
+    pageSlaBreaches: 'Page the on-call person when a ticket breaches its SLA',
+    pageSlaBreachesHelp: 'Besides waiting tickets, sends an alert to this phone when a ticket passes its first-response or resolution target, within the on-call hours.',
   },
   remove: {
     title: 'Delete on-call person',
@@ -25,6 +27,7 @@ export const en: OnCallLocale = {
     done: 'On-call duty removed successfully',
   },
   weekdays: { monday: 'Monday', tuesday: 'Tuesday', wednesday: 'Wednesday', thursday: 'Thursday', friday: 'Friday', saturday: 'Saturday', sunday: 'Sunday' },
+  slaTag: 'SLA',
   lastError: 'Last alert not sent: {{reason}}',
   template: {
     explain: "The alerts' connection uses the official WhatsApp API (Cloud API): Meta accepts free text only up to 24 hours after the on-call person's last message. Outside that window the alert goes as this approved template.",

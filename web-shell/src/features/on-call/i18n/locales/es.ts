@@ -18,6 +18,8 @@ export const es: OnCallLocale = {
     save: 'Guardar',
     cancel: 'Cancelar',
     saved: 'Persona de guardia guardada',
+    pageSlaBreaches: 'Avisar a la persona de guardia cuando un ticket supere el SLA',
+    pageSlaBreachesHelp: 'Además de los tickets en espera, envía una alerta a este teléfono cuando un ticket supera el plazo de primera respuesta o de resolución, dentro del horario de guardia.',
   },
   remove: {
     title: 'Eliminar persona de guardia',
@@ -25,6 +27,7 @@ export const es: OnCallLocale = {
     done: 'Guardia eliminada con éxito',
   },
   weekdays: { monday: 'Lunes', tuesday: 'Martes', wednesday: 'Miércoles', thursday: 'Jueves', friday: 'Viernes', saturday: 'Sábado', sunday: 'Domingo' },
+  slaTag: 'SLA',
   lastError: 'Último aviso no enviado: {{reason}}',
   template: {
     explain: 'La conexión de los avisos usa la API oficial de WhatsApp (Cloud API): Meta solo acepta texto libre hasta 24 horas después del último mensaje de la persona de guardia. Fuera de esa ventana el aviso se envía como esta plantilla aprobada.',

@@ -19,6 +19,8 @@ export const pt = {
     save: 'Salvar',
     cancel: 'Cancelar',
     saved: 'Plantonista salvo com sucesso',
+    pageSlaBreaches: 'Avisar o plantonista quando um ticket estourar o SLA',
+    pageSlaBreachesHelp: 'Além dos tickets aguardando, envia um alerta a este telefone quando um ticket passa do prazo de primeira resposta ou de resolução, dentro do horário do plantão.',
   },
   remove: {
     title: 'Excluir plantonista',
@@ -26,6 +28,7 @@ export const pt = {
     done: 'Plantão removido com sucesso',
   },
   weekdays: { monday: 'Segunda-feira', tuesday: 'Terça-feira', wednesday: 'Quarta-feira', thursday: 'Quinta-feira', friday: 'Sexta-feira', saturday: 'Sábado', sunday: 'Domingo' },
+  slaTag: 'SLA',
   lastError: 'Último aviso não enviado: {{reason}}',
   template: {
     explain: 'A conexão dos avisos usa a API oficial do WhatsApp (Cloud API): a Meta só aceita texto livre até 24 horas depois da última mensagem do plantonista. Fora dessa janela o aviso vai como este modelo aprovado.',

@@ -18,6 +18,8 @@ export const tr: OnCallLocale = {
     save: 'Kaydet',
     cancel: 'İptal',
     saved: 'Nöbetçi kaydedildi',
+    pageSlaBreaches: 'Bir talep SLA süresini aştığında nöbetçiyi uyar',
+    pageSlaBreachesHelp: 'Bekleyen taleplerin yanı sıra, bir talep ilk yanıt veya çözüm süresini aştığında nöbet saatleri içinde bu telefona uyarı gönderir.',
   },
   remove: {
     title: 'Nöbetçiyi sil',
@@ -25,6 +27,7 @@ export const tr: OnCallLocale = {
     done: 'Nöbet başarıyla kaldırıldı',
   },
   weekdays: { monday: 'Pazartesi', tuesday: 'Salı', wednesday: 'Çarşamba', thursday: 'Perşembe', friday: 'Cuma', saturday: 'Cumartesi', sunday: 'Pazar' },
+  slaTag: 'SLA',
   lastError: 'Son uyarı gönderilemedi: {{reason}}',
   template: {
     explain: 'Uyarıların bağlantısı resmi WhatsApp API’sini (Cloud API) kullanıyor: Meta serbest metni yalnızca nöbetçinin son mesajından sonraki 24 saat içinde kabul eder. Bu pencerenin dışında uyarı bu onaylı şablonla gider.',

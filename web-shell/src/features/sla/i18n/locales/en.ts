@@ -71,7 +71,7 @@ export const en: SlaLocale = {
     met: 'Met',
     breached: 'Breached',
     running: 'Running',
-    percentiles: 'Percentiles (from entering the queue)',
+    percentiles: 'Percentiles (from entering the queue, in business hours when they apply)',
     p50: 'Median',
     p90: 'P90',
     p95: 'P95',

@@ -71,7 +71,7 @@ export const es: SlaLocale = {
     met: 'Cumplidos',
     breached: 'Incumplidos',
     running: 'En curso',
-    percentiles: 'Percentiles (desde la entrada en la cola)',
+    percentiles: 'Percentiles (desde la entrada en la cola, en horario de atención cuando lo haya)',
     p50: 'Mediana',
     p90: 'P90',
     p95: 'P95',

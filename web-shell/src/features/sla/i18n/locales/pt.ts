@@ -72,7 +72,7 @@ export const pt = {
     met: 'Cumpridos',
     breached: 'Estourados',
     running: 'Em andamento',
-    percentiles: 'Percentis (desde a entrada na fila)',
+    percentiles: 'Percentis (desde a entrada na fila, em horário de atendimento quando houver)',
     p50: 'Mediana',
     p90: 'P90',
     p95: 'P95',

@@ -71,7 +71,7 @@ export const tr: SlaLocale = {
     met: 'Karşılanan',
     breached: 'İhlal edilen',
     running: 'Devam eden',
-    percentiles: 'Yüzdelikler (kuyruğa girişten itibaren)',
+    percentiles: 'Yüzdelikler (kuyruğa girişten itibaren, tanımlıysa çalışma saatleri içinde)',
     p50: 'Medyan',
     p90: 'P90',
     p95: 'P95',
