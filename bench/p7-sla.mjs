@@ -17,7 +17,8 @@
 // Needs the built packages: `npx tsc -b`, then `node bench/p7-sla.mjs`. P7_REQUESTS (30),
 // P7_CHECKS (50), P7_SIZES (1000,100000), P7_WARMUP (20 unmeasured rounds of the GETs) tune it;
 // P7_NO_CLUSTER=1 leaves the rollup tables as the seed wrote them.
-import { countStatements, createCompany, fmt, percentile, sample as sampleRuns, seedQueuedTickets, startBenchKernel, timedGet } from './lib.mjs';
+import { countStatements, fmt, percentile, sample as sampleRuns, startBenchKernel, timedGet } from './lib.mjs';
+import { seedSlaTenant } from './sla-seed.mjs';
 
 const REQUESTS = Number(process.env.P7_REQUESTS ?? 30);
 const CHECKS = Number(process.env.P7_CHECKS ?? 50);
@@ -29,50 +30,8 @@ const day = (ms) => new Date(ms).toISOString().slice(0, 10);
 /** Whether the schema has the SLA dashboard's rollup (migration 20261128150000_sla_daily): the bench also runs on the code before it. */
 const hasRollup = async (db) => Boolean((await db.raw("SELECT to_regclass('sla_daily') AS t")).rows[0].t);
 
-async function seed(bench, tickets) {
-  const { kernel, db } = bench;
-  const { companyId, adminToken } = await createCompany(kernel);
-  const started = Date.now();
-  const { queues } = await seedQueuedTickets(db, companyId, tickets, { closeMinutes: '30 + c.id % 60' });
-  // Answered within 0–29 minutes (a first-response target of 15 is met by half), closed 30–89 minutes in.
-  await db.raw(
-    `UPDATE ticket_metrics m SET first_pending_at = t.created_at, first_queued_at = t.created_at,
-       first_accepted_at = CASE WHEN t.user_id IS NOT NULL THEN t.created_at + (t.id % 30) * interval '1 minute' END,
-       first_user_id = t.user_id,
-       first_response_at = CASE WHEN t.user_id IS NOT NULL THEN t.created_at + (t.id % 30) * interval '1 minute' END,
-       closed_at = t.closed_at
-     FROM tickets t WHERE t.id = m.ticket_id AND t.company_id = ?`,
-    [companyId],
-  );
-  // Targets after the metrics: the seed arms no check (the trigger only arms for companies with targets).
-  const targets = await db('slaTargets').insert(queues.map((queueId) => ({ companyId, queueId, firstResponseMinutes: 15, resolutionMinutes: 60 }))).returning(['id', 'queueId']);
-  await db.raw(
-    `INSERT INTO ticket_sla (ticket_id, company_id, target_id, queue_id, started_at, first_response_due_at, first_response_warn_at, resolution_due_at, resolution_warn_at,
-                             first_response_breached_at, resolution_breached_at)
-     SELECT m.ticket_id, m.company_id, x.id, m.queue_id, m.first_queued_at,
-            m.first_queued_at + interval '15 minutes', m.first_queued_at + interval '675 seconds',
-            m.first_queued_at + interval '60 minutes', m.first_queued_at + interval '45 minutes',
-            CASE WHEN coalesce(m.first_response_at, now()) > m.first_queued_at + interval '15 minutes' THEN m.first_queued_at + interval '15 minutes' END,
-            CASE WHEN coalesce(m.closed_at, now()) > m.first_queued_at + interval '60 minutes' THEN m.first_queued_at + interval '60 minutes' END
-     FROM ticket_metrics m JOIN jsonb_to_recordset(?::jsonb) AS x(id int, "queueId" int) ON x."queueId" = m.queue_id
-     WHERE m.company_id = ?`,
-    [JSON.stringify(targets), companyId],
-  );
-  if (await hasRollup(db) && !process.env.P7_NO_CLUSTER) {
-    // The seed writes every ticket's SLA row in one statement, so the rollup triggers rewrite ~1k
-    // sla_daily rows (and 180 sla_company_seconds rows) ~100k times in one transaction: nothing can be pruned, no update stays on its
-    // page (HOT), and the rows end up one per page among ~95k dead versions. A tenant built ticket by
-    // ticket writes a day's rows that day, and updates them in place (fillfactor 50, HOT): rows in
-    // day order, a few pages per day. CLUSTER gives the seeded tables that order.
-    await db.raw('CLUSTER sla_daily USING sla_daily_key');
-    await db.raw('CLUSTER sla_company_seconds USING sla_company_seconds_pkey');
-  }
-  // What autovacuum does for a real tenant (the bulk UPDATE of ticket_metrics above left 100k dead versions too).
-  await db.raw('VACUUM ANALYZE');
-  const active = (await db('tickets').where({ companyId }).whereIn('status', ['pending', 'open']).orderBy('id').select('id')).map((r) => r.id);
-  const ids = (await db('tickets').where({ companyId }).select('id')).map((r) => r.id);
-  return { companyId, adminToken, active, ids, seedSeconds: (Date.now() - started) / 1000 };
-}
+/** The shared SLA tenant (bench/sla-seed.mjs); P7_NO_CLUSTER=1 leaves the rollup tables as the seed wrote them. */
+const seed = (bench, tickets) => seedSlaTenant(bench, tickets, { cluster: !process.env.P7_NO_CLUSTER });
 
 /**
  * p50/p95 of `count` runs of each tenant's `run(i)`, the tenants taking turns run by run (so a change

@@ -12,7 +12,7 @@ const hasColumn = async (db, table, column) =>
   Boolean((await db.raw('SELECT 1 FROM information_schema.columns WHERE table_name = ? AND column_name = ?', [table, column])).rows.length);
 
 /** A company of `tickets` tickets; with `sla: false` the same tickets and metrics without targets (the reference tenant). */
-export async function seedSlaTenant(bench, tickets, { sla = true } = {}) {
+export async function seedSlaTenant(bench, tickets, { sla = true, cluster = true } = {}) {
   const { kernel, db } = bench;
   const { companyId, adminToken } = await createCompany(kernel);
   const started = Date.now();
@@ -43,14 +43,15 @@ export async function seedSlaTenant(bench, tickets, { sla = true } = {}) {
        WHERE m.company_id = ?`,
       [JSON.stringify(targets), companyId],
     );
-    if (await hasTable(db, 'sla_daily')) {
+    if (cluster && (await hasTable(db, 'sla_daily'))) {
       await db.raw('CLUSTER sla_daily USING sla_daily_key');
       await db.raw('CLUSTER sla_company_seconds USING sla_company_seconds_pkey');
     }
   }
   await db.raw('VACUUM ANALYZE');
   const ids = (await db('tickets').where({ companyId }).select('id')).map((r) => r.id);
+  const active = (await db('tickets').where({ companyId }).whereIn('status', ['pending', 'open']).orderBy('id').select('id')).map((r) => r.id);
   // Agent 2 of the third queue (agents i sit in queue i % 3; agent 2 is assigned open tickets there, agent 0 none).
   const [agent] = await db('users').where({ id: agents[2] }).select('id', 'companyId', 'profile', 'super');
-  return { companyId, adminToken, agentToken: kernel.core.signAccessToken(agent), agentQueue: queues[2], ids, seedSeconds: (Date.now() - started) / 1000 };
+  return { companyId, adminToken, agentToken: kernel.core.signAccessToken(agent), agentQueue: queues[2], ids, active, seedSeconds: (Date.now() - started) / 1000 };
 }
