@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { PLAN_FLAG_PATTERN, isCorePlanFlag } from '@guiche/contracts';
 import type { PluginDefinition } from '../plugin-sdk/types.js';
 
 export interface LoadedPlugin {
@@ -41,7 +42,8 @@ function isPluginDefinition(value: unknown): value is PluginDefinition {
     typeof v.id === 'string' &&
     /^[a-z0-9]+(-[a-z0-9]+)*$/.test(v.id) &&
     typeof v.register === 'function' &&
-    (v.kind === 'module' || v.kind === 'channel')
+    (v.kind === 'module' || v.kind === 'channel') &&
+    (v.planFlag == null || (typeof v.planFlag === 'string' && (isCorePlanFlag(v.planFlag) || PLAN_FLAG_PATTERN.test(v.planFlag))))
   );
 }
 
@@ -71,7 +73,7 @@ export async function loadPlugins(specs: PluginSpec[], log: FastifyBaseLogger): 
       } else if (isPluginDefinition(spec)) {
         where = locate(`@guiche/plugin-${spec.id}`);
       }
-      if (!isPluginDefinition(definition)) throw new Error('default export is not a definePlugin({ id, kind, register }) object');
+      if (!isPluginDefinition(definition)) throw new Error('default export is not a definePlugin({ id, kind, planFlag, register }) object (a plugin\'s own flag is use + PascalCase)');
       const id = definition.id;
       if (loaded.some((p) => p.definition.id === id)) throw new Error(`duplicate plugin id ${id}`);
       loaded.push({ definition, packageName: where?.packageName ?? null, entryDir: where?.entryDir ?? null });
