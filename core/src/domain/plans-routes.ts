@@ -18,7 +18,8 @@ async function announcePlanChange(core: CoreServices, planId: number): Promise<v
 function pluginFlagsColumn(core: CoreServices, current: Record<string, boolean>, sent: Record<string, boolean> | undefined): { pluginFlags?: string } {
   if (!sent) return {};
   const declared = new Set(core.plans.declared().filter((d) => !d.core).map((d) => d.flag));
-  const unknown = Object.keys(sent).filter((flag) => !declared.has(flag));
+  // A flag the plan already stores stays editable after its plugin was removed.
+  const unknown = Object.keys(sent).filter((flag) => !declared.has(flag) && !Object.hasOwn(current, flag));
   if (unknown.length) throw new AppError('ERR_VALIDATION', 400, { issues: unknown.map((flag) => ({ path: ['pluginFlags', flag], message: PrimitiveV.option })) });
   return { pluginFlags: JSON.stringify({ ...current, ...sent }) };
 }
