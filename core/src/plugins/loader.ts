@@ -15,6 +15,14 @@ export interface LoadedPlugin {
 
 export type PluginSpec = string | PluginDefinition;
 
+const names = (list: string | undefined): string[] => (list ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/** The packages to load: PLUGINS (or the first-party list when unset) and then EXTRA_PLUGINS, each once. */
+export function pluginSpecs(config: { PLUGINS?: string; EXTRA_PLUGINS?: string }, firstParty: readonly string[]): string[] {
+  const base = config.PLUGINS ? names(config.PLUGINS) : [...firstParty];
+  return [...new Set([...base, ...names(config.EXTRA_PLUGINS)])];
+}
+
 /** Finds a workspace or installed package's folder by walking up node_modules from cwd. */
 function findPackageDir(name: string, from = process.cwd()): string | null {
   let dir = path.resolve(from);

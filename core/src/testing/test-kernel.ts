@@ -85,7 +85,8 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
     },
   );
   const kernel = await createKernel(config, {
-    plugins: options.plugins ?? [],
+    // No plugins unless given, or named by configuration (PLUGINS / EXTRA_PLUGINS, as in production).
+    plugins: options.plugins ?? (options.config?.PLUGINS !== undefined || options.config?.EXTRA_PLUGINS !== undefined ? undefined : []),
     database: config.DATABASE_URL ? connectPostgres(config.DATABASE_URL, 5) : undefined,
   });
   const address = await kernel.listen();
