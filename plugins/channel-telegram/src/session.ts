@@ -1,5 +1,5 @@
 import type { ChannelSession, ConnectionInfo, OutboundMessage, PluginContext, SendResult, SessionIO } from '@guiche/core';
-import { BotApiError, botApi, type BotApi } from './bot-api.js';
+import { BotApiError, botApi, sendError, type BotApi } from './bot-api.js';
 import type { BotStore, TelegramBot } from './bots.js';
 import { processUpdate } from './inbound.js';
 import { splitWid, widOf } from './parse.js';
@@ -102,10 +102,12 @@ export function createTelegramSession(ctx: PluginContext, store: BotStore, conne
     async send(message: OutboundMessage): Promise<SendResult> {
       const { api: call } = ready();
       const reply = message.quotedWid ? { reply_parameters: { message_id: splitWid(message.quotedWid).messageId, allow_sending_without_reply: true } } : {};
-      let sent: Record<string, any>;
-      if (message.location) sent = await call('sendLocation', { chat_id: message.to.id, latitude: message.location.latitude, longitude: message.location.longitude, ...reply });
-      else if (message.media) sent = await sendFile(message, message.media, reply);
-      else sent = await call('sendMessage', { chat_id: message.to.id, text: message.body, ...reply });
+      const sent: Record<string, any> = await (message.location
+        ? call('sendLocation', { chat_id: message.to.id, latitude: message.location.latitude, longitude: message.location.longitude, ...reply })
+        : message.media
+          ? sendFile(message, message.media, reply)
+          : call('sendMessage', { chat_id: message.to.id, text: message.body, ...reply })
+      ).catch((err: unknown) => Promise.reject(sendError(err)));
       return { wid: widOf(sent.chat.id, sent.message_id), ack: 1 };
     },
     async edit(_to, wid, body) {
