@@ -116,7 +116,7 @@ export function createPluginContext(
       presence: (ticket, state) => core.channels.presence(ticket, state),
     },
     conversations: createConversations(core),
-    connections: createConnectionService(core.db),
+    connections: createConnectionService(core.db, core.bus),
     rateLimits: core.rateLimits,
     bot: { registerHandler: (type, handler, options) => core.bot.registerHandler(type, handler, options), registerStarter: (starter, options) => core.bot.registerStarter(starter, options),
       continueConversation: (within, ref, step) => continueConversationIn(core, within, ref, step),

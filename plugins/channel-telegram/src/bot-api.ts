@@ -10,6 +10,9 @@ export class BotApiError extends Error {
   }
 }
 
+/** A revoked token (401) or a deleted bot (404): nothing works until a new token is saved. */
+export const isDeadToken = (err: unknown): err is BotApiError => err instanceof BotApiError && (err.code === 401 || err.code === 404);
+
 /** What trying again cannot fix: the user blocked the bot or is gone (403), no such chat (400): failed at once. */
 export function sendError(err: unknown): unknown {
   const permanent = err instanceof BotApiError && (err.code === 403 || (err.code === 400 && /chat not found|user not found/i.test(err.description)));

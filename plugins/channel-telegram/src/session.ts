@@ -1,5 +1,5 @@
 import type { ChannelSession, ConnectionInfo, OutboundMessage, PluginContext, SendResult, SessionIO } from '@guiche/core';
-import { BotApiError, botApi, sendError, type BotApi } from './bot-api.js';
+import { BotApiError, botApi, isDeadToken, sendError, type BotApi } from './bot-api.js';
 import type { BotStore, TelegramBot } from './bots.js';
 import { processUpdate } from './inbound.js';
 import { splitWid, widOf } from './parse.js';
@@ -77,7 +77,7 @@ export function createTelegramSession(ctx: PluginContext, store: BotStore, conne
         if (url) await api('setWebhook', { url, secret_token: bot.webhookSecret, allowed_updates: ALLOWED_UPDATES });
         else await api('deleteWebhook', { drop_pending_updates: false });
       } catch (err) {
-        if (err instanceof BotApiError && (err.code === 401 || err.code === 404)) return giveUp(err);
+        if (isDeadToken(err)) return giveUp(err);
         throw err;
       }
       await store.setError(connection.id, null);
@@ -86,7 +86,7 @@ export function createTelegramSession(ctx: PluginContext, store: BotStore, conne
       const controller = (polling = new AbortController());
       poll(controller.signal).catch(async (err: unknown) => {
         if (controller.signal.aborted) return;
-        if (err instanceof BotApiError && (err.code === 401 || err.code === 404)) return giveUp(err);
+        if (isDeadToken(err)) return giveUp(err);
         io.disconnected({ action: 'reconnect', code: err instanceof BotApiError ? err.code : undefined, message: (err as Error).message });
       });
     },
