@@ -132,7 +132,7 @@ export const connectionImportDatesSchema = z
 export const connectionInputSchema = z
   .object({
     ...connectionFields,
-    channel: z.string().regex(CHANNEL_NAME_PATTERN, PrimitiveV.option).default('whatsapp'),
+    channel: z.string().max(40, PrimitiveV.option).regex(CHANNEL_NAME_PATTERN, PrimitiveV.option).default('whatsapp'),
     isDefault: connectionFields.isDefault.default(false),
     queueIds: connectionFields.queueIds.default([]),
     promptId: connectionFields.promptId.default(null),
