@@ -37,6 +37,8 @@ const configSchema = z.object({
   SUPER_ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Comma-separated plugin package names; default: every first-party plugin. */
   PLUGINS: z.string().optional(),
+  /** Comma-separated plugin package names loaded besides PLUGINS (or the first-party list): a third-party plugin is one line. */
+  EXTRA_PLUGINS: z.string().optional(),
   /** Folder holding web-shell/dist and web-modules/<id>/dist. */
   WEB_ROOT: z.string().optional(),
   SERVE_WEB: bool.default(true),

@@ -1,4 +1,4 @@
-export { definePlugin, AppError } from './plugin-sdk/types.js';
+export { definePlugin, AppError, PermanentSendError, isPermanentSendError, secretMatches } from './plugin-sdk/types.js';
 export type {
   AuthUser,
   PluginContext,

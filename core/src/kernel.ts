@@ -50,7 +50,7 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { defaultWebRoot, registerWebApi, serveWeb } from './http/web.js';
 import { registerCompression } from './http/compression.js';
 import { createSocketServer } from './realtime/socket-server.js';
-import { loadPlugins, type PluginSpec } from './plugins/loader.js';
+import { loadPlugins, pluginSpecs, type PluginSpec } from './plugins/loader.js';
 import { mountPlugins } from './plugins/mount.js';
 import type { CoreServices } from './services.js';
 import { createChannelRuntime } from './channels/index.js';
@@ -252,7 +252,7 @@ export async function createKernel(config: Config, options: KernelOptions = {}):
     { prefix: config.API_BASE },
   );
 
-  const specs = options.plugins ?? (config.PLUGINS ? config.PLUGINS.split(',').map((s) => s.trim()).filter(Boolean) : FIRST_PARTY_PLUGINS);
+  const specs = options.plugins ?? pluginSpecs(config, FIRST_PARTY_PLUGINS);
   core.plugins = await mountPlugins(app, core, await loadPlugins(specs, app.log));
 
   const webRoot = config.WEB_ROOT ?? defaultWebRoot();

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Config } from './config.js';
 import type { Bus, Jobs, Leases, RateLimits, Realtime, Storage } from './plugin-sdk/ports.js';
-import type { PlansService, SettingsService, UsersService } from './plugin-sdk/platform.js';
+import type { SettingsService, UsersService } from './plugin-sdk/platform.js';
+import type { CorePlans } from './domain/plans.js';
 import type { LoadedPlugin } from './plugins/loader.js';
 import type { ChannelRuntime } from './channels/runtime.js';
 import type { IngestService } from './plugin-sdk/tickets.js';
@@ -25,7 +26,7 @@ export interface CoreServices {
   storage: Storage;
   rateLimits: RateLimits;
   realtime: Realtime;
-  plans: PlansService & { invalidate(companyId?: number | null): void };
+  plans: CorePlans;
   settings: SettingsService & { all(companyId: number): Promise<Record<string, string>> };
   users: UsersService;
   plugins: LoadedPlugin[];

@@ -55,4 +55,20 @@ describe('ctx.connections (the SDK instead of the whatsapps table)', () => {
     }
     expect(await ctx.connections.defaultOf(b)).toBeNull();
   });
+
+  it("starts a company's own connection again (OPENING, core.connection.start), never another company's", async () => {
+    const started: unknown[] = [];
+    const stop = ctx.bus.subscribe('core.connection.start', (msg) => void started.push(msg.payload));
+    await k.db('whatsapps').where({ id: ids.a2 }).update({ status: 'DISCONNECTED' });
+    try {
+      expect(await ctx.connections.start(b, ids.a2)).toBe(false);
+      expect((await k.db('whatsapps').where({ id: ids.a2 }).first('status')).status).toBe('DISCONNECTED');
+      expect(await ctx.connections.start(a, ids.a2)).toBe(true);
+      expect((await k.db('whatsapps').where({ id: ids.a2 }).first('status')).status).toBe('OPENING');
+      await expect.poll(() => started).toContainEqual({ companyId: a, connectionId: ids.a2 });
+      expect(started).not.toContainEqual(expect.objectContaining({ companyId: b }));
+    } finally {
+      stop();
+    }
+  });
 });

@@ -24,6 +24,7 @@ import * as companyLimits from './20261126300100_company_limits.js';
 import * as invoiceCustomPlan from './20261127000000_invoice_custom_plan.js';
 import * as ticketDaily from './20261127150000_ticket_daily.js';
 import * as planUseTelegram from './20261127180000_plan_use_telegram.js';
+import * as planPluginFlags from './20261128160000_plan_plugin_flags.js';
 import * as closingReasons from './20261127210000_closing_reasons.js';
 import * as planUseFlowBuilder from './20261127210000_plan_use_flow_builder.js';
 import * as ticketConversationHandler from './20261127210100_ticket_conversation_handler.js';
@@ -79,4 +80,5 @@ export const coreMigrations: Record<string, Migration> = {
   '20261128010000_sla': sla,
   '20261128150000_sla_daily': slaDaily,
   '20261128160000_sla_business_seconds': slaBusinessSeconds,
+  '20261128160000_plan_plugin_flags': planPluginFlags,
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { date, dateTime, id, ids, text } from './primitives.js';
+import { PrimitiveV, date, dateTime, id, ids, text } from './primitives.js';
 import { V } from './messages.js';
 import { HH_MM } from './weekdays.js';
 
@@ -13,8 +13,15 @@ export const ConnectionV = {
   pairingNumber: 'validation.pairingNumber',
 } as const;
 
+/** The first-party channels (the shell's icons and dialogs know them). */
 export const ConnectionChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat', 'telegram'] as const;
-export type ConnectionChannel = (typeof ConnectionChannels)[number];
+export type BuiltInChannel = (typeof ConnectionChannels)[number];
+/**
+ * A channel's name: a first-party one or one a channel plugin declares (`defineChannel({ channel })`,
+ * issue #30); the API accepts the names of the channels the server has registered.
+ */
+export type ConnectionChannel = BuiltInChannel | (string & {});
+export const CHANNEL_NAME_PATTERN = /^[a-z][a-z0-9_-]{1,39}$/;
 
 export const ConnectionStatuses = ['CONNECTED', 'qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'] as const;
 export type ConnectionStatus = (typeof ConnectionStatuses)[number];
@@ -125,7 +132,7 @@ export const connectionImportDatesSchema = z
 export const connectionInputSchema = z
   .object({
     ...connectionFields,
-    channel: z.enum(ConnectionChannels).default('whatsapp'),
+    channel: z.string().max(40, PrimitiveV.option).regex(CHANNEL_NAME_PATTERN, PrimitiveV.option).default('whatsapp'),
     isDefault: connectionFields.isDefault.default(false),
     queueIds: connectionFields.queueIds.default([]),
     promptId: connectionFields.promptId.default(null),

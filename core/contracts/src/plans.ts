@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PrimitiveV, int, text } from './primitives.js';
-import { PlanFlags, type PlanFlag } from './plans-constants.js';
+import { PLAN_FLAG_PATTERN, PlanFlags, type PlanFlag } from './plans-constants.js';
 
 export * from './plans-constants.js';
 
@@ -16,6 +16,9 @@ const planFields = {
   isPublic: z.boolean(),
 };
 
+/** Plugins' own flags by name (checked against the loaded plugins' declarations by the route). */
+const pluginFlags = z.record(z.string().regex(PLAN_FLAG_PATTERN, PrimitiveV.option), z.boolean());
+
 export const planInputSchema = z.object({
   ...planFields,
   users: planFields.users.default(0),
@@ -24,10 +27,11 @@ export const planInputSchema = z.object({
   amount: planFields.amount.default(0),
   isPublic: planFields.isPublic.default(true),
   ...flagDefaults,
+  pluginFlags: pluginFlags.default({}),
 });
 export type PlanInput = z.infer<typeof planInputSchema>;
 /** PUT: only what is sent changes (no defaults, so a partial update never resets a flag). */
-export const planUpdateSchema = z.object({ ...planFields, ...flagShape }).partial();
+export const planUpdateSchema = z.object({ ...planFields, ...flagShape, pluginFlags }).partial();
 
 export interface Plan extends Record<PlanFlag, boolean> {
   id: number;
@@ -37,6 +41,8 @@ export interface Plan extends Record<PlanFlag, boolean> {
   queues: number;
   amount: number;
   isPublic: boolean;
+  /** Flags plugins declared (not core columns): absent = off. */
+  pluginFlags: Record<string, boolean>;
   createdAt?: string;
   updatedAt?: string;
 }

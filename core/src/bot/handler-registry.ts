@@ -1,4 +1,4 @@
-import type { PlanFlag } from '@guiche/contracts';
+import type { AnyPlanFlag } from '@guiche/contracts';
 import type { BotRegistry, ConversationHandler, ConversationStarter } from '../plugin-sdk/bot.js';
 
 /** How long a handler may take for one message before the ticket goes to a human. */
@@ -9,18 +9,18 @@ export const PROMPT_HANDLER = 'openai';
 interface Registered {
   handler: ConversationHandler;
   timeoutMs: number;
-  planFlag: PlanFlag | null;
+  planFlag: AnyPlanFlag | null;
 }
 
 export interface HandlerRegistry extends BotRegistry {
   get(type: string): Registered | undefined;
   types(): string[];
-  starters(): readonly { starter: ConversationStarter; planFlag: PlanFlag | null }[];
+  starters(): readonly { starter: ConversationStarter; planFlag: AnyPlanFlag | null }[];
 }
 
 export function createHandlerRegistry(): HandlerRegistry {
   const handlers = new Map<string, Registered>();
-  const starters: { starter: ConversationStarter; planFlag: PlanFlag | null }[] = [];
+  const starters: { starter: ConversationStarter; planFlag: AnyPlanFlag | null }[] = [];
   return {
     registerStarter(starter, options) {
       starters.push({ starter, planFlag: options?.planFlag ?? null });

@@ -7,6 +7,7 @@ export function defineChannel(definition: ChannelDefinition): PluginDefinition {
     id: definition.id,
     kind: 'channel',
     planFlag: definition.planFlag,
+    planFlagLabels: definition.planFlagLabels,
     migrations: definition.migrations,
     webModule: definition.webModule,
     async register(ctx) {

@@ -7,6 +7,7 @@ import { SEND_ATTEMPTS, SEND_BACKOFF_MS, type OutboundJob } from './outbound-que
 import { outboundPaused } from '../billing/paused.js';
 import { MESSAGE_COLUMNS, type MessageRow } from '../messaging/messages-repository.js';
 import { emitMessageAsCommitted } from '../messaging/ticket-events.js';
+import { isPermanentSendError } from '../plugin-sdk/send-errors.js';
 
 /** The session of a connection this node runs, when it is connected and may deliver. */
 export interface ReadySession {
@@ -158,7 +159,8 @@ export function createOutboundWorker(core: CoreServices, readySession: (connecti
       failures.delete(id);
     } catch (err) {
       if (!ready.isReady()) return 'gone'; // the session went away meanwhile: not the message's fault
-      const count = (tried?.count ?? 0) + 1;
+      // The channel says retrying cannot help (blocked, no such recipient): failed now, its reason on the message.
+      const count = isPermanentSendError(err) ? SEND_ATTEMPTS : (tried?.count ?? 0) + 1;
       if (count < SEND_ATTEMPTS) {
         failures.set(id, { count, nextAt: Date.now() + SEND_BACKOFF_MS * 2 ** (count - 1) });
         core.metrics.sendResult(ready.definition.channel, 'retry');

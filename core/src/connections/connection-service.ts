@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
 import type { ConnectionService, ConnectionSummary } from '../plugin-sdk/connections.js';
+import type { Bus } from '../plugin-sdk/ports.js';
 import { generateConnectionToken } from './token.js';
+import { ConnectionTopics } from './topics.js';
 
 const COLUMNS = ['id', 'companyId', 'name', 'channel', 'status', 'isDefault'] as const;
 
 /** ctx.connections: core's `whatsapps` rows as ConnectionSummary, scoped to a company except by token. */
-export function createConnectionService(db: Knex): ConnectionService {
+export function createConnectionService(db: Knex, bus: Bus): ConnectionService {
   const reader = (within?: { trx: Knex.Transaction }) => within?.trx ?? db;
   const one = async (query: Knex.QueryBuilder): Promise<ConnectionSummary | null> => ((await query.first(...COLUMNS)) as ConnectionSummary | undefined) ?? null;
   return {
@@ -24,6 +26,11 @@ export function createConnectionService(db: Knex): ConnectionService {
     async apiToken(companyId, id) {
       const row: { token: string } | undefined = await db('whatsapps').where({ id, companyId }).whereNot({ channel: 'webchat' }).first('token');
       return row?.token ?? null;
+    },
+    async start(companyId, id) {
+      const updated = await db('whatsapps').where({ id, companyId }).update({ status: 'OPENING', updatedAt: db.fn.now() });
+      if (updated) await bus.publish(ConnectionTopics.start, { companyId, connectionId: id }, { companyId });
+      return updated > 0;
     },
     async rotateApiToken(companyId, id) {
       const token = generateConnectionToken();

@@ -2,11 +2,13 @@ import type { Knex } from 'knex';
 import {
   connectionImportDatesSchema,
   type Connection,
-  type ConnectionChannel,
+  PrimitiveV,
+  type BuiltInChannel,
   type ConnectionInput,
   type ConnectionUpdate,
   type PlanFlag,
 } from '@guiche/contracts';
+import { planRowHas } from '../domain/plans.js';
 import { AppError } from '../plugin-sdk/types.js';
 import { lockCompany, planMaximum, type LockedCompany } from '../domain/users-plan-limits.js';
 import type { CoreServices } from '../services.js';
@@ -16,8 +18,11 @@ import { generateConnectionToken } from './token.js';
 import { ConnectionTopics, type ConnectionTopicPayload } from './topics.js';
 import { mustOwnBotReferences } from '../bot/bot-references.js';
 
-/** The plan flag a channel needs; null = always allowed (the website chat has no flag yet). */
-const channelFlags: Record<ConnectionChannel, PlanFlag | null> = {
+/**
+ * The flag of a first-party channel when its plugin is not loaded (kernels of tests without it);
+ * a registered channel's own definition says its flag, so a new channel needs no line here.
+ */
+const builtInFlags: Record<BuiltInChannel, PlanFlag | null> = {
   whatsapp: 'useWhatsapp',
   whatsappapi: 'useWhatsapp',
   facebook: 'useFacebook',
@@ -30,6 +35,14 @@ const channelFlags: Record<ConnectionChannel, PlanFlag | null> = {
  * Every change to a company's connections runs under a lock on the company row (lockCompany), so
  * the "exactly one default" rule, the plan limit and the name check see each other's writes.
  */
+/** The flag creating a connection of this channel needs; 400 for a channel this server does not know. */
+function channelFlag(core: CoreServices, channel: string): string | null {
+  const registered = core.channels.definitions().find((d) => d.channel === channel);
+  if (registered) return registered.planFlag;
+  if (Object.hasOwn(builtInFlags, channel)) return builtInFlags[channel as BuiltInChannel];
+  throw new AppError('ERR_VALIDATION', 400, { issues: [{ path: ['channel'], message: PrimitiveV.option }] });
+}
+
 async function lockCompanyPlan(trx: Knex.Transaction, companyId: number): Promise<{ company: LockedCompany; plan: Record<string, any> }> {
   const company = await lockCompany(trx, companyId);
   const plan = company.planId ? await trx('plans').where({ id: company.planId }).first() : undefined;
@@ -81,8 +94,8 @@ export async function createConnection(core: CoreServices, companyId: number, in
   await mustOwnBotReferences(core.db, companyId, input);
   const { id, cleared } = await core.db.transaction(async (trx) => {
     const { company, plan } = await lockCompanyPlan(trx, companyId);
-    const flag = channelFlags[input.channel];
-    if (flag && !plan[flag]) throw new AppError('ERR_PLAN_DISABLED', 403, { feature: flag });
+    const flag = channelFlag(core, input.channel);
+    if (flag && !planRowHas(plan, flag)) throw new AppError('ERR_PLAN_DISABLED', 403, { feature: flag });
     const [{ count }] = await trx(CONNECTIONS_TABLE).where({ companyId }).count({ count: '*' });
     const existing = Number(count);
     const max = await planMaximum(trx, company, 'connections');

@@ -20,7 +20,8 @@ export function createConversations(core: CoreServices): Conversations {
     async open(request, within) {
       const connection = await core.connectionCache.get(request.connectionId);
       if (!connection || connection.companyId !== request.companyId) throw new AppError('ERR_NO_WAPP_FOUND', 404);
-      if (!(ContactChannels as readonly string[]).includes(connection.channel)) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
+      const known = (ContactChannels as readonly string[]).includes(connection.channel) || core.channels.capabilities(connection.channel) !== null;
+      if (!known) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
       const channel = connection.channel as ContactChannel;
       const number = normalizeContactNumber(channel, request.number);
       if (!number) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { PlanFlag } from '@guiche/contracts';
+import type { AnyPlanFlag } from '@guiche/contracts';
 import type { TicketRow } from './tickets.js';
 import type { WithinTransaction } from './timed-work.js';
 
@@ -27,7 +27,7 @@ export type ConversationHandler = (input: ConversationInput) => Promise<Conversa
 export interface HandlerOptions {
   timeoutMs?: number;
   /** The plan flag of the registering module: a company without it gets its tickets back from the handler. */
-  planFlag?: PlanFlag | null;
+  planFlag?: AnyPlanFlag | null;
 }
 
 /** What a conversation starter sees: a customer's message on a ticket no agent, handler or menu holds yet. */
@@ -54,7 +54,7 @@ export interface BotRegistry {
   /** Registers the handler of a conversation type: an integration type (dialogflow, n8n, webhook, typebot) or 'openai' for prompts. */
   registerHandler(type: string, handler: ConversationHandler, options?: HandlerOptions): void;
   /** Registers a starter, asked (in registration order) before the menu bot for each message of an unattended ticket. */
-  registerStarter(starter: ConversationStarter, options?: { planFlag?: PlanFlag | null }): void;
+  registerStarter(starter: ConversationStarter, options?: { planFlag?: AnyPlanFlag | null }): void;
 }
 
 /** What plugins get as ctx.bot: the registry, and steps of a conversation no customer message started. */

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** The channel SDK (ARCHITECTURE §3): what a channel plugin implements and what it is given. */
 
-export type ChannelName = 'whatsapp' | 'whatsappapi' | 'facebook' | 'instagram' | 'webchat' | 'telegram';
+/** A first-party channel's name or the one a channel plugin declares (lowercase, unique among loaded channels). */
+export type ChannelName = 'whatsapp' | 'whatsappapi' | 'facebook' | 'instagram' | 'webchat' | 'telegram' | (string & {});
 export type SessionStatus = 'CONNECTED' | 'qrcode' | 'PAIRING' | 'DISCONNECTED' | 'TIMEOUT' | 'OPENING';
 /** 0 clock (stored, not yet sent), 1 sent, 2 delivered, 3 read, 4 played. */
 export type Ack = 0 | 1 | 2 | 3 | 4;

@@ -29,6 +29,11 @@ export interface ConnectionService {
   byToken(token: string): Promise<ConnectionSummary | null>;
   /** The API token of the company's connection (never a website chat's: its token is a public key), or null. */
   apiToken(companyId: number, id: number): Promise<string | null>;
+  /**
+   * Starts the company's connection's session again (OPENING; the node holding its lease starts it),
+   * e.g. once a channel's route saved new credentials. False when the company has no such connection.
+   */
+  start(companyId: number, id: number): Promise<boolean>;
   /** A new API token for the company's connection, the old one refused from now on; null when there is no such connection (or a website chat). */
   rotateApiToken(companyId: number, id: number): Promise<string | null>;
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import type { PlanFlag } from '@guiche/contracts';
+import type { AnyPlanFlag, PlanFlagLabels } from '@guiche/contracts';
 import type { Namespace } from 'socket.io';
 import type { Bus, Jobs, Realtime, Storage, Leases, RateLimits } from './ports.js';
 import type { ChannelCapabilities, ChannelName, ChannelSession, ConnectionInfo, OutboundPresence, SessionIO } from './channels.js';
@@ -82,8 +82,14 @@ export interface PluginDefinition {
   /** kebab-case, unique. */
   id: string;
   kind: 'module' | 'channel';
-  /** Gates routes, jobs, bus handlers and the web remote; null = always on. */
-  planFlag: PlanFlag | null;
+  /**
+   * Gates routes, jobs, bus handlers and the web remote; null = always on. A flag core does not
+   * know (`use` + PascalCase) is the plugin's own: give it `planFlagLabels`, and the super admin's
+   * plan dialog lists it (stored in the plan's `pluginFlags`, no core edit).
+   */
+  planFlag: AnyPlanFlag | null;
+  /** The label of a plugin's own flag in the plan dialog, in the four languages. */
+  planFlagLabels?: PlanFlagLabels;
   /** Folder (relative to the plugin's entry module) of its knex migrations; own tracking table. */
   migrations?: string;
   /** Id of the web remote the shell loads when the flag is on (served at /modules/<id>/). */
@@ -100,8 +106,11 @@ export type WebhookRegistrar = (routes: Routes, ctx: PluginContext) => void | Pr
 
 export interface ChannelDefinition {
   id: string;
+  /** The channel's name (connections' `channel`): a new name needs no core edit. */
   channel: ChannelName;
-  planFlag: PlanFlag | null;
+  /** The flag creating such a connection needs (see PluginDefinition.planFlag). */
+  planFlag: AnyPlanFlag | null;
+  planFlagLabels?: PlanFlagLabels;
   capabilities: ChannelCapabilities;
   migrations?: string;
   webModule?: string;

@@ -1,6 +1,8 @@
 // The plugin SDK: everything a plugin builds on. Its files import nothing from core's internals
 // (checked by core/test/import-circles.test.ts); core's areas implement these interfaces.
 export { AppError } from './errors.js';
+export { PermanentSendError, isPermanentSendError } from './send-errors.js';
+export { secretMatches } from './secrets.js';
 export { definePlugin } from './context.js';
 export type * from './context.js';
 export type * from './http.js';

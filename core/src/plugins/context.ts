@@ -1,7 +1,7 @@
 import { claimTicketIn, continueConversationIn } from '../bot/handlers.js';
 import type { FastifyRequest } from 'fastify';
 import { createConnectionService } from '../connections/connection-service.js';
-import type { PlanFlag } from '@guiche/contracts';
+import type { AnyPlanFlag } from '@guiche/contracts';
 import { AppError, type PluginContext, type PluginDefinition, type Routes } from '../plugin-sdk/types.js';
 import type { Bus, Jobs } from '../ports/types.js';
 import type { CoreServices } from '../services.js';
@@ -16,7 +16,7 @@ function companyIdOf(data: unknown): number | null {
 }
 
 /** The bus as a plugin sees it: its handlers do not run for tenants whose plan lacks its flag. */
-function gatedBus(bus: Bus, core: CoreServices, flag: PlanFlag | null): Bus {
+function gatedBus(bus: Bus, core: CoreServices, flag: AnyPlanFlag | null): Bus {
   if (!flag) return bus;
   return {
     publish: (topic, payload, meta) => bus.publish(topic, payload, meta),
@@ -30,7 +30,7 @@ function gatedBus(bus: Bus, core: CoreServices, flag: PlanFlag | null): Bus {
 }
 
 /** Jobs as a plugin sees them: a job whose data names a tenant without the flag is skipped. */
-function gatedJobs(jobs: Jobs, core: CoreServices, flag: PlanFlag | null, log: CoreServices['log']): Jobs {
+function gatedJobs(jobs: Jobs, core: CoreServices, flag: AnyPlanFlag | null, log: CoreServices['log']): Jobs {
   if (!flag) return jobs;
   return {
     ...jobs,
@@ -61,7 +61,7 @@ export const GATED_TIMER_RETRY_MS = 5 * 60_000;
  * Timed work as a plugin sees it: a timer of a tenant whose plan lacks the flag is not fired but
  * set again later, so switching the module back on resumes it instead of losing it.
  */
-function gatedTimedWork(timedWork: TimedWork, plans: CoreServices['plans'], flag: PlanFlag | null, log: CoreServices['log']): TimedWork {
+function gatedTimedWork(timedWork: TimedWork, plans: CoreServices['plans'], flag: AnyPlanFlag | null, log: CoreServices['log']): TimedWork {
   if (!flag) return timedWork;
   return {
     define: <T>(kind: string, handler: TimedHandler<T>, options?: TimedHandlerOptions) =>
@@ -86,7 +86,7 @@ function gatedTimedWork(timedWork: TimedWork, plans: CoreServices['plans'], flag
 }
 
 /** onRequest hook of a plugin scope: the company's plan must enable the plugin's flag. */
-export function planGate(core: CoreServices, flag: PlanFlag) {
+export function planGate(core: CoreServices, flag: AnyPlanFlag) {
   return async (request: FastifyRequest) => {
     // `feature` names the module the plan lacks: the web says which, not just "the plan" (#32).
     if (!(await core.plans.has(request.auth.companyId, flag))) throw new AppError('ERR_PLAN_DISABLED', 403, { feature: flag });
@@ -116,7 +116,7 @@ export function createPluginContext(
       presence: (ticket, state) => core.channels.presence(ticket, state),
     },
     conversations: createConversations(core),
-    connections: createConnectionService(core.db),
+    connections: createConnectionService(core.db, core.bus),
     rateLimits: core.rateLimits,
     bot: { registerHandler: (type, handler, options) => core.bot.registerHandler(type, handler, options), registerStarter: (starter, options) => core.bot.registerStarter(starter, options),
       continueConversation: (within, ref, step) => continueConversationIn(core, within, ref, step),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { PLAN_FLAG_PATTERN, isCorePlanFlag } from '@guiche/contracts';
 import type { PluginDefinition } from '../plugin-sdk/types.js';
 
 export interface LoadedPlugin {
@@ -13,6 +14,14 @@ export interface LoadedPlugin {
 }
 
 export type PluginSpec = string | PluginDefinition;
+
+const names = (list: string | undefined): string[] => (list ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/** The packages to load: PLUGINS (or the first-party list when unset) and then EXTRA_PLUGINS, each once. */
+export function pluginSpecs(config: { PLUGINS?: string; EXTRA_PLUGINS?: string }, firstParty: readonly string[]): string[] {
+  const base = config.PLUGINS ? names(config.PLUGINS) : [...firstParty];
+  return [...new Set([...base, ...names(config.EXTRA_PLUGINS)])];
+}
 
 /** Finds a workspace or installed package's folder by walking up node_modules from cwd. */
 function findPackageDir(name: string, from = process.cwd()): string | null {
@@ -41,7 +50,8 @@ function isPluginDefinition(value: unknown): value is PluginDefinition {
     typeof v.id === 'string' &&
     /^[a-z0-9]+(-[a-z0-9]+)*$/.test(v.id) &&
     typeof v.register === 'function' &&
-    (v.kind === 'module' || v.kind === 'channel')
+    (v.kind === 'module' || v.kind === 'channel') &&
+    (v.planFlag == null || (typeof v.planFlag === 'string' && (isCorePlanFlag(v.planFlag) || PLAN_FLAG_PATTERN.test(v.planFlag))))
   );
 }
 
@@ -71,7 +81,7 @@ export async function loadPlugins(specs: PluginSpec[], log: FastifyBaseLogger): 
       } else if (isPluginDefinition(spec)) {
         where = locate(`@guiche/plugin-${spec.id}`);
       }
-      if (!isPluginDefinition(definition)) throw new Error('default export is not a definePlugin({ id, kind, register }) object');
+      if (!isPluginDefinition(definition)) throw new Error('default export is not a definePlugin({ id, kind, planFlag, register }) object (a plugin\'s own flag is use + PascalCase)');
       const id = definition.id;
       if (loaded.some((p) => p.definition.id === id)) throw new Error(`duplicate plugin id ${id}`);
       loaded.push({ definition, packageName: where?.packageName ?? null, entryDir: where?.entryDir ?? null });

@@ -22,6 +22,8 @@ export async function mountPlugins(app: FastifyInstance, core: CoreServices, plu
       core.log.error({ err, plugin: definition.id }, 'plugin skipped: migration failed');
       continue;
     }
+    // A flag core has no column for is the plugin's own: the plan dialog lists it with its labels.
+    if (definition.planFlag) core.plans.declare(definition.planFlag, definition.planFlagLabels);
     let failed = false;
     await app.register(
       async (publicScope) => {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { PlanFlag } from '@guiche/contracts';
+import type { AnyPlanFlag } from '@guiche/contracts';
 import type { SlaBreach } from '../plugin-sdk/sla.js';
 import type { TimedWork } from '../plugin-sdk/timed-work.js';
 import type { PlansService } from '../plugin-sdk/platform.js';
@@ -7,7 +7,7 @@ import type { PlansService } from '../plugin-sdk/platform.js';
 interface BreachTimer {
   kind: string;
   /** The plan flag of the plugin that asked; null = every company. */
-  flag: PlanFlag | null;
+  flag: AnyPlanFlag | null;
 }
 
 /** What setting a breach's timers needs from core. */
@@ -18,7 +18,7 @@ export interface BreachTimerDeps {
 
 /** The timed-work kinds plugins asked to have set on each SLA breach (SlaService.timerOnBreach). */
 export interface SlaBreachTimers {
-  add(kind: string, flag: PlanFlag | null): void;
+  add(kind: string, flag: AnyPlanFlag | null): void;
   /** Sets each registered timer for one recorded breach, inside the breach's own transaction. */
   set(trx: Knex.Transaction, deps: BreachTimerDeps, breach: SlaBreach): Promise<void>;
 }

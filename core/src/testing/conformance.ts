@@ -82,6 +82,12 @@ export interface ConformancePeer {
    * have no "played" (WhatsApp Cloud: sent, delivered, read; Messenger and Instagram: delivered, read).
    */
   acks?: readonly (1 | 2 | 3 | 4)[];
+  /**
+   * Channels whose outside world says "never" (the contact blocked the bot, no such recipient): make
+   * the contact refuse for good; `attempts(body)` counts the sends of that body the outside world
+   * received, `restore()` undoes it. The kit expects one attempt and the message failed (PermanentSendError).
+   */
+  refuseRecipient?(): Promise<{ attempts(body: string): number; restore(): Promise<void> }>;
   teardown?(): Promise<void>;
 }
 
@@ -237,6 +243,24 @@ export function runChannelConformance({ channel, peer, kernel: kernelOptions, ti
       expect(await db()('messages').where({ whatsappId: ctx().connection.id, wid }).count({ n: '*' })).toEqual([{ n: 1 }]);
       const unreadAfter = (await db()('tickets').where({ id: first.ticketId }).first('unreadMessages')).unreadMessages;
       expect(unreadAfter).toBe(unreadBefore + 1);
+    });
+
+    it("a permanent refusal fails the message at the first attempt, with the channel's reason (channels that tell)", async ({ skip }) => {
+      if (!peer.refuseRecipient) skip();
+      const refusal = await peer.refuseRecipient!();
+      try {
+        const body = 'refused for good';
+        const { id } = await sender().send({ companyId: ctx().company.company.id, ticketId: state.ticketId!, userId: ctx().company.admin.user.id, body });
+        const row = await waitFor(async () => {
+          const m = await db()('messages').where({ id }).first();
+          return m && m.sendStatus !== 'pending' ? m : null;
+        }, { timeout });
+        expect(row).toMatchObject({ sendStatus: 'failed', sendError: expect.any(String) });
+        expect(row.sendError.length).toBeGreaterThan(0);
+        expect(refusal.attempts(body)).toBe(1);
+      } finally {
+        await refusal.restore();
+      }
     });
 
     it('rejects an unsigned or forged webhook request (webhook channels)', async ({ skip }) => {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { inject } from 'vitest';
 import './provided-context.js';
 import { io, type Socket } from 'socket.io-client';
-import { PlanFlags, type PlanFlag } from '@guiche/contracts';
+import { PlanFlags, isCorePlanFlag, type AnyPlanFlag } from '@guiche/contracts';
 import { loadConfig, type Config } from '../config.js';
 import { connectPostgres } from '../db/connect.js';
 import { createKernel, type Kernel } from '../kernel.js';
@@ -43,10 +43,11 @@ export interface TestKernel {
   apiUrl: string;
   db: Kernel['core']['db'];
   superToken: string;
-  createCompany(opts?: { name?: string; planFlags?: Partial<Record<PlanFlag, boolean>>; dueDate?: string }): Promise<TestCompany>;
+  createCompany(opts?: { name?: string; planFlags?: Partial<Record<AnyPlanFlag, boolean>>; dueDate?: string }): Promise<TestCompany>;
   createUser(companyId: number, opts?: { profile?: 'admin' | 'user'; name?: string; email?: string; password?: string }): Promise<TestUser>;
   /** Changes the company's own plan through the real plans API, as the super user would. */
-  setPlanFlags(companyId: number, flags: Partial<Record<PlanFlag, boolean>>): Promise<void>;
+  /** Core's flags and plugins' own ones alike (the latter go to the plan's pluginFlags). */
+  setPlanFlags(companyId: number, flags: Partial<Record<AnyPlanFlag, boolean>>): Promise<void>;
   /** A real HTTP call to the API: path relative to /api. */
   api(method: string, apiPath: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   socket(token: string): Promise<Socket>;
@@ -84,7 +85,8 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
     },
   );
   const kernel = await createKernel(config, {
-    plugins: options.plugins ?? [],
+    // No plugins unless given, or named by configuration (PLUGINS / EXTRA_PLUGINS, as in production).
+    plugins: options.plugins ?? (options.config?.PLUGINS !== undefined || options.config?.EXTRA_PLUGINS !== undefined ? undefined : []),
     database: config.DATABASE_URL ? connectPostgres(config.DATABASE_URL, 5) : undefined,
   });
   const address = await kernel.listen();
@@ -142,9 +144,12 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
     async createCompany(opts = {}) {
       const n = ++counter;
       const flags = Object.fromEntries(PlanFlags.map((f) => [f, opts.planFlags?.[f] ?? true]));
+      // Every flag the loaded plugins declared is on too, unless the test says otherwise.
+      const own = kernel.core.plans.declared().filter((d) => !d.core).map((d) => d.flag);
+      const pluginFlags = Object.fromEntries(own.map((f) => [f, opts.planFlags?.[f] ?? true]));
       const [plan] = await kernel.core
         .db('plans')
-        .insert({ name: `Plan ${n} ${randomBytes(3).toString('hex')}`, users: 10, connections: 10, queues: 10, amount: 99, isPublic: false, ...flags })
+        .insert({ name: `Plan ${n} ${randomBytes(3).toString('hex')}`, users: 10, connections: 10, queues: 10, amount: 99, isPublic: false, ...flags, pluginFlags: JSON.stringify(pluginFlags) })
         .returning('id');
       const [company] = await kernel.core
         .db('companies')
@@ -155,7 +160,12 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
     },
     async setPlanFlags(companyId, flags) {
       const company = await kernel.core.db('companies').where({ id: companyId }).first('planId');
-      const res = await api('PUT', `/plans/${company.planId}`, { token: superToken, body: flags });
+      const entries = Object.entries(flags);
+      const body = {
+        ...Object.fromEntries(entries.filter(([f]) => isCorePlanFlag(f))),
+        pluginFlags: Object.fromEntries(entries.filter(([f]) => !isCorePlanFlag(f))),
+      };
+      const res = await api('PUT', `/plans/${company.planId}`, { token: superToken, body });
       if (res.status !== 200) throw new Error(`setPlanFlags failed: ${res.status} ${JSON.stringify(res.body)}`);
     },
     async socket(token) {

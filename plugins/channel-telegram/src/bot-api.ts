@@ -1,4 +1,4 @@
-import { retryPolicy } from '@guiche/core';
+import { PermanentSendError, retryPolicy } from '@guiche/core';
 
 /** Telegram's base URL (TELEGRAM_API_URL points tests at a local fake). */
 export const apiBase = (): string => (process.env.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, '');
@@ -8,6 +8,15 @@ export class BotApiError extends Error {
   constructor(readonly code: number, readonly description: string, readonly retryAfter?: number) {
     super(`Telegram ${code || 'unreachable'}: ${description}`);
   }
+}
+
+/** A revoked token (401) or a deleted bot (404): nothing works until a new token is saved. */
+export const isDeadToken = (err: unknown): err is BotApiError => err instanceof BotApiError && (err.code === 401 || err.code === 404);
+
+/** What trying again cannot fix: the user blocked the bot or is gone (403), no such chat (400): failed at once. */
+export function sendError(err: unknown): unknown {
+  const permanent = err instanceof BotApiError && (err.code === 403 || (err.code === 400 && /chat not found|user not found/i.test(err.description)));
+  return permanent ? new PermanentSendError(err.message, err.code) : err;
 }
 
 /** The longest retry_after a send waits for itself; longer ones go back to core's retries. */

@@ -3,16 +3,7 @@ import { botStore, type BotStore } from './bots.js';
 import { registerRoutes } from './routes.js';
 import { createTelegramSession } from './session.js';
 
-export const TELEGRAM_CAPABILITIES: ChannelDefinition['capabilities'] = {
-  media: true,
-  edit: true,
-  delete: true,
-  react: true,
-  markRead: false,
-  checkNumber: false,
-  groups: false,
-  presence: false,
-};
+export const TELEGRAM_CAPABILITIES: ChannelDefinition['capabilities'] = { media: true, edit: true, delete: true, react: true, markRead: false, checkNumber: false, groups: false, presence: false };
 
 /** Telegram channel: each kernel's sessions use the bot store that kernel's register() built. */
 export function createTelegramChannel() {

@@ -1,8 +1,8 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { id as rowId } from '@guiche/contracts';
-import { AppError, mask, requireAdmin, type PluginContext } from '@guiche/core';
-import { BotApiError, botApi } from './bot-api.js';
+import { AppError, mask, requireAdmin, secretMatches, type PluginContext } from '@guiche/core';
+import { botApi, isDeadToken } from './bot-api.js';
 import type { BotStore } from './bots.js';
 import { processUpdate } from './inbound.js';
 import { webhookUrl } from './session.js';
@@ -11,14 +11,11 @@ const paramsSchema = z.object({ id: rowId });
 const tokenSchema = z.object({ token: z.string({ error: 'validation.required' }).trim().regex(/^\d{3,20}:[\w-]{30,80}$/, 'validation.telegramToken') });
 const invalidToken = (key: string) => new AppError('ERR_VALIDATION', 400, { issues: [{ path: ['token'], message: key }] });
 
-const sameSecret = (given: unknown, expected: string): boolean =>
-  typeof given === 'string' && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-
 export function registerRoutes(ctx: PluginContext, store: BotStore): void {
   async function telegramConnection(companyId: number, connectionId: number): Promise<{ id: number; companyId: number }> {
-    const row = await ctx.db('whatsapps').where({ id: connectionId, companyId, channel: 'telegram' }).first('id', 'companyId');
-    if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 404);
-    return row;
+    const connection = await ctx.connections.find(companyId, connectionId);
+    if (connection?.channel !== 'telegram') throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    return connection;
   }
   const view = async (connectionId: number) => {
     const bot = await store.load(connectionId);
@@ -40,14 +37,13 @@ export function registerRoutes(ctx: PluginContext, store: BotStore): void {
     try {
       me = await botApi(token)('getMe');
     } catch (err) {
-      if (err instanceof BotApiError && (err.code === 401 || err.code === 404)) throw invalidToken('validation.telegramTokenRefused');
+      if (isDeadToken(err)) throw invalidToken('validation.telegramTokenRefused');
       throw invalidToken('validation.telegramUnreachable');
     }
     const owner = await store.connectionOfBot(me.id);
     if (owner && owner !== connection.id) throw new AppError('ERR_DUPLICATED_CONNECTION', 409);
     await store.save({ connectionId: connection.id, companyId: connection.companyId, botId: me.id, username: me.username, token, webhookSecret: randomBytes(32).toString('base64url') });
-    await ctx.db('whatsapps').where({ id: connection.id }).update({ status: 'OPENING', updatedAt: ctx.db.fn.now() });
-    await ctx.bus.publish('core.connection.start', { companyId: connection.companyId, connectionId: connection.id }, { companyId: connection.companyId });
+    await ctx.connections.start(connection.companyId, connection.id);
     return view(connection.id);
   });
 
@@ -59,7 +55,7 @@ export function registerRoutes(ctx: PluginContext, store: BotStore): void {
   ctx.publicRoutes.post('/telegram/webhook/:id', { schema: { params: paramsSchema } }, async (request, reply) => {
     const { id } = paramsSchema.parse(request.params);
     const bot = await store.load(id);
-    if (!bot || !sameSecret(request.headers['x-telegram-bot-api-secret-token'], bot.webhookSecret)) throw new AppError('ERR_INVALID_SIGNATURE', 401);
+    if (!bot || !secretMatches(request.headers['x-telegram-bot-api-secret-token'], bot.webhookSecret)) throw new AppError('ERR_INVALID_SIGNATURE', 401);
     if (!(await ctx.plans.has(bot.companyId, 'useTelegram'))) return reply.code(200).send({ ok: true });
     const sink = { inbound: (m: Parameters<typeof ctx.ingest.ingest>[1]) => ctx.ingest.ingest(id, m), edited: (wid: string, body: string) => ctx.ingest.applyEdit(id, wid, body) };
     await processUpdate(sink, bot.token, (request.body ?? {}) as Record<string, any>);

@@ -1,5 +1,5 @@
 import type { ChannelSession, ConnectionInfo, OutboundMessage, PluginContext, SendResult, SessionIO } from '@guiche/core';
-import { BotApiError, botApi, type BotApi } from './bot-api.js';
+import { BotApiError, botApi, isDeadToken, sendError, type BotApi } from './bot-api.js';
 import type { BotStore, TelegramBot } from './bots.js';
 import { processUpdate } from './inbound.js';
 import { splitWid, widOf } from './parse.js';
@@ -77,7 +77,7 @@ export function createTelegramSession(ctx: PluginContext, store: BotStore, conne
         if (url) await api('setWebhook', { url, secret_token: bot.webhookSecret, allowed_updates: ALLOWED_UPDATES });
         else await api('deleteWebhook', { drop_pending_updates: false });
       } catch (err) {
-        if (err instanceof BotApiError && (err.code === 401 || err.code === 404)) return giveUp(err);
+        if (isDeadToken(err)) return giveUp(err);
         throw err;
       }
       await store.setError(connection.id, null);
@@ -86,7 +86,7 @@ export function createTelegramSession(ctx: PluginContext, store: BotStore, conne
       const controller = (polling = new AbortController());
       poll(controller.signal).catch(async (err: unknown) => {
         if (controller.signal.aborted) return;
-        if (err instanceof BotApiError && (err.code === 401 || err.code === 404)) return giveUp(err);
+        if (isDeadToken(err)) return giveUp(err);
         io.disconnected({ action: 'reconnect', code: err instanceof BotApiError ? err.code : undefined, message: (err as Error).message });
       });
     },
@@ -102,10 +102,12 @@ export function createTelegramSession(ctx: PluginContext, store: BotStore, conne
     async send(message: OutboundMessage): Promise<SendResult> {
       const { api: call } = ready();
       const reply = message.quotedWid ? { reply_parameters: { message_id: splitWid(message.quotedWid).messageId, allow_sending_without_reply: true } } : {};
-      let sent: Record<string, any>;
-      if (message.location) sent = await call('sendLocation', { chat_id: message.to.id, latitude: message.location.latitude, longitude: message.location.longitude, ...reply });
-      else if (message.media) sent = await sendFile(message, message.media, reply);
-      else sent = await call('sendMessage', { chat_id: message.to.id, text: message.body, ...reply });
+      const sent: Record<string, any> = await (message.location
+        ? call('sendLocation', { chat_id: message.to.id, latitude: message.location.latitude, longitude: message.location.longitude, ...reply })
+        : message.media
+          ? sendFile(message, message.media, reply)
+          : call('sendMessage', { chat_id: message.to.id, text: message.body, ...reply })
+      ).catch((err: unknown) => Promise.reject(sendError(err)));
       return { wid: widOf(sent.chat.id, sent.message_id), ack: 1 };
     },
     async edit(_to, wid, body) {

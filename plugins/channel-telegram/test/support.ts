@@ -70,6 +70,15 @@ export class TelegramPeer implements ConformancePeer {
     return { wid: `${call.result.chat.id}:${call.result.message_id}`, body: call.params.text ?? call.params.caption ?? '', ...(file ? { media: { mimetype: file.mimetype, fileName: file.fileName } } : {}) };
   }
 
+  /** The user blocks the bot: Telegram answers 403 "bot was blocked by the user" to every send. */
+  async refuseRecipient() {
+    this.fake.blocked.add(this.user.id);
+    return {
+      attempts: (body: string) => this.fake.calls.filter((c) => c.token === this.bot.token && c.method === 'sendMessage' && c.params.text === body).length,
+      restore: async () => void this.fake.blocked.delete(this.user.id),
+    };
+  }
+
   async expectOperation(): Promise<ConformanceOperation> {
     const call = await this.fake.nextCall((c) => c.token === this.bot.token && c.ok && OPERATIONS.includes(c.method));
     const wid = `${call.params.chat_id}:${call.params.message_id}`;

@@ -182,13 +182,15 @@ describe('outbound', () => {
     expect(await settled(id)).toMatchObject({ sendStatus: 'sent', sendError: null });
   });
 
-  it('a bot the user blocked: the message fails with Telegram\'s reason', async () => {
+  it('a bot the user blocked: the message fails at the first attempt (a permanent error) with Telegram\'s reason', async () => {
     fake.blocked.add(maria.id);
     const id = await send('are you there?');
     const failed = await settled(id);
     fake.blocked.delete(maria.id);
     expect(failed.sendStatus).toBe('failed');
     expect(failed.sendError).toBe('Telegram 403: Forbidden: bot was blocked by the user');
+    // Core's queue would try a transient failure 5 times; a 403 is asked once.
+    expect(fake.calls.filter((c) => c.method === 'sendMessage' && c.params.text === 'are you there?')).toHaveLength(1);
   });
 });
 

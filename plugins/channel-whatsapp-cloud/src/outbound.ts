@@ -1,4 +1,4 @@
-import type { OutboundMessage, Storage } from '@guiche/core';
+import { PermanentSendError, type OutboundMessage, type Storage } from '@guiche/core';
 
 /** Cloud API media limits (bytes) and accepted types, checked before any upload. */
 export const MEDIA_LIMITS = {
@@ -11,8 +11,8 @@ export const MEDIA_LIMITS = {
 
 export type CloudMediaKind = keyof typeof MEDIA_LIMITS;
 
-/** Thrown for a file the Cloud API would refuse: the message fails with this text, nothing is sent. */
-export class MediaRejected extends Error {}
+/** Thrown for a file the Cloud API would refuse: the message fails at once with this text, nothing is sent. */
+export class MediaRejected extends PermanentSendError {}
 
 export function kindOf(mimetype: string): CloudMediaKind {
   const type = mimetype.split(';')[0]!.trim();

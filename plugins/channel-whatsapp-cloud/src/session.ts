@@ -3,6 +3,7 @@ import { isGraphError, type GraphClient } from '@guiche/meta-graph';
 import { clientOf, loadAccount, setLastError, type CloudAccount } from './accounts.js';
 import { messageBody, readMedia } from './outbound.js';
 import { createOnceSender } from './send-once.js';
+import { sendError } from './send-errors.js';
 import { digitsOf, noteStanding, readNumber, readPortfolio, standingOf } from './standing.js';
 import { scheduleStandingRefresh } from './standing-refresh.js';
 import { scheduleTemplatesSync } from './template-sync.js';
@@ -92,7 +93,7 @@ export function createCloudSession(ctx: PluginContext, connection: ConnectionInf
         return wid;
       };
       // A stored row is sent at most once per confirmed attempt; the connection's test message has no row.
-      const wid = message.wireKey ? await sendOnce(message.messageId, post) : await post();
+      const wid = await (message.wireKey ? sendOnce(message.messageId, post) : post()).catch((err: unknown) => Promise.reject(sendError(err)));
       return { wid, ack: 1 };
     },
     async react(to, wid, emoji) {

@@ -74,6 +74,16 @@ export class CloudPeer implements ConformancePeer {
     if (status !== 200) throw new Error(`replay answered ${status}`);
   }
 
+  /** Meta cannot deliver to the contact (131026): a permanent refusal. */
+  async refuseRecipient() {
+    this.fake.undeliverable.add(this.contact.waId);
+    const phoneNumberId = this.number.phoneNumberId;
+    return {
+      attempts: (body: string) => this.fake.refused.filter((c) => c.method === 'POST' && c.route === `${phoneNumberId}/messages` && c.body?.text?.body === body).length,
+      restore: async () => void this.fake.undeliverable.delete(this.contact.waId),
+    };
+  }
+
   async expectOutbound(): Promise<ConformanceOutbound> {
     const call = await this.fake.nextCall(isSend(this.number.phoneNumberId));
     const type = call.body.type as string;

@@ -88,6 +88,10 @@ export class FakeGraph {
   readonly users = new Map<string, { token: string; pageIds: string[] }>();
   /** Recipients outside the 24-hour window: free-form sends without the HUMAN_AGENT tag fail (code 10 / 2018278). */
   readonly windowClosed = new Set<string>();
+  /** WhatsApp Cloud recipients Meta cannot deliver to: sends answer 400 code 131026 ("Message undeliverable"). */
+  readonly undeliverable = new Set<string>();
+  /** Calls the fake answered with an error (not in `calls`, which keeps what Meta accepted). */
+  readonly refused: FakeCall[] = [];
   private readonly waiters: Waiter[] = [];
   private readonly consumed = new Set<FakeCall>();
   private server?: http.Server;
@@ -289,6 +293,7 @@ export class FakeGraph {
       res.on('close', () => this.hanging.delete(res));
     } else this.json(res, status, answer);
     if (status < 300) this.record(call);
+    else this.refused.push(call);
     if (isWhatsappSend && status < 300) this.queueStatus(call);
   }
 
@@ -362,6 +367,7 @@ export class FakeGraph {
     if (call.method === 'POST' && second === 'messages' && this.phoneNumbers.has(first!)) {
       if (call.body?.status === 'read') return [200, { success: true }];
       const to = String(call.body?.to ?? '');
+      if (this.undeliverable.has(to)) return [400, graphErrorBody(131026, 'Message undeliverable')];
       return [200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.${randomBytes(12).toString('hex').toUpperCase()}` }] }];
     }
     if (call.method === 'POST' && second === 'media' && this.phoneNumbers.has(first!)) {

@@ -1,4 +1,4 @@
-import type { Connection, ConnectionChannel, ConnectionStatus, PlanFlag } from '@guiche/contracts';
+import type { BuiltInChannel, Connection, ConnectionStatus, PlanFlag } from '@guiche/contracts';
 
 /** The buttons of the session column (account-admin.md §2): what each status offers, and closing imported tickets (§4 Import). */
 export type SessionAction = 'qrcode' | 'retry' | 'newQr' | 'connecting' | 'disconnect' | 'closeImported';
@@ -20,7 +20,7 @@ export function sessionActions(status: ConnectionStatus | string): SessionAction
 }
 
 /** The channels the new-connection menu offers, in order, with the plan flag each needs (null: always). */
-export const NEW_CONNECTION_CHANNELS: { channel: ConnectionChannel; flag: PlanFlag | null }[] = [
+export const NEW_CONNECTION_CHANNELS: { channel: BuiltInChannel; flag: PlanFlag | null }[] = [
   { channel: 'whatsapp', flag: 'useWhatsapp' },
   { channel: 'whatsappapi', flag: 'useWhatsapp' },
   { channel: 'facebook', flag: 'useFacebook' },

@@ -1,7 +1,13 @@
-import type { Plan, PlanInput } from '@guiche/contracts';
+import type { DeclaredPlanFlag, Plan, PlanInput } from '@guiche/contracts';
 import { api } from '@guiche/web-sdk';
 
-export const planKeys = { all: () => ['plans', 'all'] as const };
+export const planKeys = { all: () => ['plans', 'all'] as const, flags: () => ['plans', 'flags'] as const };
+
+/** GET /plans/flags (super users): core's flags and the loaded plugins' own, with their labels. */
+export async function fetchPlanFlags(): Promise<DeclaredPlanFlag[]> {
+  const { data } = await api.get<DeclaredPlanFlag[]>('/plans/flags');
+  return data;
+}
 
 /** GET /plans/all (super users). */
 export async function fetchPlans(): Promise<Plan[]> {

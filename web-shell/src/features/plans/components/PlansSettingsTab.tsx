@@ -4,21 +4,24 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { PlanFlags, type Plan, type PlanFlag, type PlanInput } from '@guiche/contracts';
 import { ConfirmDialog, ErrorCard, formatCurrency, RowActions, TextField, toastError, toastSuccess, useDeleteConfirmation, useTranslation } from '@guiche/web-sdk';
-import { deletePlan, fetchPlans, planKeys, savePlan } from '../api/plans-api.js';
+import { deletePlan, fetchPlanFlags, fetchPlans, planKeys, savePlan } from '../api/plans-api.js';
+import { declaredLabel, enabledOwnFlags, ownFlags } from '../lib/declared-flags.js';
 import { NS } from '../i18n/register.js';
 import '../plans.css';
 
-type PlanForm = { name: string; users: string; connections: string; queues: string; amount: string; isPublic: boolean } & Record<PlanFlag, boolean>;
+type PlanForm = { name: string; users: string; connections: string; queues: string; amount: string; isPublic: boolean; pluginFlags: Record<string, boolean> } & Record<PlanFlag, boolean>;
 
-const blank = (): PlanForm => ({ name: '', users: '0', connections: '0', queues: '0', amount: '0', isPublic: true, ...(Object.fromEntries(PlanFlags.map((f) => [f, false])) as Record<PlanFlag, boolean>) });
-const toForm = (plan: Plan): PlanForm => ({ ...plan, users: String(plan.users), connections: String(plan.connections), queues: String(plan.queues), amount: String(plan.amount) });
+const blank = (): PlanForm => ({ name: '', users: '0', connections: '0', queues: '0', amount: '0', isPublic: true, pluginFlags: {}, ...(Object.fromEntries(PlanFlags.map((f) => [f, false])) as Record<PlanFlag, boolean>) });
+const toForm = (plan: Plan): PlanForm => ({ ...plan, users: String(plan.users), connections: String(plan.connections), queues: String(plan.queues), amount: String(plan.amount), pluginFlags: { ...plan.pluginFlags } });
 const wholeNumber = (v: string) => /^\d{1,6}$/.test(v.trim());
 
 /** Settings → Plans (super users): every field and flag of a plan; the list below, edit fills the form. */
 export function PlansSettingsTab() {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const queryClient = useQueryClient();
   const plans = useQuery({ queryKey: planKeys.all(), queryFn: fetchPlans });
+  // Plugins' own flags, labelled by the plugin (a failure leaves only core's flags listed).
+  const declared = useQuery({ queryKey: planKeys.flags(), queryFn: fetchPlanFlags });
   const [editing, setEditing] = useState<Plan | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['plans'] });
   const form = useFormik<PlanForm>({
@@ -77,6 +80,15 @@ export function PlansSettingsTab() {
             {PlanFlags.map((flag) => (
               <Checkbox key={flag} id={`plan-${flag}`} label={t(`flags.${flag}`)} checked={form.values[flag]} onChange={(e) => void form.setFieldValue(flag, e.currentTarget.checked)} />
             ))}
+            {ownFlags(declared.data).map((d) => (
+              <Checkbox
+                key={d.flag}
+                id={`plan-${d.flag}`}
+                label={declaredLabel(d, i18n.language)}
+                checked={form.values.pluginFlags[d.flag] === true}
+                onChange={(e) => void form.setFieldValue('pluginFlags', { ...form.values.pluginFlags, [d.flag]: e.currentTarget.checked })}
+              />
+            ))}
           </div>
         </FormGroup>
         <ButtonGroup>
@@ -111,7 +123,7 @@ export function PlansSettingsTab() {
                 <td>{plan.queues}</td>
                 <td>{formatCurrency(plan.amount)}</td>
                 <td>{plan.isPublic ? t('yes') : t('no')}</td>
-                <td>{PlanFlags.filter((f) => plan[f]).map((f) => t(`flags.${f}`)).join(', ') || '—'}</td>
+                <td>{[...PlanFlags.filter((f) => plan[f]).map((f) => t(`flags.${f}`)), ...enabledOwnFlags(plan, declared.data, i18n.language)].join(', ') || '—'}</td>
                 <RowActions
                   className="cx-actions"
                   label={t('table.rowActions', { name: plan.name })}
