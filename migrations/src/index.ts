@@ -34,6 +34,7 @@ import * as contactWalletsBirthdays from './20261127210000_contact_wallets_birth
 import * as sla from './20261128010000_sla.js';
 import * as messageTranscript from './20261127220000_message_transcript.js';
 import * as slaDaily from './20261128150000_sla_daily.js';
+import * as contactPeerIds from './20261128160000_contact_peer_ids.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -77,4 +78,5 @@ export const coreMigrations: Record<string, Migration> = {
   '20261127220000_message_transcript': messageTranscript,
   '20261128010000_sla': sla,
   '20261128150000_sla_daily': slaDaily,
+  '20261128160000_contact_peer_ids': contactPeerIds,
 };

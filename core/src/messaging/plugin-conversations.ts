@@ -31,7 +31,9 @@ export function createConversations(core: CoreServices): Conversations {
       const acceptAudioMessage = (await core.settings.get(companyId, 'acceptAudioMessageContact')) === 'enabled';
 
       const write = async (trx: Knex.Transaction) => {
-        const contact = await upsertContact(trx, companyId, channel, { id: number, number }, { connectionId: connection.id, updateProfile: false, acceptAudioMessage });
+        // A website visitor's address is their peer id, never their number (issue #32): the number stays the phone they gave.
+        const peer = channel === 'webchat' ? { id: number } : { id: number, number };
+        const contact = await upsertContact(trx, companyId, channel, peer, { connectionId: connection.id, updateProfile: false, acceptAudioMessage });
         const found = await findOrCreateTicket(trx, connection, contact.id, false);
         let ticket: TicketRow = found.ticket;
         const changes: Partial<TicketRow> = {};
