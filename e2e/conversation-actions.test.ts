@@ -907,7 +907,7 @@ describe('the send-contact and camera dialogs', () => {
     const first = await receive(siteId, carla, { body: 'Pode me passar o contato do técnico?', timestamp: today(20) });
     ticket = await accept(first.ticketId);
     await apiOk('POST', '/contacts', { name: 'Bruno Técnico', number: '5511912345678' });
-    // A website visitor: a contact whose "number" is the widget's visitor id, no phone to share.
+    // A website visitor who typed no phone: their address is their peer id (remoteJid), their number is empty (#32).
     await receive(siteId, { id: 'visitante-7f3a9c', name: 'Bruno Visitante' }, { body: 'Olá' });
   });
 
