@@ -129,6 +129,9 @@ describe('a website visitor as a contact', () => {
     const silentId = await old(silent);
     const twinId = await old(twin, '55 21 96666 3003');
     const typed = (await k.db('contacts').insert({ companyId: company.company.id, name: 'Digitado', number: '5521955554004', channel: 'webchat' }).returning('id'))[0].id;
+    // Messenger and Telegram people as ingest stored them: the platform id as the number.
+    const messenger = (await k.db('contacts').insert({ companyId: company.company.id, name: 'Via Messenger', number: '7712345678901234', channel: 'facebook' }).returning('id'))[0].id;
+    const telegram = (await k.db('contacts').insert({ companyId: company.company.id, name: 'Via Telegram', number: '918273645', channel: 'telegram' }).returning('id'))[0].id;
 
     await coreMigrations['20261128160000_contact_peer_ids']!.up(k.db);
 
@@ -141,6 +144,9 @@ describe('a website visitor as a contact', () => {
     expect(await k.db('contactCustomFields').where({ contactId: phonedId })).toEqual([]);
     // A webchat contact typed in by hand with a phone is no visitor: left as it was.
     expect(await row(typed)).toEqual({ number: '5521955554004', remoteJid: null, name: 'Digitado' });
+    // A PSID is no phone: it becomes the address and the number empties; Telegram's plugin still reads its chat id as the number.
+    expect(await row(messenger)).toEqual({ number: '', remoteJid: '7712345678901234', name: 'Via Messenger' });
+    expect(await row(telegram)).toEqual({ number: '918273645', remoteJid: '918273645', name: 'Via Telegram' });
 
     // The visitor comes back: same contact, their history, and the agent's answer reaches them.
     const back = await visitor(phoned, { name: 'Rita Antiga' });
