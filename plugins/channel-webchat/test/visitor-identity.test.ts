@@ -110,6 +110,27 @@ describe('a website visitor as a contact', () => {
     expect(await k.db('messages').where({ contactId: a.id }).pluck('body')).toEqual(['primeira']);
   });
 
+  it('an admin merging two visitors keeps the kept one’s address: the merged visitor writes into a new contact and reads none of the kept history', async () => {
+    const kept = newVisitorId();
+    const merged = newVisitorId();
+    await say(await visitor(kept, { name: 'Júlia Mantida', phone: '31 95555-6006' }), 'da Júlia');
+    const other = await visitor(merged, { name: 'Júlia Outra' });
+    await say(other, 'da outra aba');
+    const a = await contactOf(kept);
+    const b = await contactOf(merged);
+    const res = await k.api('POST', `/contacts/${a.id}/merge`, { token: company.admin.token, body: { otherId: b.id } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ id: a.id, name: 'Júlia Mantida', number: '31955556006' });
+    expect((await contactOf(kept)).id).toBe(a.id);
+    expect(await contactOf(merged)).toBeUndefined();
+    expect(await historyOf(kept)).toEqual(['da Júlia', 'da outra aba']);
+    // The merged visitor's browser is no longer anyone's address: it starts over, seeing nothing of Júlia's.
+    await say(other, 'de novo');
+    const fresh = await contactOf(merged);
+    expect(fresh.id).not.toBe(a.id);
+    expect(await historyOf(merged)).toEqual(['de novo']);
+  });
+
   it('a visitor written the old way (peer id as the number, phone as a custom field) is migrated, and the conversation goes on both ways', async () => {
     const phoned = newVisitorId();
     const silent = newVisitorId();
