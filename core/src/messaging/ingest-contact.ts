@@ -37,7 +37,7 @@ interface ContactKey {
    * number is then only what the person's phone is (or '').
    */
   peerId: string | null;
-  /** The channel gave its own id as the number (Messenger, Telegram): a contact typed in by hand with that number is the person. */
+  /** The channel gave its own id as the number (Telegram today): a contact typed in by hand with that number is the person. */
   numberIsPeer: boolean;
 }
 
