@@ -118,6 +118,8 @@ const session = (connectionId: number): FakeSession => {
 
 interface Peer {
   id: string;
+  /** The phone the channel gives beside the id (a website visitor who typed one). */
+  number?: string;
   name: string;
   isGroup?: boolean;
 }
@@ -808,14 +810,15 @@ describe('the input, the reply window and the contact drawer', () => {
     await page.getByTestId('message-text').press('Enter');
     expect((await deliveredOf((await lastSent(fb.ticketId)).id)).toId).toBe('7391002233');
 
-    const site = await kernel.db('tickets').where({ contactId: (await kernel.db('contacts').where({ number: marta.id }).first('id')).id }).first('uuid');
+    const site = await kernel.db('tickets').where({ contactId: (await kernel.db('contacts').where({ channel: 'webchat', remoteJid: marta.id }).first('id')).id }).first('uuid');
     await openTicket(page, site.uuid);
     await expect.poll(() => page.getByTestId('conversation-messages').count()).toBe(1);
     expect(await page.getByTestId('reply-window-notice').count()).toBe(0);
   });
 
   it('drawer: bot switch, extra info and e-mail through the edit dialog, masked number for users under LGPD', async () => {
-    const first = await receive(siteId, { id: '5511911112299', name: 'Sofia Ramos' }, { body: 'Queria informações' });
+    // A website visitor who typed their phone in the widget: the channel gives it as the number (#32).
+    const first = await receive(siteId, { id: 'v5b0f1a2c3d4e5f60718293a4b5c6d7e', number: '5511911112299', name: 'Sofia Ramos' }, { body: 'Queria informações' });
     const ticket = await accept(first.ticketId, paula);
     const contactId = ticket.contactId;
     const page = await openAs(admin);
@@ -907,7 +910,7 @@ describe('the send-contact and camera dialogs', () => {
     const first = await receive(siteId, carla, { body: 'Pode me passar o contato do técnico?', timestamp: today(20) });
     ticket = await accept(first.ticketId);
     await apiOk('POST', '/contacts', { name: 'Bruno Técnico', number: '5511912345678' });
-    // A website visitor: a contact whose "number" is the widget's visitor id, no phone to share.
+    // A website visitor who typed no phone: their address is their peer id (remoteJid), their number is empty (#32).
     await receive(siteId, { id: 'visitante-7f3a9c', name: 'Bruno Visitante' }, { body: 'Olá' });
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import webchatPlugin from '@guiche/plugin-channel-webchat';
+import kanbanPlugin from '@guiche/plugin-kanban';
 import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
 import { apiOk } from './support/api.js';
 import { serveWidgetSite, type WidgetSite } from './support/widget-site.js';
@@ -25,7 +26,7 @@ let connectionId: number;
 
 beforeAll(async () => {
   requireBuiltWeb();
-  kernel = await createTestKernel({ serveWeb: true, plugins: [webchatPlugin], config: { WEB_ROOT: webRoot } });
+  kernel = await createTestKernel({ serveWeb: true, plugins: [webchatPlugin, kanbanPlugin], config: { WEB_ROOT: webRoot } });
   browser = await launchChromium();
   const company = await kernel.createCompany();
   companyId = company.company.id;
@@ -60,13 +61,14 @@ async function openAs(user: TestUser, path = '/tickets'): Promise<Page> {
 }
 
 /** A visitor who started the widget and wrote `first`; answers the ticket it created. */
-async function visitorWrites(name: string, first: string) {
+async function visitorWrites(name: string, first: string, phone?: string) {
   const visitor = await newPage(browser, kernel, { viewport: { width: 1000, height: 760 } });
   await visitor.goto(site.url);
   // Before starting there is no connection to lose: the widget does not say 'Reconectando…'.
   expect(await visitor.getByTestId('webchat-status').textContent()).toBe('Comece quando quiser');
   await visitor.getByTestId('webchat-launcher').click();
   await visitor.getByTestId('webchat-form').locator('input[name="name"]').fill(name);
+  if (phone) await visitor.getByTestId('webchat-form').locator('input[name="phone"]').fill(phone);
   await visitor.getByTestId('webchat-form').locator('button').click();
   await expect.poll(() => visitor.getByTestId('webchat-status').textContent()).toBe('Online');
   const say = async (text: string) => {
@@ -274,4 +276,31 @@ describe('inbox day one', () => {
     await apiOk(kernel, 'PUT', `/webchat/sites/${connectionId}`, admin.token, { allowedOrigins: [] });
     await Promise.all([page.close(), refused.close()]);
   }, 180_000);
+});
+
+describe('people, not ids (#32)', () => {
+  it('a visitor reads as the name and phone typed in the widget — in contacts and on a Kanban card — and one without a phone as no number, never the v… id', async () => {
+    const withPhone = await visitorWrites('Paula Telefone', 'Quero um orçamento', '+55 (11) 98888-1001');
+    const without = await visitorWrites('Caio Sem Telefone', 'Só uma dúvida');
+    const visitorId = /v[0-9a-f]{8,}/;
+    const page = await openAs(admin, '/contacts');
+
+    const row = (name: string) => page.getByTestId('contact-row').filter({ hasText: name });
+    await row('Paula Telefone').waitFor();
+    expect(await row('Paula Telefone').innerText()).toContain('5511988881001');
+    await row('Caio Sem Telefone').waitFor();
+    expect(await row('Caio Sem Telefone').innerText()).toContain('Número não disponível');
+    expect(await page.getByTestId('contacts-table').innerText()).not.toMatch(visitorId);
+
+    await page.goto('/kanban');
+    const card = (ticketId: number) => page.locator(`[data-testid="kanban-card"][data-ticket-id="${ticketId}"]`);
+    await card(withPhone.ticket.id).waitFor();
+    expect(await card(withPhone.ticket.id).locator('.kb-card-name').innerText()).toBe('Paula Telefone');
+    expect(await card(withPhone.ticket.id).locator('.kb-card-number').innerText()).toBe('5511988881001');
+    await card(without.ticket.id).waitFor();
+    expect(await card(without.ticket.id).locator('.kb-card-name').innerText()).toBe('Caio Sem Telefone');
+    expect(await card(without.ticket.id).locator('.kb-card-number').innerText()).toBe('');
+    expect(await page.locator('[data-testid="kanban-card"]').allInnerTexts()).not.toContainEqual(expect.stringMatching(visitorId));
+    await Promise.all([page.close(), withPhone.visitor.close(), without.visitor.close()]);
+  }, 120_000);
 });

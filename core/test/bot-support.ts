@@ -114,7 +114,7 @@ export async function startBotWorld(kernelOptions: Parameters<typeof createTestK
     });
     // The channel keys a visitor by a digest of their id (plugins/channel-webchat/src/visitor.ts).
     const peer = 'v' + createHash('sha256').update(`webchat:${visitorId}`).digest('hex').slice(0, 31);
-    const contactId = async () => (await waitFor(() => k.db('contacts').where({ companyId: company.company.id, channel: 'webchat', number: peer }).first('id'))).id as number;
+    const contactId = async () => (await waitFor(() => k.db('contacts').where({ companyId: company.company.id, channel: 'webchat', remoteJid: peer }).first('id'))).id as number;
     return {
       channel: 'webchat',
       connectionId,

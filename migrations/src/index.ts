@@ -36,6 +36,7 @@ import * as sla from './20261128010000_sla.js';
 import * as messageTranscript from './20261127220000_message_transcript.js';
 import * as slaDaily from './20261128150000_sla_daily.js';
 import * as slaBusinessSeconds from './20261128160000_sla_business_seconds.js';
+import * as contactPeerIds from './20261128160000_contact_peer_ids.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -81,4 +82,5 @@ export const coreMigrations: Record<string, Migration> = {
   '20261128150000_sla_daily': slaDaily,
   '20261128160000_sla_business_seconds': slaBusinessSeconds,
   '20261128160000_plan_plugin_flags': planPluginFlags,
+  '20261128160000_contact_peer_ids': contactPeerIds,
 };

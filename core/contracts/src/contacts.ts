@@ -182,6 +182,11 @@ export interface Contact {
   channel: ContactChannel;
   isGroup: boolean;
   companyId: number;
+  /**
+   * The channel's own address of the person where it is no phone (a website visitor's peer id, a
+   * Messenger/Instagram page-scoped id, a Telegram chat id); null on phone channels. `number` is
+   * then the phone the person gave, or '' (issue #32).
+   */
   remoteJid: string | null;
   lastMessageAt: string | null;
   ownerUserId: number | null;

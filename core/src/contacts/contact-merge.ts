@@ -27,6 +27,8 @@ interface ContactLock {
   name: string;
   number: string;
   lid: string | null;
+  /** The channel's own address of the person (a website visitor's peer id, a PSID), when it is no phone. */
+  remoteJid: string | null;
   email: string;
   profilePicUrl: string | null;
   channel: string;
@@ -107,14 +109,16 @@ function filledFields(kept: ContactLock, merged: ContactLock): Record<string, un
   const changes: Record<string, unknown> = {};
   if (!kept.number && merged.number) changes.number = merged.number;
   if (!kept.lid && merged.lid) changes.lid = merged.lid;
+  // The kept contact's own channel address wins: the merged one's browser (a website visitor) starts a new contact.
+  if (!kept.remoteJid && merged.remoteJid) changes.remoteJid = merged.remoteJid;
   if (!kept.email && merged.email) changes.email = merged.email;
   if (!kept.profilePicUrl && merged.profilePicUrl) changes.profilePicUrl = merged.profilePicUrl;
   // The wallet and the birthday (issue #33) follow the same rule: the kept contact's own win.
   if (!kept.ownerUserId && merged.ownerUserId) changes.ownerUserId = merged.ownerUserId;
   if (!kept.birthday && merged.birthday) changes.birthday = merged.birthday;
   // A name that is only an address (the number or the LID) gives way to a real one.
-  const placeholder = [kept.number, kept.lid, ''].includes(kept.name);
-  if (placeholder && merged.name && ![merged.number, merged.lid].includes(merged.name)) changes.name = merged.name;
+  const placeholder = [kept.number, kept.lid, kept.remoteJid, ''].includes(kept.name);
+  if (placeholder && merged.name && ![merged.number, merged.lid, merged.remoteJid].includes(merged.name)) changes.name = merged.name;
   if (merged.lastMessageAt && (!kept.lastMessageAt || merged.lastMessageAt > kept.lastMessageAt)) changes.lastMessageAt = merged.lastMessageAt;
   return changes;
 }
@@ -141,7 +145,7 @@ export async function mergeContacts(
     .whereIn('id', [keptId, mergedId])
     .orderBy('id')
     .forUpdate()
-    .select('id', 'name', 'number', 'lid', 'email', 'profilePicUrl', 'channel', 'isGroup', 'lastMessageAt', 'ownerUserId', 'birthday');
+    .select('id', 'name', 'number', 'lid', 'remoteJid', 'email', 'profilePicUrl', 'channel', 'isGroup', 'lastMessageAt', 'ownerUserId', 'birthday');
   const kept = rows.find((r) => r.id === keptId);
   const merged = rows.find((r) => r.id === mergedId);
   if (!kept || !merged) {

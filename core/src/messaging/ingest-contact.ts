@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { normalizeContactNumber, type ContactChannel } from '@guiche/contracts';
+import { normalizeContactNumber, PhoneChannels, type ContactChannel } from '@guiche/contracts';
 import type { ChannelPeer } from '../channels/types.js';
 import { AppError } from '../plugin-sdk/types.js';
 import { mergeContacts, type MergeResult } from '../contacts/contact-merge.js';
@@ -31,14 +31,28 @@ interface ContactKey {
   channel: ContactChannel;
   number: string;
   lid: string | null;
+  /**
+   * The channel's own address of the person on a channel without phone numbers (a website
+   * visitor's peer id, a PSID, a Telegram chat id): the identity, kept in `remote_jid`. The
+   * number is then only what the person's phone is (or '').
+   */
+  peerId: string | null;
+  /** The channel gave its own id as the number (Telegram today): a contact typed in by hand with that number is the person. */
+  numberIsPeer: boolean;
 }
 
 function keyOf(companyId: number, channel: ContactChannel, peer: ChannelPeer): ContactKey {
   const isGroup = Boolean(peer.isGroup);
-  const number = normalizeContactNumber(channel, peer.number ?? peer.id, isGroup);
   const lid = peer.lid?.trim() || null;
+  if (!PhoneChannels.includes(channel)) {
+    const peerId = peer.id.trim();
+    if (!peerId) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
+    const number = peer.number ? (normalizeContactNumber(channel, peer.number, isGroup) ?? '') : '';
+    return { companyId, channel, number, lid, peerId, numberIsPeer: number === peerId };
+  }
+  const number = normalizeContactNumber(channel, peer.number ?? peer.id, isGroup);
   if (!number && !lid) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
-  return { companyId, channel, number: number ?? '', lid };
+  return { companyId, channel, number: number ?? '', lid, peerId: null, numberIsPeer: false };
 }
 
 interface FoundContact {
@@ -73,6 +87,8 @@ async function find(trx: Knex.Transaction, key: ContactKey, connectionId: number
     : [];
   const base = () =>
     trx('contacts').where({ companyId: key.companyId, channel: key.channel }).first('id', 'name', 'number', 'lid', 'profilePicUrl', pendingRating, ...probed);
+  // Served by the partial unique index contacts_company_channel_remote_jid_unique.
+  if (key.peerId) return base().where({ remoteJid: key.peerId });
   if (key.number) {
     const byNumber = await base().where({ number: key.number });
     if (byNumber) return byNumber;
@@ -95,24 +111,40 @@ export async function upsertContact(
 ): Promise<IngestedContact> {
   const key = keyOf(companyId, channel, peer);
   let existing = await find(trx, key, options.connectionId, options.probe);
+  if (!existing && key.numberIsPeer) existing = await adoptByNumber(trx, key, options.connectionId, options.probe);
   if (!existing) {
-    const inserted = await trx('contacts')
-      .insert({
-        companyId,
-        channel,
-        number: key.number,
-        lid: key.lid,
-        name: peer.name?.trim() || key.number || key.lid,
-        email: peer.email?.trim() ?? '',
-        profilePicUrl: peer.profilePicUrl ?? null,
-        isGroup: Boolean(peer.isGroup),
-        acceptAudioMessage: options.acceptAudioMessage,
-      })
-      .onConflict()
-      .ignore()
-      .returning('id');
-    if (inserted.length) return { id: inserted[0].id, change: 'create', pendingRating: false, ...(options.probe ? { activeTicketId: null, replayed: false } : {}) };
+    const insert = (number: string) =>
+      trx('contacts')
+        .insert({
+          companyId,
+          channel,
+          number,
+          lid: key.lid,
+          remoteJid: key.peerId,
+          name: peer.name?.trim() || number || key.lid || key.peerId,
+          email: peer.email?.trim() ?? '',
+          profilePicUrl: peer.profilePicUrl ?? null,
+          isGroup: Boolean(peer.isGroup),
+          acceptAudioMessage: options.acceptAudioMessage,
+        })
+        .onConflict()
+        .ignore()
+        .returning('id');
+    const created = (id: number): IngestedContact => ({ id, change: 'create', pendingRating: false, ...(options.probe ? { activeTicketId: null, replayed: false } : {}) });
+    const inserted = await insert(key.number);
+    if (inserted.length) return created(inserted[0].id);
     existing = await find(trx, key, options.connectionId, options.probe);
+    if (!existing && key.peerId && key.number) {
+      // A new person whose phone another contact of the channel already has (two website visitors
+      // who typed the same phone): a contact of their own, never merged silently; the number is
+      // one contact's, so theirs is '' and the phone stays readable as their custom field "phone".
+      const again = await insert('');
+      if (again.length) {
+        await trx('contactCustomFields').insert({ companyId, contactId: again[0].id, name: 'phone', value: key.number });
+        return created(again[0].id);
+      }
+      existing = await find(trx, key, options.connectionId, options.probe);
+    }
     if (!existing) throw new AppError('ERR_CREATING_TICKET', 409);
   }
   const split = await unifySplit(trx, key, existing);
@@ -132,6 +164,17 @@ export async function upsertContact(
   if (!Object.keys(changes).length) return { id: existing.id, change: merged ? 'update' : null, pendingRating, ...probed, ...mergedInfo };
   await trx('contacts').where({ id: existing.id }).update({ ...changes, updatedAt: trx.fn.now() });
   return { id: existing.id, change: 'update', pendingRating, ...probed, ...mergedInfo };
+}
+
+/**
+ * A contact of a channel without phone numbers typed in by hand with the channel's id as its number
+ * (before the id had its own column): it is the person; it takes the id as its address.
+ */
+async function adoptByNumber(trx: Knex.Transaction, key: ContactKey, connectionId: number, probe?: ContactProbe): Promise<FoundContact | undefined> {
+  const row = await trx('contacts').where({ companyId: key.companyId, channel: key.channel, number: key.number }).whereNull('remoteJid').first('id');
+  if (!row) return undefined;
+  await trx('contacts').where({ id: row.id }).update({ remoteJid: key.peerId, updatedAt: trx.fn.now() });
+  return find(trx, key, connectionId, probe);
 }
 
 /** Keep both addresses of the person: the one this contact lacks, when no other contact holds it. */

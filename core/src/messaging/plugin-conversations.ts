@@ -1,4 +1,4 @@
-import { ContactChannels, normalizeContactNumber, type ContactChannel } from '@guiche/contracts';
+import { ContactChannels, normalizeContactNumber, PhoneChannels, type ContactChannel } from '@guiche/contracts';
 import { findContact } from '../contacts/contact-repository.js';
 import { emitContact } from '../contacts/contact-events.js';
 import { AppError } from '../plugin-sdk/types.js';
@@ -32,7 +32,10 @@ export function createConversations(core: CoreServices): Conversations {
       const acceptAudioMessage = (await core.settings.get(companyId, 'acceptAudioMessageContact')) === 'enabled';
 
       const write = async (trx: Knex.Transaction) => {
-        const contact = await upsertContact(trx, companyId, channel, { id: number, number }, { connectionId: connection.id, updateProfile: false, acceptAudioMessage });
+        // On a channel without phone numbers the id is the person's address, never their number (issue #32);
+        // Telegram's plugin still keeps the chat id as the number.
+        const peer = PhoneChannels.includes(channel) || channel === 'telegram' ? { id: number, number } : { id: number };
+        const contact = await upsertContact(trx, companyId, channel, peer, { connectionId: connection.id, updateProfile: false, acceptAudioMessage });
         const found = await findOrCreateTicket(trx, connection, contact.id, false);
         let ticket: TicketRow = found.ticket;
         const changes: Partial<TicketRow> = {};

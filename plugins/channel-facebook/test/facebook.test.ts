@@ -96,8 +96,9 @@ describe('Messenger webhooks', () => {
   it('stores text, attachments, quick replies, postbacks and reactions; the name and picture are fetched once', async () => {
     const first = await peer.message({ text: 'hello page' });
     const row = await waitStored(first.wid);
-    const contact = await db()('contacts').where({ id: row.contactId }).first('name', 'number', 'channel', 'profilePicUrl');
-    expect(contact).toMatchObject({ name: 'Maria Souza', number: peer.senderId, channel: 'facebook' });
+    const contact = await db()('contacts').where({ id: row.contactId }).first('name', 'number', 'remoteJid', 'channel', 'profilePicUrl');
+    // The PSID is the person's address, not a phone: no number is shown for them (issue #32).
+    expect(contact).toMatchObject({ name: 'Maria Souza', number: '', remoteJid: peer.senderId, channel: 'facebook' });
     const image = peer.fake.attachmentUrl(Buffer.from('\xff\xd8 photo'), 'image/jpeg');
     const audio = peer.fake.attachmentUrl(Buffer.from('mp4 audio'), 'audio/mp4');
     const video = peer.fake.attachmentUrl(Buffer.from('mp4 video'), 'video/mp4');
@@ -151,7 +152,7 @@ describe('Messenger webhooks', () => {
     const messages = Array.from({ length: 50 }, (_, i) => messagingMessage('page', peer.page.id, sender, { text: `burst ${i}` }));
     expect((await Promise.all(messages.map((m) => peer.deliver(m.payload)))).every((s) => s === 200)).toBe(true);
     await waitFor(async () => Number((await db()('messages').where({ whatsappId: facebookId }).whereIn('wid', messages.map((m) => m.mid)).count({ n: '*' }))[0]!.n) === 50, { timeout: 30000 });
-    const contacts = await db()('contacts').where({ companyId: company.company.id, number: sender });
+    const contacts = await db()('contacts').where({ companyId: company.company.id, remoteJid: sender });
     expect(contacts).toHaveLength(1);
     expect(await db()('tickets').where({ contactId: contacts[0].id }).count({ n: '*' })).toEqual([{ n: 1 }]);
   });

@@ -21,7 +21,7 @@ export interface History {
  */
 export async function visitorHistory(db: Knex, storage: Storage, connection: WebchatConnection, peerId: string, beforeId?: number): Promise<History> {
   const empty: History = { connection: { name: connection.name }, messages: [], hasMore: false, closed: false };
-  const contact = await db('contacts').where({ companyId: connection.companyId, channel: 'webchat', number: peerId }).first('id');
+  const contact = await db('contacts').where({ companyId: connection.companyId, channel: 'webchat', remoteJid: peerId }).first('id');
   if (!contact) return empty;
   const tickets: { id: number; unreadMessages: number; status: string }[] = await db('tickets')
     .where({ companyId: connection.companyId, contactId: contact.id, whatsappId: connection.id })

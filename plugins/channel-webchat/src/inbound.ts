@@ -10,16 +10,32 @@ export interface Visitor {
   connection: WebchatConnection;
   peerId: string;
   peer: ChannelPeer;
+  /** A typed phone that is no number (too few digits): kept as the contact's custom field. */
   phone?: string;
 }
 
+/** Digits a typed phone must have to be a contact's number (as on WhatsApp); anything shorter stays a note. */
+const PHONE_MIN_DIGITS = 8;
+
+/**
+ * The visitor as core's ingest knows them: the peer id is their address (the contact's
+ * `remoteJid`), the phone they typed — its digits — their number. A phone too short to be one is
+ * kept as the contact's custom field "phone" instead (`phone`).
+ */
 export function visitorOf(connection: WebchatConnection, handshake: Pick<WebchatHandshake, 'visitorId' | 'name' | 'email' | 'phone' | 'lang'>): Visitor {
   const peerId = peerIdOf(handshake.visitorId);
+  const digits = handshake.phone?.replace(/\D/g, '') ?? '';
+  const number = digits.length >= PHONE_MIN_DIGITS ? digits : null;
   return {
     connection,
     peerId,
-    peer: { id: peerId, name: handshake.name ?? defaultVisitorName(peerId, handshake.lang), ...(handshake.email ? { email: handshake.email } : {}) },
-    ...(handshake.phone ? { phone: handshake.phone } : {}),
+    peer: {
+      id: peerId,
+      name: handshake.name ?? defaultVisitorName(peerId, handshake.lang),
+      ...(handshake.email ? { email: handshake.email } : {}),
+      ...(number ? { number } : {}),
+    },
+    ...(handshake.phone && !number ? { phone: handshake.phone } : {}),
   };
 }
 
@@ -28,7 +44,7 @@ export function budgetKey(visitor: Visitor): string {
   return `${visitor.connection.id}:${visitor.peerId}`;
 }
 
-/** The phone a visitor typed in the widget's form, kept as the contact's custom field "phone". */
+/** A phone the visitor typed that cannot be their number, kept as the contact's custom field "phone". */
 async function rememberPhone(ctx: PluginContext, companyId: number, contactId: number, phone: string): Promise<void> {
   const where = { companyId, contactId, name: 'phone' };
   const current = await ctx.db('contactCustomFields').where(where).first('id', 'value');

@@ -68,6 +68,6 @@ async function tellVisitorAboutStatus(ctx: PluginContext, hub: VisitorHub, chang
   const closedNow = change.status === 'closed' && change.previousStatus !== 'closed';
   const reopened = change.status !== 'closed' && change.previousStatus === 'closed';
   if (!closedNow && !reopened) return;
-  const contact = await ctx.db('contacts').where({ id: change.contactId, companyId: change.companyId, channel: 'webchat' }).first('number');
-  if (contact) hub.toVisitor(change.whatsappId, contact.number, closedNow ? 'closed' : 'opened', { ticketId: change.ticketId });
+  const contact = await ctx.db('contacts').where({ id: change.contactId, companyId: change.companyId, channel: 'webchat' }).first('remoteJid');
+  if (contact?.remoteJid) hub.toVisitor(change.whatsappId, contact.remoteJid, closedNow ? 'closed' : 'opened', { ticketId: change.ticketId });
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /**
  * A visitor's id (kept in their browser) is their only credential: whoever knows it reads their
- * conversation. So the id agents and the database see (the contact's number, the peer id) is a
+ * conversation. So the id agents and the database see (the peer id, the contact's remoteJid) is a
  * one-way digest of it, and the secret never leaves the visitor's browser and this server.
  */
 export function peerIdOf(visitorId: string): string {

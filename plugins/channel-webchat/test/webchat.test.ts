@@ -96,10 +96,11 @@ describe('a visitor writes', () => {
 
     const contact = await k.db('contacts').where({ id: stored[0].contactId }).first();
     expect(contact).toMatchObject({ channel: 'webchat', name: 'Maria Silva', email: 'maria@example.com' });
-    // The visitor id is their credential: the inbox sees a digest of it, never the id itself.
-    expect(contact.number).not.toContain(visitorId);
-    const phone = await k.db('contactCustomFields').where({ contactId: contact.id, name: 'phone' }).first();
-    expect(phone?.value).toBe('+55 11 99999-0000');
+    // The visitor id is their credential: the inbox sees a digest of it (the contact's address), never the id itself;
+    // the contact's number is the phone they typed (issue #32).
+    expect(contact.remoteJid).toMatch(/^v[0-9a-f]{31}$/);
+    expect(contact.remoteJid).not.toContain(visitorId);
+    expect(contact.number).toBe('5511999990000');
     const ticket = await k.db('tickets').where({ id: stored[0].ticketId }).first();
     expect(ticket).toMatchObject({ status: 'pending', whatsappId: connection.id, channel: 'webchat' });
   });

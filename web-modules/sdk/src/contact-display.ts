@@ -1,5 +1,3 @@
-import { i18n } from './i18n/index.js';
-
 export interface DisplayableContact {
   number?: string | null;
   channel?: string | null;
@@ -7,26 +5,12 @@ export interface DisplayableContact {
   extraInfo?: { name: string; value: string }[] | null;
 }
 
-/** Characters of a website visitor's id shown beside "Website visitor": enough to tell two apart, and to search by. */
-const VISITOR_ID_SHOWN = 6;
-/** The id the web chat channel gives a visitor: `v` and a hex digest. */
-const VISITOR_ID = /^v[0-9a-f]{8,}$/;
-
 /**
- * What the "number" of a contact reads as. A website (webchat) visitor's stored number is an internal
- * id (`v` + a digest): people see the phone the visitor typed in the widget (the "phone" field),
- * else their e-mail, else "Website visitor · 3812e0" — a piece of the id, so searching it still
- * finds the contact. Every other channel, and a webchat number that is no visitor id (masked under
- * LGPD, or given by an integration), shows as stored.
+ * What the "number" of a contact reads as: the stored number, or nothing. A website (webchat)
+ * visitor's address (their peer id) is the contact's `remoteJid`, never its number: the number is
+ * the phone they typed in the widget, or '' (issue #32; docs/architecture.md, "A contact's
+ * address and its number"). Kept as the one place every list, card and picker reads it from.
  */
 export function contactNumberText(contact: DisplayableContact): string {
-  const number = contact.number?.trim() ?? '';
-  // Only the widget's own visitor ids are internal; anything else (a masked id, a number) reads as stored.
-  if (contact.channel !== 'webchat' || !VISITOR_ID.test(number)) return number;
-  const phone = contact.extraInfo?.find((field) => field.name === 'phone')?.value.trim();
-  if (phone) return phone;
-  if (contact.email?.trim()) return contact.email.trim();
-  const visitor = i18n.t('common.websiteVisitor');
-  const shortId = number.replace(/^v/, '').slice(0, VISITOR_ID_SHOWN);
-  return shortId ? `${visitor} · ${shortId}` : visitor;
+  return contact.number?.trim() ?? '';
 }

@@ -33,7 +33,7 @@ async function download(page: MetaPage, url: string): Promise<{ data: Buffer; mi
  * name, username, profile_pic. A failure leaves the id as the name (never blocks the message).
  */
 async function profileOf(ctx: PluginContext, page: MetaPage, peerId: string): Promise<{ name?: string; profilePicUrl?: string }> {
-  const known = await ctx.db('contacts').where({ companyId: page.companyId, channel: page.kind, number: peerId }).first('id');
+  const known = await ctx.db('contacts').where({ companyId: page.companyId, channel: page.kind, remoteJid: peerId }).first('id');
   if (known) return {};
   try {
     const fields = page.kind === 'facebook' ? 'first_name,last_name,profile_pic' : 'name,username,profile_pic';
@@ -57,7 +57,7 @@ async function applyAck(ctx: PluginContext, page: MetaPage, action: { ack: 2 | 3
   // Messenger's watermark: every message we sent to that person up to that time.
   const wids: string[] = await ctx.db('messages')
     .join('contacts', 'contacts.id', 'messages.contactId')
-    .where({ 'messages.whatsappId': page.connectionId, 'messages.fromMe': true, 'contacts.number': action.peerId })
+    .where({ 'messages.whatsappId': page.connectionId, 'messages.fromMe': true, 'contacts.remoteJid': action.peerId })
     .where('messages.createdAt', '<=', new Date(action.watermark))
     .where('messages.ack', '<', action.ack)
     .whereNotNull('messages.wid')

@@ -21,7 +21,8 @@ export function parseMessagingEvent(event: Event, ownId: string): MessagingActio
   const peerId = fromMe ? recipientId : senderId;
   if (!peerId) return { kind: 'ignore' };
   const timestamp = new Date(Number(event.timestamp) || Date.now());
-  const peer = { id: peerId, number: peerId };
+  // The page-scoped id is the person's address (the contact's remoteJid), never a number (issue #32).
+  const peer = { id: peerId };
 
   if (event.delivery) return { kind: 'ack', ack: 2, peerId, mids: event.delivery.mids, watermark: event.delivery.watermark };
   if (event.read) return { kind: 'ack', ack: 3, peerId, ...(event.read.mid ? { mids: [String(event.read.mid)] } : {}), watermark: event.read.watermark };

@@ -239,7 +239,6 @@ export const en: Shape<typeof pt> = {
     operationFailed: 'The operation could not be completed',
     listLoadFailed: 'Could not load the list of records',
     moduleLoadFailed: 'Could not load this module.',
-    websiteVisitor: 'Website visitor',
     planLacks: "This company's plan does not include {{feature}}. Redirecting you.",
   },
   /** Plan module names, by plan flag: what a denial names (#32). */

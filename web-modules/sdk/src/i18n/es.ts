@@ -239,7 +239,6 @@ export const es: Shape<typeof pt> = {
     operationFailed: 'No fue posible realizar la operación',
     listLoadFailed: 'No fue posible cargar la lista de registros',
     moduleLoadFailed: 'No fue posible cargar este módulo.',
-    websiteVisitor: 'Visitante del sitio',
     planLacks: 'El plan de esta empresa no incluye {{feature}}. Le estamos redirigiendo.',
   },
   /** Plan module names, by plan flag: what a denial names (#32). */

@@ -237,7 +237,6 @@ export const pt = {
     operationFailed: 'Não foi possível realizar a operação',
     listLoadFailed: 'Não foi possível carregar a lista de registros',
     moduleLoadFailed: 'Não foi possível carregar este módulo.',
-    websiteVisitor: 'Visitante do site',
     planLacks: 'O plano desta empresa não inclui {{feature}}. Estamos lhe redirecionando.',
   },
   /** Plan module names, by plan flag: what a denial names (#32). */

@@ -239,7 +239,6 @@ export const tr: Shape<typeof pt> = {
     operationFailed: 'İşlem gerçekleştirilemedi',
     listLoadFailed: 'Kayıt listesi yüklenemedi',
     moduleLoadFailed: 'Bu modül yüklenemedi.',
-    websiteVisitor: 'Web sitesi ziyaretçisi',
     planLacks: 'Bu şirketin planı {{feature}} içermiyor. Yönlendiriliyorsunuz.',
   },
   /** Plan module names, by plan flag: what a denial names (#32). */

@@ -6,7 +6,7 @@ import { Dialog, ErrorCard, fieldIntent, FormDialogFooter, isAdmin, LoadingState
 import { fetchContact, type ContactFormInput } from '../api/contacts-api.js';
 import { contactKeys } from '../api/query-keys.js';
 import { NS } from '../i18n/register.js';
-import { contactFormSchema, contactFormValues, contactPayload, EMPTY_CONTACT, isMaskedNumber, type ContactFormValues } from '../lib/contact-form.js';
+import { contactFormSchemaFor, contactFormValues, contactPayload, EMPTY_CONTACT, isMaskedNumber, type ContactFormValues } from '../lib/contact-form.js';
 import { OwnerSelect } from './OwnerSelect.js';
 import '../contacts.css';
 
@@ -58,7 +58,7 @@ function ContactForm({ initial, editing, onSubmit, onSaved, onClose }: { initial
   const admin = isAdmin(user);
   const form = useFormik<ContactFormValues>({
     initialValues: initial,
-    validate: zodFormikValidate<ContactFormValues>(contactFormSchema),
+    validate: zodFormikValidate<ContactFormValues>(contactFormSchemaFor(initial, editing)),
     onSubmit: async (values, helpers) => {
       try {
         const saved = await onSubmit(contactPayload(values, initial, editing));

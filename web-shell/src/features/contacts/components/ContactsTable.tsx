@@ -1,7 +1,7 @@
 import { Checkbox, Intent, Tag } from '@blueprintjs/core';
 import type { Contact } from '@guiche/contracts';
 import { useNavigate } from 'react-router';
-import { Avatar, contactNumberText, formatDateTime, ListTable, RowActions, RowButton, TagChip, useSession, useTranslation } from '@guiche/web-sdk';
+import { Avatar, formatDateTime, ListTable, RowActions, RowButton, TagChip, useSession, useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register.js';
 import { numberDisplay } from '../lib/phone.js';
 
@@ -37,7 +37,6 @@ export function ContactsTable({ contacts, canDelete, onMerge, onOpenTicket, onEd
   const navigate = useNavigate();
 
   const number = (c: Contact) => {
-    if (c.channel === 'webchat') return contactNumberText(c);
     const shown = numberDisplay(c.number, c.channel, c.isGroup);
     if (shown.kind === 'missing') return <span className="cx-muted">{t('table.noNumber')}</span>;
     if (shown.kind === 'invalid')

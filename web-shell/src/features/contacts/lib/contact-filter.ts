@@ -1,5 +1,5 @@
 import type { Contact } from '@guiche/contracts';
-import { contactNumberText, textMatches } from '@guiche/web-sdk';
+import { textMatches } from '@guiche/web-sdk';
 
 export interface ContactFilters {
   search: string;
@@ -10,8 +10,8 @@ export interface ContactFilters {
  * Whether a contact that arrived live belongs in the list on screen: it matches the search (name,
  * e-mail or number, like the server's) and carries at least one of the filtered tags.
  */
-export function contactMatches(contact: Pick<Contact, 'name' | 'email' | 'number' | 'tags'> & Partial<Pick<Contact, 'channel'>>, filters: ContactFilters): boolean {
-  if (!textMatches(filters.search, contact.name, contact.email, contact.number, contactNumberText(contact))) return false;
+export function contactMatches(contact: Pick<Contact, 'name' | 'email' | 'number' | 'tags'>, filters: ContactFilters): boolean {
+  if (!textMatches(filters.search, contact.name, contact.email, contact.number)) return false;
   if (!filters.tagIds.length) return true;
   return contact.tags.some((t) => filters.tagIds.includes(t.id));
 }

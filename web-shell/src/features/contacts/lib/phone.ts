@@ -3,8 +3,9 @@ import { PhoneChannels, type ContactChannel } from '@guiche/contracts';
 /**
  * What the number column shows (inbox.md §5): nothing stored → 'Número não disponível'; a phone
  * contact with fewer than 10 digits → 'Número inválido'. A number masked for LGPD ('*********12')
- * counts its hidden digits. Other channels (Facebook, Instagram, the site chat) keep whatever id
- * they carry: the digit rule is about phone numbers.
+ * counts its hidden digits. Other channels show their number as stored (a website visitor's typed
+ * phone, or nothing: their address is the contact's remoteJid, issue #32): the digit rule is about
+ * phone channels' numbers.
  */
 export type NumberDisplay = { kind: 'missing' } | { kind: 'invalid'; number: string } | { kind: 'ok'; number: string };
 

@@ -16,6 +16,8 @@ interface Values {
 /** inbox.md §5: name 2–50 ('Too Short!', 'Too Long!', 'Required'), number 8–50, 'Invalid email'. */
 const schema = contactInputSchema.pick({ name: true, number: true, email: true, extraInfo: true }).extend({ email: z.union([z.literal(''), contactInputSchema.shape.email]) });
 const validate = zodFormikValidate<Values>(schema);
+/** A contact without a number (a website visitor who typed no phone, issue #32) may keep none. */
+const validateWithoutNumber = zodFormikValidate<Values>(schema.extend({ number: z.union([z.literal(''), contactInputSchema.shape.number]) }));
 
 interface Props {
   contact: Contact;
@@ -50,7 +52,7 @@ export function ContactEditDialog({ contact, isOpen, onClose, onSaved }: Props) 
       <Formik<Values>
         initialValues={initial}
         enableReinitialize
-        validate={validate}
+        validate={contact.number ? validate : validateWithoutNumber}
         onSubmit={async (values, helpers) => {
           const changes = contactChanges(contact, values);
           if (!Object.keys(changes).length) {
