@@ -221,6 +221,14 @@ export const en: Shape<typeof pt> = {
     variable: "Variable {{name}}",
     placeholders: "Variables",
     preview: "Preview",
+    headerVariable: "Header: variable {{name}}",
+    headerMedia: {
+      image: "Header image address",
+      document: "Header document address",
+      video: "Header video address",
+    },
+    buttonSuffix: "End of the \"{{text}}\" button's address",
+    extrasUnsupported: "This template asks for header or button values, which this screen does not send yet: choose another template.",
   },
   common: {
     genericError: 'An error occurred!',

@@ -221,6 +221,14 @@ export const es: Shape<typeof pt> = {
     variable: "Variable {{name}}",
     placeholders: "Variables",
     preview: "Vista previa",
+    headerVariable: "Encabezado: variable {{name}}",
+    headerMedia: {
+      image: "Dirección de la imagen del encabezado",
+      document: "Dirección del documento del encabezado",
+      video: "Dirección del video del encabezado",
+    },
+    buttonSuffix: "Final de la dirección del botón \"{{text}}\"",
+    extrasUnsupported: "Esta plantilla pide valores en el encabezado o en los botones, que esta pantalla aún no envía: elija otra plantilla.",
   },
   common: {
     genericError: '¡Ocurrió un error!',

@@ -219,6 +219,14 @@ export const pt = {
     variable: "Variável {{name}}",
     placeholders: "Variáveis",
     preview: "Pré-visualização",
+    headerVariable: "Cabeçalho: variável {{name}}",
+    headerMedia: {
+      image: "Endereço da imagem do cabeçalho",
+      document: "Endereço do documento do cabeçalho",
+      video: "Endereço do vídeo do cabeçalho",
+    },
+    buttonSuffix: "Final do endereço do botão \"{{text}}\"",
+    extrasUnsupported: "Este modelo pede valores no cabeçalho ou nos botões, que esta tela ainda não envia: escolha outro modelo.",
   },
   common: {
     genericError: 'Ocorreu um erro!',

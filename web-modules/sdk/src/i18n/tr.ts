@@ -221,6 +221,14 @@ export const tr: Shape<typeof pt> = {
     variable: "Değişken {{name}}",
     placeholders: "Değişkenler",
     preview: "Önizleme",
+    headerVariable: "Başlık: {{name}} değişkeni",
+    headerMedia: {
+      image: "Başlık görselinin adresi",
+      document: "Başlık belgesinin adresi",
+      video: "Başlık videosunun adresi",
+    },
+    buttonSuffix: "\"{{text}}\" düğmesinin adresinin sonu",
+    extrasUnsupported: "Bu şablon başlıkta veya düğmelerde değer istiyor; bu ekran bunları henüz göndermiyor: başka bir şablon seçin.",
   },
   common: {
     genericError: 'Bir hata oluştu!',
