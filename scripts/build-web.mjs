@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createRsbuild, loadConfig } from '@rsbuild/core';
 import { sourcesFingerprint, webTargets } from './web-sources.mjs';
 import { precompress } from './precompress.mjs';
+import { buildServiceWorker } from './service-worker.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const force = process.argv.includes('--force');
@@ -26,6 +27,8 @@ async function build(target) {
   const rsbuild = await createRsbuild({ cwd: dir, rsbuildConfig: content });
   const result = await rsbuild.build();
   await result.close();
+  // The shell's service worker lists the files just built (issue #29): written before they are precompressed.
+  if (target === 'web-shell') await buildServiceWorker(dir);
   const built = `web: ${target} built in ${((Date.now() - started) / 1000).toFixed(1)} s`;
   if (deferPrecompress) {
     process.stdout.write(`${built}\n`);

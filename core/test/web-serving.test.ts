@@ -13,7 +13,11 @@ function write(rel: string, content: string) {
 }
 write('web-shell/dist/index.html', '<!doctype html><title>shell</title>');
 write('web-shell/dist/static/js/app.123.js', 'console.log(1)');
+const worker = `self.__WB_MANIFEST=[];\n${'self.addEventListener("fetch",()=>{});'.repeat(60)}`;
+write('web-shell/dist/sw.js', worker);
+fs.writeFileSync(path.join(webRoot, 'web-shell/dist/sw.js.br'), zlib.brotliCompressSync(worker));
 write('web-modules/kanban-board/dist/mf-manifest.json', '{"id":"kanban"}');
+fs.writeFileSync(path.join(webRoot, 'web-modules/kanban-board/dist/mf-manifest.json.br'), zlib.brotliCompressSync('{"id":"kanban"}'));
 write('web-modules/kanban-board/dist/remoteEntry.js', 'var x');
 // What scripts/precompress.mjs leaves beside an asset after a build.
 const bigAsset = `console.log(${JSON.stringify('Guichê '.repeat(400))});`;
@@ -74,11 +78,24 @@ describe('serving the built web', () => {
     expect(plain.body.toString()).toBe(bigAsset);
   });
 
+  it('serves the service worker at /sw.js as a script the browser always revalidates, its precompressed copy too', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const res = await fetch(`${k.url}/sw.js`, { headers: { 'accept-encoding': encoding } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/javascript/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(worker);
+    }
+  });
+
   it('serves a plugin remote at /modules/<id>/ with a no-cache manifest', async () => {
-    const manifest = await fetch(`${k.url}/modules/kanban-board/mf-manifest.json`);
-    expect(manifest.status).toBe(200);
-    expect(manifest.headers.get('cache-control')).toBe('no-cache');
-    expect(await manifest.json()).toEqual({ id: 'kanban' });
+    // Its brotli copy too (a build writes one): a manifest kept a year would pin the remote's old files.
+    for (const encoding of ['br', 'identity']) {
+      const manifest = await fetch(`${k.url}/modules/kanban-board/mf-manifest.json`, { headers: { 'accept-encoding': encoding } });
+      expect(manifest.status).toBe(200);
+      expect(manifest.headers.get('cache-control')).toBe('no-cache');
+      expect(await manifest.json()).toEqual({ id: 'kanban' });
+    }
   });
 
   it('lists a remote in /api/web-modules only while the plan enables it', async () => {

@@ -34,8 +34,11 @@ const openContexts: BrowserContext[] = [];
 /**
  * Every test browser asks for reduced motion, which the shell honours by dropping its transitions:
  * a dialog or popover is where it ends up at once, so a click is never aimed at a box still moving.
+ * It also refuses the shell's service worker (issue #29): a worker would download the whole shell
+ * in the background of every journey and answer requests that page.route then never sees; the
+ * worker's own journey (e2e/offline.test.ts) asks for it with `serviceWorkers: 'allow'`.
  */
-export const QUIET_MOTION = { reducedMotion: 'reduce' } as const satisfies BrowserContextOptions;
+export const QUIET_MOTION = { reducedMotion: 'reduce', serviceWorkers: 'block' } as const satisfies BrowserContextOptions;
 
 export interface NewPageOptions {
   viewport?: { width: number; height: number };
@@ -43,12 +46,14 @@ export interface NewPageOptions {
   locale?: string;
   acceptDownloads?: boolean;
   permissions?: string[];
+  /** Default 'block' (QUIET_MOTION). */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** A page in a new browser context whose base URL is the kernel; closed by closeBrowser. */
 export async function newPage(browser: Browser, kernel: TestKernel, opts: NewPageOptions = {}): Promise<Page> {
-  const { viewport = { width: 1280, height: 800 }, locale = 'pt-BR', acceptDownloads, permissions } = opts;
-  const options: BrowserContextOptions = { ...QUIET_MOTION, baseURL: kernel.url, viewport, locale };
+  const { viewport = { width: 1280, height: 800 }, locale = 'pt-BR', acceptDownloads, permissions, serviceWorkers = QUIET_MOTION.serviceWorkers } = opts;
+  const options: BrowserContextOptions = { ...QUIET_MOTION, baseURL: kernel.url, viewport, locale, serviceWorkers };
   if (acceptDownloads !== undefined) options.acceptDownloads = acceptDownloads;
   if (permissions) options.permissions = permissions;
   const context = await browser.newContext(options);

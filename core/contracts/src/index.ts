@@ -36,3 +36,4 @@ export * from './flow-builder.js';
 export * from './audit.js';
 export * from './schedules.js';
 export * from './connection-standing.js';
+export * from './cloud-templates.js';

@@ -15,7 +15,9 @@ export function defaultWebRoot(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 }
 
-const noCache = /(\.html|mf-manifest\.json|remoteEntry\.js|mf-stats\.json)$/;
+// The service worker too: browsers compare it byte for byte to find a new deployment (issue #29).
+// setHeaders is given the file sent, which is the precompressed copy when there is one.
+const noCache = /(\.html|mf-manifest\.json|remoteEntry\.js|mf-stats\.json|[\\/]sw\.js)(\.br|\.gz)?$/;
 
 function staticOptions(root: string, prefix: string, index: false | string[] = false) {
   return {

@@ -110,6 +110,13 @@ export interface OutboundTemplate {
   parameters: string[];
   /** The variables' names for a template with named parameters (Meta's parameter_format NAMED). */
   parameterNames?: string[];
+  /** The header text's variable values (and names, NAMED templates), when the header has one. */
+  headerParameters?: string[];
+  headerParameterNames?: string[];
+  /** The header's file, when the template's header is an image, document or video. */
+  headerMedia?: { kind: 'image' | 'document' | 'video'; link: string };
+  /** The suffix of each URL button with a variable, by the button's position in the template. */
+  buttonParameters?: { index: number; text: string }[];
 }
 
 export interface OutboundLocation {

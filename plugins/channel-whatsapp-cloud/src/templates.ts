@@ -10,7 +10,7 @@ export interface GraphTemplate {
   status: string;
   category: string;
   parameter_format?: string;
-  components?: { type: string; text?: string; format?: string }[];
+  components?: { type: string; text?: string; format?: string; buttons?: { type: string; text?: string; url?: string }[] }[];
 }
 
 interface TemplatesPage {
@@ -55,9 +55,28 @@ export function storedFields(t: GraphTemplate): Omit<StoredTemplate, 'connection
   };
 }
 
-/** The JSON body of POST /{phone-number-id}/messages for a template (body variables as text parameters). */
+function textParameters(values: readonly string[], names: readonly string[] | undefined) {
+  return values.map((text, i) => ({ type: 'text', ...(names?.[i] ? { parameter_name: names[i] } : {}), text }));
+}
+
+/**
+ * The JSON body of POST /{phone-number-id}/messages for a template, in Meta's component shape: the
+ * header's text parameter or its file (`{type: 'image', image: {link}}`, document, video), the body's
+ * text parameters, and one `{type: 'button', sub_type: 'url', index: '<position>'}` per URL button
+ * with a variable suffix.
+ */
 export function templateMessage(to: string, input: OutboundTemplate): Record<string, unknown> {
-  const parameters = input.parameters.map((text, i) => ({ type: 'text', ...(input.parameterNames?.[i] ? { parameter_name: input.parameterNames[i] } : {}), text }));
+  const components: Record<string, unknown>[] = [];
+  if (input.headerMedia) {
+    const { kind, link } = input.headerMedia;
+    components.push({ type: 'header', parameters: [{ type: kind, [kind]: { link } }] });
+  } else if (input.headerParameters?.length) {
+    components.push({ type: 'header', parameters: textParameters(input.headerParameters, input.headerParameterNames) });
+  }
+  if (input.parameters.length) components.push({ type: 'body', parameters: textParameters(input.parameters, input.parameterNames) });
+  for (const button of input.buttonParameters ?? []) {
+    components.push({ type: 'button', sub_type: 'url', index: String(button.index), parameters: [{ type: 'text', text: button.text }] });
+  }
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
@@ -66,7 +85,7 @@ export function templateMessage(to: string, input: OutboundTemplate): Record<str
     template: {
       name: input.name,
       language: { code: input.language },
-      ...(parameters.length ? { components: [{ type: 'body', parameters }] } : {}),
+      ...(components.length ? { components } : {}),
     },
   };
 }

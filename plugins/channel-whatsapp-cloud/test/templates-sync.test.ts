@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKernel, loadConfig, type Kernel } from '@guiche/core';
 import { createTestKernel, waitFor, type ConformanceContext, type TestKernel } from '@guiche/core/testing';
+import { GRAPH_API_VERSION } from '@guiche/meta-graph';
 import type { FakeTemplate } from '@guiche/meta-graph/testing';
 import { createWhatsappCloudChannel } from '../src/plugin.js';
 import { TEMPLATES_SYNC_KIND } from '../src/template-sync.js';
@@ -117,6 +118,72 @@ describe('stored message templates of a Cloud API connection', () => {
     const call = await peer.fake.nextCall((c) => c.body?.type === 'template' && c.body.template.name === 'order_named');
     expect(call.body.template.components).toEqual([{ type: 'body', parameters: [{ type: 'text', parameter_name: 'first_name', text: 'Ana' }, { type: 'text', parameter_name: 'order', text: '#7' }] }]);
     expect(await k.db('messages').where({ id: sent.body.id }).first('body')).toEqual({ body: 'Olá Ana, pedido #7.' });
+  });
+
+  it('sends the header text variable, the header file and the URL buttons\' suffixes in Meta\'s shape, checked against the stored template', async () => {
+    const ticket = await waitFor(() => k.db('tickets').where({ whatsappId: ctx.connection.id }).first('id'));
+    fakeTemplates().push(
+      {
+        name: 'order_shipped',
+        language: 'pt_BR',
+        status: 'APPROVED',
+        category: 'UTILITY',
+        components: [
+          { type: 'HEADER', format: 'TEXT', text: 'Pedido {{1}}' },
+          { type: 'BODY', text: 'Olá {{1}}, seu pedido saiu.' },
+          { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Ok' }, { type: 'URL', text: 'Rastrear', url: 'https://loja.example/rastreio/{{1}}' }] },
+        ],
+      },
+      {
+        name: 'invoice_doc',
+        language: 'pt_BR',
+        status: 'APPROVED',
+        category: 'UTILITY',
+        components: [{ type: 'HEADER', format: 'DOCUMENT' }, { type: 'BODY', text: 'Sua nota fiscal.' }],
+      },
+    );
+    expect((await k.api('POST', `/whatsappapi/${ctx.connection.id}/templates/sync`, { token: admin() })).status).toBe(200);
+    const send = (body: Record<string, unknown>) => k.api('POST', `/whatsappapi/tickets/${ticket.id}/template`, { token: admin(), body: { language: 'pt_BR', ...body } });
+
+    // Counts and kinds checked up front, before Graph is asked.
+    expect((await send({ name: 'order_shipped', parameters: ['Ana'], buttonParameters: ['AB12'] })).body).toMatchObject({ error: 'ERR_TEMPLATE_VARIABLES', part: 'header', expected: 1, received: 0 });
+    expect((await send({ name: 'order_shipped', parameters: ['Ana'], headerParameters: ['#9'] })).body).toMatchObject({ error: 'ERR_TEMPLATE_VARIABLES', part: 'buttons', expected: 1, received: 0 });
+    expect((await send({ name: 'order_shipped', parameters: ['Ana'], headerParameters: ['#9'], buttonParameters: ['AB12'], headerMedia: 'https://x.example/a.pdf' })).body).toMatchObject({ error: 'ERR_TEMPLATE_HEADER_MEDIA' });
+    expect((await send({ name: 'invoice_doc', parameters: [] })).body).toMatchObject({ error: 'ERR_TEMPLATE_HEADER_MEDIA', format: 'document' });
+    const notWeb = await send({ name: 'invoice_doc', parameters: [], headerMedia: 'ftp://x.example/nota.pdf' });
+    expect(notWeb.status).toBe(400);
+    expect(notWeb.body).toMatchObject({ error: 'ERR_TEMPLATE_HEADER_MEDIA' });
+
+    const shipped = await send({ name: 'order_shipped', parameters: ['Ana'], headerParameters: ['#9'], buttonParameters: ['AB12'] });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(201);
+    const shippedCall = await peer.fake.nextCall((c) => c.body?.type === 'template' && c.body.template.name === 'order_shipped');
+    expect(shippedCall.body.template.components).toEqual([
+      { type: 'header', parameters: [{ type: 'text', text: '#9' }] },
+      { type: 'body', parameters: [{ type: 'text', text: 'Ana' }] },
+      { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: 'AB12' }] },
+    ]);
+
+    const invoice = await send({ name: 'invoice_doc', parameters: [], headerMedia: 'https://files.example/nota-7.pdf' });
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+    const invoiceCall = await peer.fake.nextCall((c) => c.body?.type === 'template' && c.body.template.name === 'invoice_doc');
+    expect(invoiceCall.body.template.components).toEqual([{ type: 'header', parameters: [{ type: 'document', document: { link: 'https://files.example/nota-7.pdf' } }] }]);
+  });
+
+  it('the fake Graph API refuses a template send whose parts do not match the template, as Meta does', async () => {
+    const ticket = await waitFor(() => k.db('tickets').where({ whatsappId: ctx.connection.id }).first('id'));
+    const contact = await k.db('tickets').where({ 'tickets.id': ticket.id }).join('contacts', 'contacts.id', 'tickets.contactId').first('contacts.number');
+    const post = (template: Record<string, unknown>) =>
+      fetch(`${peer.fake.url}/${GRAPH_API_VERSION}/${peer.number.phoneNumberId}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${peer.number.accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ messaging_product: 'whatsapp', to: contact.number, type: 'template', template: { language: { code: 'pt_BR' }, ...template } }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { code: number } } }));
+    // Without the header's file, a number index, an image for a document header.
+    expect((await post({ name: 'invoice_doc' })).body.error?.code).toBe(132012);
+    expect((await post({ name: 'order_shipped', components: [{ type: 'header', parameters: [{ type: 'text', text: '#9' }] }, { type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }, { type: 'button', sub_type: 'url', index: 1, parameters: [{ type: 'text', text: 'x' }] }] })).body.error?.code).toBe(100);
+    expect((await post({ name: 'invoice_doc', components: [{ type: 'header', parameters: [{ type: 'image', image: { link: 'https://x.example/a.png' } }] }] })).body.error?.code).toBe(132012);
+    expect((await post({ name: 'order_shipped', components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }] })).body.error?.code).toBe(132000);
+    expect((await post({ name: 'invoice_doc', components: [{ type: 'header', parameters: [{ type: 'document', document: { link: 'https://x.example/a.pdf' } }] }] })).status).toBe(200);
   });
 
   it('two nodes sweeping the same moment sync once', async () => {

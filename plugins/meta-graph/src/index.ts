@@ -11,4 +11,5 @@ export { defineWebhookQueue, applyAckIfKnown, retryBackoffMs, RetryLater, type W
 export { mediaTypeOf, extensionOf } from './media-types.js';
 export { publicBaseUrl, publicFileUrl } from './public-url.js';
 export * from './messenger/index.js';
+export { checkTemplateExtras, templateSlots, type HeaderMediaKind, type TemplateExtras, type TemplateSlots } from './wa-template-slots.js';
 export { approvedTemplateSend, placeholdersOf, renderTemplate, storedTemplate, storedTemplates, type StoredTemplate, type TemplateChoice } from './wa-templates.js';

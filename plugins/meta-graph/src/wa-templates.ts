@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError, type OutboundTemplate } from '@guiche/core';
+import { checkTemplateExtras, templateSlots, type TemplateExtras } from './wa-template-slots.js';
 
 /**
  * A WhatsApp Cloud API connection's message template as stored by the channel's sync (table
@@ -75,8 +76,11 @@ export async function storedTemplate(db: Knex | Knex.Transaction, connectionId: 
   return row ? fromRow(row) : undefined;
 }
 
-/** What a send by template asks for: a template's name, its language and the variables' values. */
-export interface TemplateChoice {
+/**
+ * What a send by template asks for: a template's name, its language and the variables' values, and
+ * where the template has them the header's text variable or file address and the URL buttons' suffixes.
+ */
+export interface TemplateChoice extends TemplateExtras {
   name: string;
   language: string;
   variables: string[];
@@ -95,6 +99,10 @@ export async function approvedTemplateSend(db: Knex | Knex.Transaction, connecti
   if (choice.variables.length !== stored.variables) {
     throw new AppError('ERR_TEMPLATE_VARIABLES', 400, { expected: stored.variables, received: choice.variables.length });
   }
+  const slots = templateSlots(stored.components);
+  checkTemplateExtras(slots, choice);
+  const named = stored.parameterFormat === 'NAMED';
+  const headerMedia = choice.headerMedia?.trim();
   return {
     stored,
     body: renderTemplate(stored, choice.variables),
@@ -102,7 +110,12 @@ export async function approvedTemplateSend(db: Knex | Knex.Transaction, connecti
       name: stored.name,
       language: stored.language,
       parameters: choice.variables,
-      ...(stored.parameterFormat === 'NAMED' ? { parameterNames: stored.variableNames } : {}),
+      ...(named ? { parameterNames: stored.variableNames } : {}),
+      ...(slots.headerVariableNames.length
+        ? { headerParameters: choice.headerVariables!, ...(named ? { headerParameterNames: slots.headerVariableNames } : {}) }
+        : {}),
+      ...(slots.headerMedia && headerMedia ? { headerMedia: { kind: slots.headerMedia, link: headerMedia } } : {}),
+      ...(slots.urlButtons.length ? { buttonParameters: slots.urlButtons.map((b, i) => ({ index: b.index, text: choice.buttonVariables![i]! })) } : {}),
     },
   };
 }

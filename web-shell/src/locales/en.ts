@@ -143,4 +143,10 @@ export const en: Shape<typeof pt> = {
     failedTitle: 'Module unavailable',
     failed: 'The module "{{id}}" could not be loaded. The rest of the system keeps working.',
   },
+  // The offline state (issue #29, web-shell/src/sw/offline-state.ts).
+  offline: {
+    title: 'No internet connection.',
+    body: 'This is the copy of Guichê kept on this device: conversations and sending come back when the connection does.',
+    retry: 'Try again',
+  },
 };

@@ -143,4 +143,10 @@ export const es: Shape<typeof pt> = {
     failedTitle: 'Módulo no disponible',
     failed: 'El módulo "{{id}}" no pudo cargarse. El resto del sistema sigue funcionando.',
   },
+  // The offline state (issue #29, web-shell/src/sw/offline-state.ts).
+  offline: {
+    title: 'Sin conexión a internet.',
+    body: 'Esta es la copia de Guichê guardada en este dispositivo: las conversaciones y los envíos vuelven cuando vuelva la conexión.',
+    retry: 'Intentar de nuevo',
+  },
 };

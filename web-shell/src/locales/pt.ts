@@ -141,4 +141,10 @@ export const pt = {
     failedTitle: 'Módulo indisponível',
     failed: 'O módulo "{{id}}" não pôde ser carregado. O restante do sistema continua funcionando.',
   },
+  // The offline state (issue #29, web-shell/src/sw/offline-state.ts).
+  offline: {
+    title: 'Sem conexão com a internet.',
+    body: 'Esta é a cópia do Guichê guardada neste aparelho: conversas e envios voltam quando a conexão voltar.',
+    retry: 'Tentar de novo',
+  },
 };

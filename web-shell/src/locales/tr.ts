@@ -143,4 +143,10 @@ export const tr: Shape<typeof pt> = {
     failedTitle: 'Modül kullanılamıyor',
     failed: '"{{id}}" modülü yüklenemedi. Sistemin geri kalanı çalışmaya devam ediyor.',
   },
+  // The offline state (issue #29, web-shell/src/sw/offline-state.ts).
+  offline: {
+    title: 'İnternet bağlantısı yok.',
+    body: 'Bu, Guichê\'nin bu cihazda saklanan kopyası: bağlantı geri geldiğinde konuşmalar ve gönderimler de geri gelir.',
+    retry: 'Tekrar dene',
+  },
 };

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { api, showToast, useSocket, useTranslation } from '@guiche/web-sdk';
 import { Intent } from '@blueprintjs/core';
 import { SHELL_NS } from '../locales/index.js';
+import { WORKER_UPDATED_EVENT } from '../sw/events.js';
 
 /** How often the deployed version is compared with the one this page loaded. */
 export const VERSION_POLL_MS = 5 * 60 * 1000;
@@ -15,7 +16,20 @@ async function fetchVersion(): Promise<string | null> {
   }
 }
 
-/** Offers a reload when GET /api/version changes: periodically and whenever the socket reconnects. */
+/** Asks the browser to compare the service worker with the server's (a new one installs and takes over). */
+function updateWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker
+    .getRegistration()
+    .then((registration) => registration?.update())
+    .catch(() => undefined);
+}
+
+/**
+ * Offers a reload when GET /api/version changes. Asked once when the page starts (the version it
+ * loaded), then periodically, when the socket reconnects (not on its first connection) and when a
+ * new service worker took over the page (issue #29).
+ */
 export function useVersionCheck(): void {
   const { t } = useTranslation(SHELL_NS);
   const socket = useSocket();
@@ -23,6 +37,7 @@ export function useVersionCheck(): void {
   const announced = useRef(false);
   const tRef = useRef(t);
   tRef.current = t;
+  const checkRef = useRef<() => Promise<void>>(async () => undefined);
 
   useEffect(() => {
     let cancelled = false;
@@ -35,6 +50,7 @@ export function useVersionCheck(): void {
       }
       if (current !== loaded.current && !announced.current) {
         announced.current = true;
+        updateWorker();
         showToast({
           message: tRef.current('topBar.newVersion'),
           intent: Intent.PRIMARY,
@@ -44,14 +60,30 @@ export function useVersionCheck(): void {
         });
       }
     };
+    checkRef.current = check;
     void check();
     const timer = setInterval(() => void check(), VERSION_POLL_MS);
-    const onConnect = () => void check();
-    socket?.on('connect', onConnect);
+    const onWorkerUpdated = () => void check();
+    window.addEventListener(WORKER_UPDATED_EVENT, onWorkerUpdated);
     return () => {
       cancelled = true;
       clearInterval(timer);
-      socket?.off('connect', onConnect);
+      window.removeEventListener(WORKER_UPDATED_EVENT, onWorkerUpdated);
+    };
+  }, []);
+
+  // A reconnection, not the socket's first connection: that is the page's start, checked above
+  // (each had its own request: three of GET /api/version before the first ticket row).
+  useEffect(() => {
+    if (!socket) return;
+    let first = !socket.connected;
+    const onConnect = () => {
+      if (first) first = false;
+      else void checkRef.current();
+    };
+    socket.on('connect', onConnect);
+    return () => {
+      socket.off('connect', onConnect);
     };
   }, [socket]);
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { GRAPH_API_VERSION } from '../version.js';
 import { signBody } from '../signature.js';
 import { whatsappStatus } from './payloads.js';
+import { templateSendError } from './fake-template-send.js';
 
 /**
  * A local fake of Meta's Graph API for tests: real HTTP, Meta's wire shapes, Bearer tokens
@@ -43,7 +44,7 @@ export interface FakeTemplate {
   category: string;
   /** POSITIONAL ({{1}}, the default) or NAMED ({{first_name}}). */
   parameter_format?: 'POSITIONAL' | 'NAMED';
-  components: { type: string; text?: string; format?: string }[];
+  components: { type: string; text?: string; format?: string; buttons?: { type: string; text?: string; url?: string }[] }[];
 }
 
 export interface FakePhoneNumber {
@@ -366,6 +367,10 @@ export class FakeGraph {
     }
     if (call.method === 'POST' && second === 'messages' && this.phoneNumbers.has(first!)) {
       if (call.body?.status === 'read') return [200, { success: true }];
+      if (call.body?.type === 'template') {
+        const refused = templateSendError(call.body.template ?? {}, [...this.templates.values()].flat());
+        if (refused) return [400, { error: { ...refused, type: 'OAuthException', fbtrace_id: 'FAKE' } }];
+      }
       const to = String(call.body?.to ?? '');
       if (this.undeliverable.has(to)) return [400, graphErrorBody(131026, 'Message undeliverable')];
       return [200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.${randomBytes(12).toString('hex').toUpperCase()}` }] }];

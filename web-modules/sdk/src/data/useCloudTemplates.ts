@@ -11,6 +11,8 @@ export interface CloudTemplate {
   /** The body's placeholders in order ("1", "2"… or names). */
   variableNames: string[];
   variables: number;
+  /** Meta's components as stored (the header's and buttons' parameters are read from them: templateSlots). */
+  components?: unknown[];
 }
 
 /** How a form holds the chosen template: name and language together, as one select value. */

@@ -178,6 +178,7 @@ export const en: Shape<typeof pt> = {
     ERR_TICKET_NO_INTEGRATION: "The ticket's queue has no integration or prompt.",
     ERR_TEMPLATE_NOT_FOUND: "The message template does not exist on this connection or is no longer approved by Meta. Sync the templates and choose another.",
     ERR_TEMPLATE_VARIABLES: "The number of variables does not match the template's.",
+    ERR_TEMPLATE_HEADER_MEDIA: "The template's header needs the address (http or https) of a file; only templates with a file header take one.",
     ERR_TEMPLATE_NOT_SUPPORTED: "Message templates can only be sent on official WhatsApp API (Cloud API) connections.",
     ERR_WINDOW_CLOSED: "This contact's 24-hour window is closed: Meta refuses free text. Send an approved message template instead.",
     ERR_TAG_REQUIRED: "You must add a tag before closing the ticket.",
@@ -220,6 +221,14 @@ export const en: Shape<typeof pt> = {
     variable: "Variable {{name}}",
     placeholders: "Variables",
     preview: "Preview",
+    headerVariable: "Header: variable {{name}}",
+    headerMedia: {
+      image: "Header image address",
+      document: "Header document address",
+      video: "Header video address",
+    },
+    buttonSuffix: "End of the \"{{text}}\" button's address",
+    extrasUnsupported: "This template asks for header or button values, which this screen does not send yet: choose another template.",
   },
   common: {
     genericError: 'An error occurred!',

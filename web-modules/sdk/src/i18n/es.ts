@@ -178,6 +178,7 @@ export const es: Shape<typeof pt> = {
     ERR_TICKET_NO_INTEGRATION: "La cola del ticket no tiene integración ni prompt.",
     ERR_TEMPLATE_NOT_FOUND: "La plantilla de mensaje no existe en esta conexión o ya no está aprobada por Meta. Sincronice las plantillas y elija otra.",
     ERR_TEMPLATE_VARIABLES: "El número de variables no coincide con el de la plantilla.",
+    ERR_TEMPLATE_HEADER_MEDIA: "El encabezado de la plantilla necesita la dirección (http o https) de un archivo; solo las plantillas con encabezado de archivo la aceptan.",
     ERR_TEMPLATE_NOT_SUPPORTED: "Las plantillas de mensaje solo se pueden enviar por conexiones de la API oficial de WhatsApp (Cloud API).",
     ERR_WINDOW_CLOSED: "La ventana de 24 horas de este contacto está cerrada: Meta rechaza el texto libre. Envíe una plantilla de mensaje aprobada.",
     ERR_TAG_REQUIRED: "Debe asignar una etiqueta antes de cerrar el ticket.",
@@ -220,6 +221,14 @@ export const es: Shape<typeof pt> = {
     variable: "Variable {{name}}",
     placeholders: "Variables",
     preview: "Vista previa",
+    headerVariable: "Encabezado: variable {{name}}",
+    headerMedia: {
+      image: "Dirección de la imagen del encabezado",
+      document: "Dirección del documento del encabezado",
+      video: "Dirección del video del encabezado",
+    },
+    buttonSuffix: "Final de la dirección del botón \"{{text}}\"",
+    extrasUnsupported: "Esta plantilla pide valores en el encabezado o en los botones, que esta pantalla aún no envía: elija otra plantilla.",
   },
   common: {
     genericError: '¡Ocurrió un error!',

@@ -176,6 +176,7 @@ export const pt = {
     ERR_TICKET_NO_INTEGRATION: "A fila do ticket não tem integração nem prompt.",
     ERR_TEMPLATE_NOT_FOUND: "O modelo de mensagem não existe nesta conexão ou não está mais aprovado pela Meta. Sincronize os modelos e escolha outro.",
     ERR_TEMPLATE_VARIABLES: "O número de variáveis não confere com o do modelo.",
+    ERR_TEMPLATE_HEADER_MEDIA: "O cabeçalho do modelo pede o endereço (http ou https) de um arquivo; só os modelos com cabeçalho de arquivo o aceitam.",
     ERR_TEMPLATE_NOT_SUPPORTED: "Modelos de mensagem só podem ser enviados por conexões da API oficial do WhatsApp (Cloud API).",
     ERR_WINDOW_CLOSED: "A janela de 24 horas deste contato está fechada: a Meta recusa texto livre. Envie um modelo de mensagem aprovado.",
     ERR_TAG_REQUIRED: "Você deve atribuir uma tag antes de fechar o ticket.",
@@ -218,6 +219,14 @@ export const pt = {
     variable: "Variável {{name}}",
     placeholders: "Variáveis",
     preview: "Pré-visualização",
+    headerVariable: "Cabeçalho: variável {{name}}",
+    headerMedia: {
+      image: "Endereço da imagem do cabeçalho",
+      document: "Endereço do documento do cabeçalho",
+      video: "Endereço do vídeo do cabeçalho",
+    },
+    buttonSuffix: "Final do endereço do botão \"{{text}}\"",
+    extrasUnsupported: "Este modelo pede valores no cabeçalho ou nos botões, que esta tela ainda não envia: escolha outro modelo.",
   },
   common: {
     genericError: 'Ocorreu um erro!',

@@ -178,6 +178,7 @@ export const tr: Shape<typeof pt> = {
     ERR_TICKET_NO_INTEGRATION: "Talebin kuyruğunda entegrasyon veya istem yok.",
     ERR_TEMPLATE_NOT_FOUND: "Mesaj şablonu bu bağlantıda yok veya artık Meta tarafından onaylı değil. Şablonları eşitleyip başka birini seçin.",
     ERR_TEMPLATE_VARIABLES: "Değişken sayısı şablonunkiyle eşleşmiyor.",
+    ERR_TEMPLATE_HEADER_MEDIA: "Şablonun başlığı bir dosyanın (http veya https) adresini ister; yalnızca dosya başlıklı şablonlar adres alır.",
     ERR_TEMPLATE_NOT_SUPPORTED: "Mesaj şablonları yalnızca resmi WhatsApp API (Cloud API) bağlantılarından gönderilebilir.",
     ERR_WINDOW_CLOSED: "Bu kişinin 24 saatlik penceresi kapalı: Meta serbest metni reddeder. Bunun yerine onaylı bir mesaj şablonu gönderin.",
     ERR_TAG_REQUIRED: "Bileti kapatmadan önce bir etiket eklemelisiniz.",
@@ -220,6 +221,14 @@ export const tr: Shape<typeof pt> = {
     variable: "Değişken {{name}}",
     placeholders: "Değişkenler",
     preview: "Önizleme",
+    headerVariable: "Başlık: {{name}} değişkeni",
+    headerMedia: {
+      image: "Başlık görselinin adresi",
+      document: "Başlık belgesinin adresi",
+      video: "Başlık videosunun adresi",
+    },
+    buttonSuffix: "\"{{text}}\" düğmesinin adresinin sonu",
+    extrasUnsupported: "Bu şablon başlıkta veya düğmelerde değer istiyor; bu ekran bunları henüz göndermiyor: başka bir şablon seçin.",
   },
   common: {
     genericError: 'Bir hata oluştu!',

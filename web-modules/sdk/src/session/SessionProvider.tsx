@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { isAxiosError } from 'axios';
 import { useNavigate } from 'react-router';
 import type { AuthResponse, SessionUser } from '@guiche/contracts';
 import { api } from '../api.js';
@@ -14,6 +15,9 @@ interface State {
   subscriptionExpired: boolean;
   loading: boolean;
 }
+
+/** How long a session check that got no answer waits before asking again (unless the browser comes back online first). */
+const RECHECK_MS = 15_000;
 
 const signedOut: State = { user: null, planFlags: {}, subscriptionExpired: false, loading: false };
 
@@ -48,13 +52,37 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     accept(data);
   }, [accept]);
 
-  // A token left by an earlier visit: check it once (the api client refreshes it if needed).
+  // A token left by an earlier visit: check it once (the api client refreshes it if needed). Only
+  // the server's refusal ends the session: with no answer at all (offline, the shell opened from the
+  // service worker's copy, issue #29, or the server restarting) the token stays and is checked again
+  // when the browser is back online or RECHECK_MS later, the page still loading meanwhile.
   useEffect(() => {
     if (!getToken()) return;
-    refresh().catch(() => {
-      clearSession();
-      setState(signedOut);
-    });
+    let disposed = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const again = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', again);
+      if (!disposed) check();
+    };
+    const check = () => {
+      refresh().catch((error: unknown) => {
+        if (disposed) return;
+        if (isAxiosError(error) && !error.response) {
+          window.addEventListener('online', again);
+          timer = setTimeout(again, RECHECK_MS);
+          return;
+        }
+        clearSession();
+        setState(signedOut);
+      });
+    };
+    check();
+    return () => {
+      disposed = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', again);
+    };
   }, [refresh]);
 
   const login = useCallback(

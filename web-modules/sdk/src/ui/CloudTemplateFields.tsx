@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent, Menu, MenuItem, Popover, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { templateSlots, type TemplateExtras } from '@guiche/contracts';
 import { cloudTemplateKey, useCloudTemplates, type CloudTemplate } from '../data/useCloudTemplates.js';
+import { CloudTemplateExtrasFields, CloudTemplateExtrasUnsupported, hasTemplateExtras } from './CloudTemplateExtrasFields.js';
 import './cloud-template.css';
 
 export interface CloudTemplateFieldsProps {
@@ -24,10 +26,16 @@ export interface CloudTemplateFieldsProps {
   required?: boolean;
   error?: string;
   disabled?: boolean;
+  /**
+   * The header's text variable, file address and URL buttons' suffixes (issue #29), for a caller
+   * whose send carries them; without onExtrasChange a template that has them shows a warning.
+   */
+  extras?: TemplateExtras;
+  onExtrasChange?(extras: TemplateExtras): void;
 }
 
 /** The template's body with the values typed so far in place (placeholders still unfilled stay visible). */
-export function cloudTemplatePreview(template: CloudTemplate, values: readonly string[]): string {
+export function cloudTemplatePreview(template: Pick<CloudTemplate, 'body' | 'variableNames'>, values: readonly string[]): string {
   return template.body.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (whole, name: string) => {
     const i = template.variableNames.indexOf(name);
     return i >= 0 && values[i]?.trim() ? values[i]! : whole;
@@ -40,11 +48,12 @@ export function cloudTemplatePreview(template: CloudTemplate, values: readonly s
  * variable. The picker, one field per variable and a preview, as campaigns, schedules and on-call use it.
  */
 export function CloudTemplateFields(props: CloudTemplateFieldsProps) {
-  const { connectionId, templateKey, values, onChange, idPrefix, explain, noneLabel, placeholders = [], hint, required, error, disabled } = props;
+  const { connectionId, templateKey, values, onChange, idPrefix, explain, noneLabel, placeholders = [], hint, required, error, disabled, extras = {}, onExtrasChange } = props;
   const { t } = useTranslation();
   const templates = useCloudTemplates(connectionId);
   const list = templates.data ?? [];
   const chosen = list.find((tpl) => cloudTemplateKey(tpl) === templateKey);
+  const slots = chosen ? templateSlots(chosen.components ?? []) : null;
   const setValue = (i: number, text: string) => onChange(templateKey, Array.from({ length: chosen?.variables ?? 0 }, (_, j) => (j === i ? text : (values[j] ?? ''))));
 
   return (
@@ -108,10 +117,16 @@ export function CloudTemplateFields(props: CloudTemplateFieldsProps) {
           />
         </FormGroup>
       ))}
+      {slots && hasTemplateExtras(slots) &&
+        (onExtrasChange ? (
+          <CloudTemplateExtrasFields slots={slots} extras={extras} onChange={onExtrasChange} idPrefix={idPrefix} disabled={disabled} />
+        ) : (
+          <CloudTemplateExtrasUnsupported />
+        ))}
       {chosen && (
         <FormGroup label={t('cloudTemplate.preview')}>
           <div className="cx-template-preview" data-testid={`${idPrefix}-preview`}>
-            {chosen.header && <strong>{chosen.header}</strong>}
+            {chosen.header && <strong>{cloudTemplatePreview({ body: chosen.header, variableNames: slots?.headerVariableNames ?? [] }, extras.headerVariables ?? [])}</strong>}
             <div>{cloudTemplatePreview(chosen, values)}</div>
             {chosen.footer && <small>{chosen.footer}</small>}
           </div>

@@ -5,6 +5,7 @@ import type { Connection } from '@guiche/contracts';
 import { serverValidationErrors, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { fetchCloudCredentials, saveCloudCredentials, type CloudCredentialsInput } from './meta-api.js';
 import { META_NS } from './register.js';
+import { CloudTemplatesSync } from './CloudTemplatesSync.js';
 
 type Field = keyof CloudCredentialsInput;
 const FIELDS: { field: Field; secret: boolean }[] = [
@@ -103,6 +104,7 @@ export function CloudApiPanel({ connection }: { connection?: Connection }) {
           />
         </FormGroup>
       )}
+      {stored?.configured && <CloudTemplatesSync connectionId={id} />}
       <Button intent={Intent.PRIMARY} text={t('cloud.save')} loading={saving} onClick={() => void save()} data-testid="cloud-save" />
     </fieldset>
   );

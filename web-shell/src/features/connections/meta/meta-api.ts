@@ -44,3 +44,20 @@ export async function linkFacebook(input: { facebookUserId: string; facebookUser
   const { data } = await api.post<{ connections: { id: number; channel: string; name: string }[] }>('/facebook', input);
   return data;
 }
+
+/** What GET /whatsappapi/{id}/templates?all=true answers (as much as the dialog shows). */
+export interface CloudTemplatesState {
+  templates: { status: string }[];
+  syncedAt: string | null;
+}
+
+export async function fetchCloudTemplatesState(id: number): Promise<CloudTemplatesState> {
+  const { data } = await api.get<CloudTemplatesState>(`/whatsappapi/${id}/templates`, { params: { all: 'true' } });
+  return data;
+}
+
+/** POST /whatsappapi/{id}/templates/sync (admins): Graph read now. */
+export async function syncCloudTemplates(id: number): Promise<{ templates: number; approved: number; syncedAt: string }> {
+  const { data } = await api.post<{ templates: number; approved: number; syncedAt: string }>(`/whatsappapi/${id}/templates/sync`);
+  return data;
+}
