@@ -8,6 +8,7 @@ import { failuresSince, markFirstSend, readGuard, recordDecision, sentToday, typ
 import { DISPATCH_KIND, dispatchKey, PROGRESS_KIND, START_KIND } from './dispatch-keys.js';
 import { CLOUD_CHANNEL, lockPortfolio, pauseForQuality, qualityHolds, tierRoom } from './cloud-guard.js';
 import { campaignTemplateSend, windowClosed } from './cloud-templates.js';
+import { armReplyFlow } from './reply-flow.js';
 
 export { START_KIND, DISPATCH_KIND, PROGRESS_KIND, dispatchKey } from './dispatch-keys.js';
 /** A connection that is down is looked at again this often (the campaign shows why it waits). */
@@ -244,6 +245,7 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
             messageId: sent.id,
             sendingAt: job.now,
           });
+          if (!asking) await armReplyFlow(ctx, trx, row, payload.connectionId, opened.contactId, job.now);
         }
         remaining -= 1;
       } catch (error) {
@@ -313,6 +315,7 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
       const opened = await ctx.conversations.open({ companyId: row.companyId, connectionId: shipping.connectionId, number: shipping.number }, within);
       const sent = await ctx.messages.send({ companyId: row.companyId, ticketId: opened.ticketId, userId: null, body: fillVariables(message.body, shipping, settings.variables), media }, within);
       await trx('campaignShippings').where({ id: shipping.id }).update({ state: 'confirmed', confirmedAt: job.now, messageId: sent.id });
+      await armReplyFlow(ctx, trx, row, shipping.connectionId, opened.contactId, job.now);
     }
     return true;
   }

@@ -1,4 +1,5 @@
 import { definePlugin, secretBox, type PluginDefinition } from '@guiche/core';
+import { defineCampaignReplies } from './campaign-replies.js';
 import { defineResume, FLOW_HANDLER, flowHandler, flowStarter } from './conversation.js';
 import { createFlowService } from './flows.js';
 import { defineHttpCalls } from './http/durable-call.js';
@@ -27,6 +28,7 @@ export function createFlowBuilderPlugin(options: { http?: Partial<HttpNodeConfig
       ctx.bot.registerStarter(flowStarter(triggers), { planFlag: 'useFlowBuilder' });
       defineResume(ctx, deps);
       defineHttpCalls(ctx, deps);
+      defineCampaignReplies(ctx, triggers);
     },
   });
 }
