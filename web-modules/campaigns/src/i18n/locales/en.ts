@@ -21,6 +21,8 @@ export const en: typeof pt = {
       explain: "{{connections}}: Meta delivers free text only to contacts who wrote in the last 24 hours. Choose an approved template to reach the others; the messages below go on the other connections.",
     },
     dialog: {
+      replyFlow: 'Flow on reply',
+      replyFlowHelp: 'When a contact replies to this campaign, this published flow starts in the conversation (once per contact; not if an agent already accepted the ticket).',
       newTitle: 'New campaign',
       editTitle: 'Edit campaign',
       readOnlyTitle: 'Campaign - read only',

@@ -21,6 +21,8 @@ export const es: typeof pt = {
       explain: "{{connections}}: Meta solo entrega texto libre a contactos que escribieron en las últimas 24 horas. Elija una plantilla aprobada para llegar a los demás; los mensajes de abajo van por las otras conexiones.",
     },
     dialog: {
+      replyFlow: 'Flujo al responder',
+      replyFlowHelp: 'Cuando un contacto responda a esta campaña, este flujo publicado comienza en la conversación (una vez por contacto; no si un agente ya aceptó el ticket).',
       newTitle: 'Nueva campaña',
       editTitle: 'Editar campaña',
       readOnlyTitle: 'Campaña - solo lectura',

@@ -20,6 +20,8 @@ export const pt = {
       explain: "{{connections}}: a Meta só entrega texto livre a contatos que escreveram nas últimas 24 horas. Escolha um modelo aprovado para alcançar os demais; as mensagens abaixo seguem pelas outras conexões.",
     },
     dialog: {
+      replyFlow: 'Fluxo ao responder',
+      replyFlowHelp: 'Quando um contato responder a esta campanha, este fluxo publicado começa na conversa (uma vez por contato; não começa se um atendente já aceitou o ticket).',
       newTitle: 'Nova campanha',
       editTitle: 'Editar campanha',
       readOnlyTitle: 'Campanha - somente leitura',

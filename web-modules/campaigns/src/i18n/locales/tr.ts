@@ -21,6 +21,8 @@ export const tr: typeof pt = {
       explain: "{{connections}}: Meta serbest metni yalnızca son 24 saatte yazan kişilere iletir. Diğerlerine ulaşmak için onaylı bir şablon seçin; aşağıdaki mesajlar diğer bağlantılardan gider.",
     },
     dialog: {
+      replyFlow: 'Yanıtta akış',
+      replyFlowHelp: 'Bir kişi bu kampanyaya yanıt verdiğinde, bu yayımlanmış akış konuşmada başlar (kişi başına bir kez; bir temsilci bileti zaten kabul ettiyse başlamaz).',
       newTitle: 'Yeni kampanya',
       editTitle: 'Kampanyayı düzenle',
       readOnlyTitle: 'Kampanya - salt okunur',
