@@ -212,16 +212,18 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
       if (remaining <= 0) return { rescheduleAt: job.now, payload: { ...payload, sentSinceBreak } };
       const shipping = await trx('campaignShippings').where({ campaignId: row.id, state: 'pending' }).orderBy('id').forUpdate().skipLocked().first();
       if (!shipping) return; // nothing left for this connection; the progress timer finishes the campaign
-      // On a Cloud API connection a campaign's template goes instead of its messages (no confirmation step: only a template reaches a closed window).
+      // On a Cloud API connection a campaign's template goes instead of its messages: only a template reaches a closed window.
       const byTemplate = connection.channel === CLOUD_CHANNEL && row.template ? row.template : null;
       if (!messages.length && !byTemplate) {
         await trx('campaignShippings').where({ id: shipping.id }).update({ state: 'failed', reason: 'no message' });
         continue;
       }
-      const message = byTemplate ? { index: 0, body: '', confirmation: null } : messages[(shipping.id - 1) % messages.length]!;
+      const slot = messages.length ? messages[(shipping.id - 1) % messages.length]! : null;
+      const message = byTemplate ? { index: slot?.index ?? 0, body: '', confirmation: null } : slot!;
       // A confirmation campaign asks first (the slot's confirmation message); the message follows a yes.
-      const asking = row.confirmation && !!message.confirmation?.trim();
-      const body = fillVariables(asking ? message.confirmation! : message.body, shipping, settings.variables);
+      // By template the template is the question: the yes opens the window, so the slot's message (and media) then goes as free text.
+      const asking = row.confirmation && (byTemplate ? !!slot : !!message.confirmation?.trim());
+      const body = byTemplate ? '' : fillVariables(asking ? message.confirmation! : message.body, shipping, settings.variables);
       const media = row.mediaPath && !byTemplate ? { path: row.mediaPath, mimetype: row.mediaType ?? 'application/octet-stream', fileName: row.mediaName ?? 'file' } : undefined;
       try {
         // Free text to a Cloud API contact whose window closed since the campaign was saved: Meta would refuse it, so it is not sent.

@@ -17,7 +17,7 @@ export const pt = {
     restarted: 'Campanha reiniciada.',
     template: {
       none: "Nenhum — texto livre (só para quem escreveu nas últimas 24 horas)",
-      explain: "{{connections}}: a Meta só entrega texto livre a contatos que escreveram nas últimas 24 horas. Escolha um modelo aprovado para alcançar os demais; as mensagens abaixo seguem pelas outras conexões.",
+      explain: "{{connections}}: a Meta só entrega texto livre a contatos que escreveram nas últimas 24 horas. Escolha um modelo aprovado para alcançar os demais; as mensagens abaixo seguem pelas outras conexões — e, com confirmação, o modelo é a pergunta e a mensagem (com sua mídia) segue o sim do contato também aqui.",
     },
     dialog: {
       replyFlow: 'Fluxo ao responder',
