@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestKernel, type TestCompany, type TestKernel, type TestUser } from '@guiche/core/testing';
 import campaignsPlugin from '@guiche/plugin-campaigns';
+import flowBuilderPlugin from '@guiche/plugin-flow-builder';
 import { FakeWorld } from '../core/test/channels-fake-channel.js';
 import { fakeWhatsapp, liveConnection, xlsx } from '../plugins/campaigns/test/support.js';
 import { closeBrowser, keepScreenshot, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
@@ -22,7 +23,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   requireBuiltWeb('web-shell/dist/index.html', 'web-modules/campaigns/dist/mf-manifest.json');
-  kernel = await createTestKernel({ serveWeb: true, plugins: [fakeWhatsapp(world), campaignsPlugin], config: { WEB_ROOT: webRoot, TIMED_WORK_POLL_MS: 200 } });
+  kernel = await createTestKernel({ serveWeb: true, plugins: [fakeWhatsapp(world), campaignsPlugin, flowBuilderPlugin], config: { WEB_ROOT: webRoot, TIMED_WORK_POLL_MS: 200 } });
   browser = await launchChromium();
 });
 
@@ -123,6 +124,49 @@ describe('campaigns in the browser', () => {
     expect(new Set(delivered.map((d) => d.body.split(' ')[0]))).toEqual(new Set(['Oi', 'Olá']));
     expect(delivered.every((d) => d.media?.fileName === 'folheto.png')).toBe(true);
   }, 120_000);
+});
+
+it("offers the published flows as the campaign's reply flow only when the plan has the flow builder", async () => {
+  const company = await kernel.createCompany({ planFlags: { useCampaigns: true, useFlowBuilder: true } });
+  await liveConnection(kernel, world, company, 'Linha Fluxo');
+  const draft = await kernel.api('POST', '/flowbuilder', { token: company.admin.token, body: { name: 'Rascunho' } });
+  expect(draft.status).toBe(201);
+  const graph = {
+    nodes: [
+      { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
+      { id: 'hello', type: 'message', position: { x: 0, y: 120 }, data: { text: 'Que bom que respondeu!' } },
+      { id: 'end', type: 'end', position: { x: 0, y: 240 }, data: {} },
+    ],
+    edges: [
+      { id: 'e1', source: 'start', sourceHandle: 'next', target: 'hello' },
+      { id: 'e2', source: 'hello', sourceHandle: 'next', target: 'end' },
+    ],
+  };
+  const flow = await kernel.api('POST', '/flowbuilder', { token: company.admin.token, body: { name: 'Pós-campanha', graph } });
+  expect((await kernel.api('POST', `/flowbuilder/${flow.body.id}/publish`, { token: company.admin.token })).status).toBe(201);
+  const { page } = await open(company.admin, '/campaigns');
+  await page.getByTestId('campaigns-page').waitFor();
+  await page.getByTestId('campaigns-add').click();
+  const dialog = page.getByTestId('campaign-dialog');
+  await dialog.waitFor();
+  // Published flows only (a draft cannot start).
+  await expect.poll(() => page.locator('#campaign-flow option').allTextContents()).toEqual(['Nenhuma', 'Pós-campanha']);
+  await page.locator('#campaign-name').fill('Com fluxo');
+  await dialog.getByTestId('campaign-connections').getByText('Linha Fluxo').click();
+  await page.getByTestId('campaign-message-1').fill('Oi {nome}, responda para saber mais');
+  await page.locator('#campaign-flow').selectOption({ label: 'Pós-campanha' });
+  await page.getByTestId('campaign-save').click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(await kernel.db('campaigns').where({ companyId: company.company.id, name: 'Com fluxo' }).first('flowId')).toEqual({ flowId: flow.body.id });
+
+  const without = await kernel.createCompany({ planFlags: { useCampaigns: true, useFlowBuilder: false } });
+  const other = await open(without.admin, '/campaigns');
+  await other.page.getByTestId('campaigns-page').waitFor();
+  await other.page.getByTestId('campaigns-add').click();
+  await other.page.getByTestId('campaign-dialog').waitFor();
+  await other.page.locator('#campaign-name').waitFor();
+  expect(await other.page.locator('#campaign-flow').count()).toBe(0);
+  expect(other.requests.filter((path) => path.endsWith('/flowbuilder'))).toEqual([]);
 });
 
 it('without useCampaigns the remote is never fetched, the API answers 403 and /campaigns goes to / with the denial message', async () => {

@@ -205,4 +205,40 @@ describe('the flow builder in the browser', () => {
       .poll(async () => (await kernel.db('flowBuilderFlows').where({ id: flow.id }).first('graph')).graph.nodes.find((n: { type: string }) => n.type === 'http')?.data)
       .toMatchObject({ headers: [{ name: 'X-Loja', value: 'loja-{{pedido}}' }], responseMap: [{ path: 'order.status', variable: 'status' }] });
   });
+
+  it('shows the visitor "digitando…" in the widget during a message\'s typing delay, then the message', async () => {
+    const graph = {
+      nodes: [
+        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'slow', type: 'message', position: { x: 0, y: 120 }, data: { text: 'Conferi seu pedido: tudo certo!', typingSeconds: 30 } },
+        { id: 'end', type: 'end', position: { x: 0, y: 240 }, data: {} },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', sourceHandle: 'next', target: 'slow' },
+        { id: 'e2', source: 'slow', sourceHandle: 'next', target: 'end' },
+      ],
+    };
+    const flow = await apiOk(kernel, 'POST', '/flowbuilder', admin.token, { name: 'Digitando', graph });
+    await apiOk(kernel, 'POST', `/flowbuilder/${flow.id}/publish`, admin.token);
+    await apiOk(kernel, 'PUT', `/flowbuilder/${flow.id}/triggers`, admin.token, { triggers: [{ kind: 'keyword', connectionId, phrase: 'meu pedido', match: 'exact' }] });
+
+    const visitor = await newPage(browser, kernel, { viewport: { width: 1000, height: 760 } });
+    await visitor.goto(site.url);
+    await visitor.getByTestId('webchat-launcher').click();
+    await visitor.getByTestId('webchat-form').locator('button').click();
+    const status = visitor.getByTestId('webchat-status');
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('Online');
+    await visitor.getByTestId('webchat-input').fill('meu pedido');
+    await visitor.getByTestId('webchat-input').press('Enter');
+
+    // The delay is the run's durable timer: the widget says the company is typing while it waits.
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('digitando…');
+    const fromCompany = visitor.getByTestId('webchat-message').and(visitor.locator('[data-from="agent"]'));
+    expect(await fromCompany.count()).toBe(0);
+    const timer = await waitFor(() => kernel.db('timedWork').where({ kind: 'flow-builder.resume' }).whereRaw(`payload->>'nodeId' = 'slow'`).first());
+    await kernel.kernel.core.timedWork.runDue(new Date(new Date(timer.dueAt).getTime() + 1));
+    await expect.poll(() => fromCompany.count(), { timeout: 15_000 }).toBe(1);
+    expect(await fromCompany.first().innerText()).toContain('Conferi seu pedido: tudo certo!');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Online');
+  });
 });

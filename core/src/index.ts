@@ -56,6 +56,7 @@ export { generateSigningSecret, signatureHeader, verifySignatureHeader, SIGNATUR
 export { guardedFetch } from './outbound/guarded-fetch.js';
 export type { TimedHandler, TimedHandlerOptions, TimedJob, TimedWork, TimerSpec, WithinTransaction } from './plugin-sdk/timed-work.js';
 export type { SlaBreach, SlaService } from './plugin-sdk/sla.js';
+export { CAMPAIGN_REPLY_FLOW, campaignReplyFlowKey, type CampaignReplyFlow } from './plugin-sdk/campaign-flows.js';
 export { TICKET_CHANGED, MESSAGE_CHANGED, type TicketChange, type MessageChange } from './messaging/ticket-events.js';
 export { CONTACT_CHANGED, type ContactChange } from './contacts/contact-events.js';
 export { findContact } from './contacts/contact-repository.js';

@@ -50,6 +50,11 @@ export const flowNodeSchema = z.discriminatedUnion('type', [
     mediaUrl: optionalText(1000),
     mediaType: z.enum(['image', 'audio', 'video', 'document']).optional(),
     typingSeconds: int(0, 60).optional(),
+    /**
+     * WhatsApp Cloud API: the approved template said instead when the contact's 24-hour window is
+     * closed (issue 29); its variables take the run's {{variables}}. Without one, the node errs there.
+     */
+    template: z.object({ name: text(512), language: text(20), variables: z.array(text(1024)).max(20).default([]) }).optional(),
   }),
   node('menu', {
     text: optionalText(4000),

@@ -42,6 +42,8 @@ export interface BotRun {
   /** Names used by message variables ({{queue}}). */
   queueName: string | null;
   userName: string | null;
+  /** Set by a timer's run when its messages must not go out (cloud-window.ts): say() skips them with this reason in the log. */
+  silence?: string | null;
 }
 
 export async function loadBotContact(trx: Knex.Transaction, companyId: number, contactId: number): Promise<BotContact> {
@@ -73,6 +75,10 @@ export function logTicket(run: BotRun, type: TicketLogType, extra: Partial<Ticke
 export async function say(run: BotRun, template: string | null | undefined, media?: BotMedia): Promise<boolean> {
   const text = template?.trim() ? template : '';
   if (!text && !media) return false;
+  if (run.silence) {
+    run.core.log.info({ ticketId: run.ticket.id, connectionId: run.connection.id, reason: run.silence }, 'bot message skipped: sent later by a timer outside the Cloud API window');
+    return false;
+  }
   const variables = buildVariables({
     contactName: run.contact.name,
     userName: run.userName,

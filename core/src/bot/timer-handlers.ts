@@ -7,6 +7,7 @@ import { closeByBot } from './flow.js';
 import { availableUsers, handOver, pick, rotationMinutes } from './handover.js';
 import { createRun, finishRun, loadBotContact, logTicket, say, setTicket, type BotRun } from './run.js';
 import { applyTimers, BotTimers } from './timers.js';
+import { timerSilence } from './cloud-window.js';
 import { emitTicket } from '../messaging/ticket-events.js';
 import { defineHandOff } from './hand-off.js';
 
@@ -16,7 +17,7 @@ async function runFor(core: CoreServices, job: TimedJob<unknown>, ticketId: numb
   if (!ticket || !ticket.whatsappId || !(ActiveTicketStatuses as readonly string[]).includes(ticket.status)) return undefined;
   const connection = await core.connectionCache.get(ticket.whatsappId);
   if (!connection) return undefined;
-  return createRun({
+  const run = createRun({
     core,
     trx: job.trx,
     connection,
@@ -26,6 +27,9 @@ async function runFor(core: CoreServices, job: TimedJob<unknown>, ticketId: numb
     ticket,
     afterCommit: (fn) => job.afterCommit(fn),
   });
+  // A message said later may fall outside a Cloud API contact's 24-hour window: skipped (logged), the rest of the step goes on.
+  run.silence = await timerSilence(job.trx, ticket, connection.channel, job.now);
+  return run;
 }
 
 /** Writes the run; the ticket's viewers (as it was, and as it is) hear of it after the commit. */

@@ -20,6 +20,8 @@ export interface CampaignRow {
   guardResumedAt?: Date | null;
   /** Cloud API connections send this approved template instead of the messages. */
   template?: CampaignTemplate | null;
+  /** The flow builder's flow a contact's reply starts (once per contact). */
+  flowId?: number | null;
   [message: `message${number}` | `confirmationMessage${number}`]: string | null;
 }
 

@@ -16,7 +16,7 @@ export function isEditable(row: Pick<CampaignRow, 'status' | 'scheduledAt'>, now
   return row.status === 'PROGRAMADA' && !!row.scheduledAt && new Date(row.scheduledAt).getTime() - now > EDITABLE_AHEAD_MS;
 }
 
-type Ctx = Pick<PluginContext, 'db' | 'timedWork' | 'connections' | 'conversations'>;
+type Ctx = Pick<PluginContext, 'db' | 'timedWork' | 'connections' | 'conversations' | 'plans'>;
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
 
 export function createCampaignService(ctx: Ctx, events: Events) {
@@ -30,6 +30,8 @@ export function createCampaignService(ctx: Ctx, events: Events) {
 
   /** The list, tag and connections named by the form must be the caller's company's. */
   async function checkReferences(companyId: number, input: CampaignInput): Promise<void> {
+    // The flow itself is the flow builder's: it checks the company's flow when a reply starts it.
+    if (input.flowId && !(await ctx.plans.has(companyId, 'useFlowBuilder'))) throw new AppError('ERR_PLAN_DISABLED', 403, { field: 'flowId' });
     if (input.contactListId && !(await db('contactLists').where({ id: input.contactListId, companyId }).first('id'))) throw new AppError('ERR_NO_CONTACT_LIST_FOUND', 404);
     if (input.tagListId && !(await db('tags').where({ id: input.tagListId, companyId }).first('id'))) throw new AppError('ERR_NO_TAG_FOUND', 404);
     const found = await ctx.connections.findMany(companyId, input.whatsappId);
@@ -45,6 +47,7 @@ export function createCampaignService(ctx: Ctx, events: Events) {
     whatsappIds: input.whatsappId,
     scheduledAt: input.scheduledAt,
     template: input.template ?? null,
+    flowId: input.flowId ?? null,
     ...Object.fromEntries(MESSAGE_SLOTS.flatMap((n) => [[`message${n}`, input[`message${n}`]], [`confirmationMessage${n}`, input[`confirmationMessage${n}`]]])),
   });
 

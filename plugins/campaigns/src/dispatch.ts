@@ -8,6 +8,7 @@ import { failuresSince, markFirstSend, readGuard, recordDecision, sentToday, typ
 import { DISPATCH_KIND, dispatchKey, PROGRESS_KIND, START_KIND } from './dispatch-keys.js';
 import { CLOUD_CHANNEL, lockPortfolio, pauseForQuality, qualityHolds, tierRoom } from './cloud-guard.js';
 import { campaignTemplateSend, windowClosed } from './cloud-templates.js';
+import { armReplyFlow } from './reply-flow.js';
 
 export { START_KIND, DISPATCH_KIND, PROGRESS_KIND, dispatchKey } from './dispatch-keys.js';
 /** A connection that is down is looked at again this often (the campaign shows why it waits). */
@@ -211,16 +212,18 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
       if (remaining <= 0) return { rescheduleAt: job.now, payload: { ...payload, sentSinceBreak } };
       const shipping = await trx('campaignShippings').where({ campaignId: row.id, state: 'pending' }).orderBy('id').forUpdate().skipLocked().first();
       if (!shipping) return; // nothing left for this connection; the progress timer finishes the campaign
-      // On a Cloud API connection a campaign's template goes instead of its messages (no confirmation step: only a template reaches a closed window).
+      // On a Cloud API connection a campaign's template goes instead of its messages: only a template reaches a closed window.
       const byTemplate = connection.channel === CLOUD_CHANNEL && row.template ? row.template : null;
       if (!messages.length && !byTemplate) {
         await trx('campaignShippings').where({ id: shipping.id }).update({ state: 'failed', reason: 'no message' });
         continue;
       }
-      const message = byTemplate ? { index: 0, body: '', confirmation: null } : messages[(shipping.id - 1) % messages.length]!;
+      const slot = messages.length ? messages[(shipping.id - 1) % messages.length]! : null;
+      const message = byTemplate ? { index: slot?.index ?? 0, body: '', confirmation: null } : slot!;
       // A confirmation campaign asks first (the slot's confirmation message); the message follows a yes.
-      const asking = row.confirmation && !!message.confirmation?.trim();
-      const body = fillVariables(asking ? message.confirmation! : message.body, shipping, settings.variables);
+      // By template the template is the question: the yes opens the window, so the slot's message (and media) then goes as free text.
+      const asking = row.confirmation && (byTemplate ? !!slot : !!message.confirmation?.trim());
+      const body = byTemplate ? '' : fillVariables(asking ? message.confirmation! : message.body, shipping, settings.variables);
       const media = row.mediaPath && !byTemplate ? { path: row.mediaPath, mimetype: row.mediaType ?? 'application/octet-stream', fileName: row.mediaName ?? 'file' } : undefined;
       try {
         // Free text to a Cloud API contact whose window closed since the campaign was saved: Meta would refuse it, so it is not sent.
@@ -244,6 +247,7 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
             messageId: sent.id,
             sendingAt: job.now,
           });
+          if (!asking) await armReplyFlow(ctx, trx, row, payload.connectionId, opened.contactId, job.now);
         }
         remaining -= 1;
       } catch (error) {
@@ -313,6 +317,7 @@ export function createDispatch(ctx: Ctx, events: Events, random: Random = Math.r
       const opened = await ctx.conversations.open({ companyId: row.companyId, connectionId: shipping.connectionId, number: shipping.number }, within);
       const sent = await ctx.messages.send({ companyId: row.companyId, ticketId: opened.ticketId, userId: null, body: fillVariables(message.body, shipping, settings.variables), media }, within);
       await trx('campaignShippings').where({ id: shipping.id }).update({ state: 'confirmed', confirmedAt: job.now, messageId: sent.id });
+      await armReplyFlow(ctx, trx, row, shipping.connectionId, opened.contactId, job.now);
     }
     return true;
   }

@@ -54,6 +54,8 @@ export const campaignInputSchema = z.object({
   scheduledAt: z.preprocess((v) => (v === '' || v === undefined ? null : v), dateTime().nullable()).transform((v) => (v ? new Date(v) : null)),
   ...messages,
   template: z.preprocess((v) => (v === '' || v === undefined ? null : v), campaignTemplateSchema.nullable()),
+  /** A flow of the flow builder started by each contact's reply (plans with useFlowBuilder). */
+  flowId: optionalId,
   status: z.unknown().optional(),
 });
 export type CampaignInput = z.infer<typeof campaignInputSchema>;

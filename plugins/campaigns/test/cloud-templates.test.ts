@@ -138,4 +138,27 @@ describe('campaigns by template on a WhatsApp Cloud API connection', () => {
     expect((await shippings(k, res.body.id)).map((r) => [r.reason, r.messageId])).toEqual([['ERR_WINDOW_CLOSED', null], ['ERR_WINDOW_CLOSED', null]]);
     expect(graphSends('text').length).toBe(textsBefore);
   });
+
+  it('asks by template in a confirmation campaign: the yes opens the window and the message follows as free text', async () => {
+    const list = await contactList(k, c, 1);
+    const [number] = list.numbers;
+    const at = new Date(`${year++}-03-01T12:00:00Z`);
+    const res = await post({ contactListId: list.id, confirmation: true, message1: 'Aqui está a oferta, {nome}!', template: { name: 'hello_world', language: 'en_US', variables: ['{nome}', '#1'] }, scheduledAt: at.toISOString() });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await runDue(at);
+    await drain(res.body.id, cloud.id);
+    await fake.nextCall((call) => call.body?.type === 'template' && call.body.to === number);
+    expect(await states(k, res.body.id)).toEqual({ confirmation_requested: 1 });
+
+    const yes = whatsappMessage(cloud.number, { waId: number!, name: 'Pessoa 1' }, { type: 'text', text: { body: 'Sim' } });
+    expect(await fake.deliver(cloud.webhook, yes.payload)).toBe(200);
+    await waitFor(() => k.db('messages').where({ wid: yes.id }).first());
+    await waitFor(async () => {
+      const timer = await k.db('timedWork').where({ kind: 'campaigns.progress', key: String(res.body.id) }).first('dueAt');
+      if (timer) await runDue(new Date(timer.dueAt));
+      return (await states(k, res.body.id)).confirmed === 1;
+    });
+    const text = await fake.nextCall((call) => call.body?.type === 'text' && call.body.to === number);
+    expect(text.body.text.body).toBe('Aqui está a oferta, Pessoa 1!');
+  });
 });

@@ -1,17 +1,21 @@
 import type { ConversationHandler, ConversationStarter, PluginContext } from '@guiche/core';
 import type { TriggerCache } from './trigger-cache.js';
 import { triggeredFlow } from './triggers.js';
+import { campaignReplyFlow } from './campaign-replies.js';
 import { ACTIVE, activeRun, count, RUNS, startRun } from './runs.js';
 import { RESUME_KIND, walk, type ResumePayload, type WalkDeps } from './walk.js';
 
 /** The conversation type of a ticket a flow holds (tickets.conversation_handler). */
 export const FLOW_HANDLER = 'flow-builder';
 
-/** In the message's transaction: a trigger's flow gets a run at its start and the ticket is claimed for the flow handler. */
+/**
+ * In the message's transaction: a campaign's flow waiting for this contact's reply, else a
+ * trigger's flow, gets a run at its start and the ticket is claimed for the flow handler.
+ */
 export const flowStarter =
   (cache: TriggerCache): ConversationStarter =>
   async ({ trx, companyId, connectionId, ticket, newConversation, firstContact, message }) => {
-    const hit = await triggeredFlow(cache, trx, { companyId, connectionId, body: message.body, newConversation, firstContact });
+    const hit = (await campaignReplyFlow(cache, { trx, companyId, connectionId, ticket })) ?? (await triggeredFlow(cache, trx, { companyId, connectionId, body: message.body, newConversation, firstContact }));
     if (!hit) return null;
     await startRun(trx, { companyId, ticketId: ticket.id, ...hit });
     return FLOW_HANDLER;

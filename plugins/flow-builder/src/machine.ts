@@ -33,6 +33,8 @@ export interface OutMessage {
   media?: { url: string; type: 'image' | 'audio' | 'video' | 'document' };
   /** Seconds the customer sees "typing…" before this message. */
   typingSeconds?: number;
+  /** The message node's Cloud API template (variables filled) for a closed 24-hour window. */
+  template?: { name: string; language: string; variables: string[] };
 }
 
 export type NodeOf<T extends FlowNode['type']> = Extract<FlowNode, { type: T }>;
@@ -73,13 +75,16 @@ export interface Effects {
 export interface Advanced {
   state: RunState;
   outcome: ConversationOutcome;
+  /** Why the run failed at its node (a StepRefused code: ERR_WINDOW_CLOSED, ERR_TEMPLATE_NOT_FOUND…). */
+  error?: string;
 }
 
 /** The message node's text and media with the run's variables in them (null when it has neither). */
 function messageOf(node: NodeOf<'message'>, variables: Record<string, string>): OutMessage | null {
-  const { text, mediaUrl, mediaType } = node.data;
+  const { text, mediaUrl, mediaType, template } = node.data;
   const media = mediaUrl?.trim() && mediaType ? { url: interpolate(mediaUrl.trim(), variables), type: mediaType } : undefined;
-  return text?.trim() || media ? { body: interpolate(text ?? '', variables), media } : null;
+  const closedWindow = template?.name ? { template: { name: template.name, language: template.language, variables: template.variables.map((v) => interpolate(v, variables)) } } : {};
+  return text?.trim() || media ? { body: interpolate(text ?? '', variables), media, ...closedWindow } : null;
 }
 
 const targetOf = (graph: FlowGraph, nodeId: string, handle: string): string | null =>
@@ -124,10 +129,33 @@ function handOver(variables: Record<string, string>): ConversationOutcome {
 }
 
 /**
+ * A step the channel cannot take now (fx.say on a WhatsApp Cloud API connection whose 24-hour
+ * window is closed, with no template to say instead): the node counts an error, the run fails
+ * there and the ticket goes to the agents.
+ */
+export class StepRefused extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
+/**
  * One event through a run: the answer to (or the timer of) the node it waits on, then every node
  * up to the next pause or the end. Answers the run's new state and how the conversation goes on.
  */
 export async function advance(initial: FlowGraph, start: RunState, event: WalkEvent, fx: Effects): Promise<Advanced> {
+  let entered = start.nodeId;
+  const tracked: Effects = { ...fx, count: (nodeId, counter) => ((entered = counter === 'entered' ? nodeId : entered), fx.count(nodeId, counter)) };
+  try {
+    return await advanceNodes(initial, start, event, tracked);
+  } catch (err) {
+    if (!(err instanceof StepRefused)) throw err;
+    await fx.count(entered, 'errors');
+    return { state: { ...start, nodeId: entered, status: 'failed' }, outcome: handOver(start.variables), error: err.code };
+  }
+}
+
+async function advanceNodes(initial: FlowGraph, start: RunState, event: WalkEvent, fx: Effects): Promise<Advanced> {
   let graph = initial;
   const variables: Record<string, string> = { ...start.variables };
   let attempts = start.attempts;

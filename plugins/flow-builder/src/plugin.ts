@@ -1,4 +1,5 @@
 import { definePlugin, secretBox, type PluginDefinition } from '@guiche/core';
+import { defineCampaignReplies } from './campaign-replies.js';
 import { defineResume, FLOW_HANDLER, flowHandler, flowStarter } from './conversation.js';
 import { createFlowService } from './flows.js';
 import { defineHttpCalls } from './http/durable-call.js';
@@ -20,13 +21,14 @@ export function createFlowBuilderPlugin(options: { http?: Partial<HttpNodeConfig
     async register(ctx) {
       const box = await secretBox(ctx.db);
       const triggers = createTriggerCache(ctx);
-      const deps: WalkDeps = { messages: ctx.messages, timedWork: ctx.timedWork, tickets: ctx.tickets, storage: ctx.storage, http: { ...httpConfigFromEnv(), ...options.http }, channels: ctx.channels, log: ctx.log };
+      const deps: WalkDeps = { messages: ctx.messages, timedWork: ctx.timedWork, tickets: ctx.tickets, storage: ctx.storage, http: { ...httpConfigFromEnv(), ...options.http }, channels: ctx.channels, conversations: ctx.conversations, log: ctx.log };
       registerRoutes(ctx, createFlowService(ctx.db, triggers, box), createTriggerService(ctx, triggers), deps);
       registerHookRoute(ctx, deps, box);
       ctx.bot.registerHandler(FLOW_HANDLER, flowHandler(ctx, deps), { planFlag: 'useFlowBuilder' });
       ctx.bot.registerStarter(flowStarter(triggers), { planFlag: 'useFlowBuilder' });
       defineResume(ctx, deps);
       defineHttpCalls(ctx, deps);
+      defineCampaignReplies(ctx, triggers);
     },
   });
 }

@@ -3,3 +3,4 @@ export const FLOWS = 'flowBuilderFlows';
 export const VERSIONS = 'flowBuilderVersions';
 export const COUNTERS = 'flowBuilderNodeCounters';
 export const TRIGGERS = 'flowBuilderTriggers';
+export const CAMPAIGN_REPLIES = 'flowBuilderCampaignReplies';

@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
 import type { PluginContext } from '@guiche/core';
-import { FLOWS, TRIGGERS } from './tables.js';
+import { CAMPAIGN_REPLIES, FLOWS, TRIGGERS } from './tables.js';
+
+/** A campaign's reply flow waits this long for the contact's reply. */
+export const CAMPAIGN_REPLY_DAYS = 7;
 
 /** Bus topic: a company's triggers (or the live versions they start) changed: every node drops its copy. */
 export const TRIGGERS_CHANGED = 'flowBuilder.triggers.changed';
@@ -21,6 +24,8 @@ export interface LiveTrigger {
 export interface TriggerCache {
   /** The company's triggers of published flows, those of a connection before those of every connection; a miss is read through `reader`. */
   of(companyId: number, reader: Knex): Promise<LiveTrigger[]>;
+  /** Some contact's reply may start a campaign's flow (so the starter looks for one; read with the triggers). */
+  campaignReplies(companyId: number, reader: Knex): Promise<boolean>;
   /** After a committed write: this node forgets at once, the others when the bus tells them. */
   changed(companyId: number): Promise<void>;
 }
@@ -32,7 +37,7 @@ export interface TriggerCache {
  * write cannot outlive that write's invalidation.
  */
 export function createTriggerCache(ctx: Pick<PluginContext, 'bus' | 'log'>): TriggerCache {
-  const cache = new LRUCache<number, LiveTrigger[]>({ max: 10_000, ttl: TTL_MS });
+  const cache = new LRUCache<number, { triggers: LiveTrigger[]; campaignReplies: boolean }>({ max: 10_000, ttl: TTL_MS });
   const epochs = new Map<number, number>();
   const forget = (companyId: number) => {
     cache.delete(companyId);
@@ -40,20 +45,29 @@ export function createTriggerCache(ctx: Pick<PluginContext, 'bus' | 'log'>): Tri
   };
   ctx.bus.subscribe<{ companyId: number }>(TRIGGERS_CHANGED, (message) => forget(message.payload.companyId));
 
+  async function read(companyId: number, reader: Knex) {
+    const hit = cache.get(companyId);
+    if (hit) return hit;
+    const epoch = epochs.get(companyId) ?? 0;
+    const triggers: LiveTrigger[] = await reader(TRIGGERS)
+      .join(FLOWS, `${FLOWS}.id`, `${TRIGGERS}.flowId`)
+      .where(`${TRIGGERS}.companyId`, companyId)
+      .whereNotNull(`${FLOWS}.liveVersionId`)
+      .orderByRaw('flow_builder_triggers.connection_id is null, flow_builder_triggers.id')
+      .select(`${TRIGGERS}.kind`, `${TRIGGERS}.connectionId`, `${TRIGGERS}.phrase`, `${TRIGGERS}.match`, `${TRIGGERS}.flowId`, `${FLOWS}.liveVersionId`);
+    const waiting = await reader(CAMPAIGN_REPLIES)
+      .where({ companyId })
+      .whereNull('startedAt')
+      .whereRaw(`created_at > now() - interval '${CAMPAIGN_REPLY_DAYS} days'`)
+      .first('id');
+    const value = { triggers, campaignReplies: !!waiting };
+    if ((epochs.get(companyId) ?? 0) === epoch) cache.set(companyId, value);
+    return value;
+  }
+
   return {
-    async of(companyId, reader) {
-      const hit = cache.get(companyId);
-      if (hit) return hit;
-      const epoch = epochs.get(companyId) ?? 0;
-      const rows: LiveTrigger[] = await reader(TRIGGERS)
-        .join(FLOWS, `${FLOWS}.id`, `${TRIGGERS}.flowId`)
-        .where(`${TRIGGERS}.companyId`, companyId)
-        .whereNotNull(`${FLOWS}.liveVersionId`)
-        .orderByRaw('flow_builder_triggers.connection_id is null, flow_builder_triggers.id')
-        .select(`${TRIGGERS}.kind`, `${TRIGGERS}.connectionId`, `${TRIGGERS}.phrase`, `${TRIGGERS}.match`, `${TRIGGERS}.flowId`, `${FLOWS}.liveVersionId`);
-      if ((epochs.get(companyId) ?? 0) === epoch) cache.set(companyId, rows);
-      return rows;
-    },
+    of: async (companyId, reader) => (await read(companyId, reader)).triggers,
+    campaignReplies: async (companyId, reader) => (await read(companyId, reader)).campaignReplies,
     async changed(companyId) {
       forget(companyId);
       // No tenant in the meta: the bus's plan gate must not drop an invalidation.

@@ -1,9 +1,10 @@
-import type { ConversationInput, ConversationOutcome, MessageSender, PluginContext, TimedWork, WithinTransaction } from '@guiche/core';
+import type { ConversationInput, ConversationOutcome, Conversations, MessageSender, PluginContext, TimedWork, WithinTransaction } from '@guiche/core';
 import type { Knex } from 'knex';
 import { FLOWS } from './flows.js';
 import { deferHttpCall } from './http/defer.js';
 import type { HttpNodeConfig } from './http/request.js';
 import { advance, type Effects, type OutMessage, type RunState, type WalkEvent } from './machine.js';
+import { cloudWindow } from './cloud-window.js';
 import { fetchMedia } from './media.js';
 import { count, RUNS, startRun, versionGraph, type RunRow } from './runs.js';
 
@@ -16,6 +17,8 @@ export interface WalkDeps {
   storage: PluginContext['storage'];
   http: HttpNodeConfig;
   channels: Pick<PluginContext['channels'], 'presence'>;
+  /** The contact's 24-hour window on WhatsApp Cloud API connections. */
+  conversations: Pick<Conversations, 'lastInbound'>;
   log?: PluginContext['log'];
 }
 
@@ -56,7 +59,10 @@ export async function walk(deps: WalkDeps, trx: Knex.Transaction, within: Within
   let facts: Awaited<ReturnType<WalkDeps['tickets']['facts']>> | undefined;
   const known = async () => (facts ??= await deps.tickets.facts(trx, ref));
 
+  const closedWindow = cloudWindow(deps.conversations, trx, ticket);
   const say = async (message: OutMessage) => {
+    const template = await closedWindow(message);
+    if (template) return void (await deps.messages.send({ companyId: run.companyId, ticketId: ticket.id, userId: null, ...template }, within));
     const media = message.media ? await fetchMedia(deps, run.companyId, message.media, deps.http) : undefined;
     await deps.messages.send({ companyId: run.companyId, ticketId: ticket.id, userId: null, body: message.body, media }, within);
   };
@@ -93,7 +99,11 @@ export async function walk(deps: WalkDeps, trx: Knex.Transaction, within: Within
       withinHours: async () => (await known())?.withinHours ?? true,
     },
   };
-  const { state, outcome } = await advance(graph, { nodeId: run.nodeId, status: run.status, variables: run.variables, attempts: run.attempts }, event, fx);
+  const { state, outcome, error } = await advance(graph, { nodeId: run.nodeId, status: run.status, variables: run.variables, attempts: run.attempts }, event, fx);
   await save(state);
+  if (error) {
+    await trx(RUNS).where({ id: run.id }).update({ error });
+    deps.log?.warn({ companyId: run.companyId, ticketId: ticket.id, runId: run.id, nodeId: state.nodeId, code: error }, 'flow step refused: the ticket goes to the agents');
+  }
   return outcome;
 }

@@ -21,5 +21,5 @@ export const fetchQueues = async () => (await api.get<{ id: number; name: string
 export const rotateWebhookSecret = async (id: number) => (await api.post<{ secret: string }>(`/flowbuilder/${id}/webhook-secret`)).data.secret;
 export const fetchTriggers = async (id: number) => (await api.get<FlowTrigger[]>(`/flowbuilder/${id}/triggers`)).data;
 export const saveTriggers = async (id: number, triggers: FlowTrigger[]) => (await api.put<{ triggers: FlowTrigger[] }>(`/flowbuilder/${id}/triggers`, { triggers })).data.triggers;
-export const fetchConnections = async () => (await api.get<{ id: number; name: string }[]>('/whatsapp', { params: { session: 0 } })).data;
+export const fetchConnections = async () => (await api.get<{ id: number; name: string; channel: string }[]>('/whatsapp', { params: { session: 0 } })).data;
 export const simulateFlow = async (id: number, input: FlowSimulateInput) => (await api.post<FlowSimulation>(`/flowbuilder/${id}/simulate`, input)).data;

@@ -36,6 +36,8 @@ export interface Campaign {
   shipping: ShippingCounts;
   /** Cloud API connections send this approved template instead of the messages. */
   template?: CampaignTemplate | null;
+  /** The flow builder's flow each contact's reply starts (plans with useFlowBuilder). */
+  flowId?: number | null;
   [message: `message${number}` | `confirmationMessage${number}`]: string | null;
 }
 
@@ -54,6 +56,7 @@ export type CampaignInput = {
   whatsappId: string;
   scheduledAt: string | null;
   template: CampaignTemplate | null;
+  flowId: number | null;
 } & Record<`message${Slot}` | `confirmationMessage${Slot}`, string | null>;
 
 export interface ContactList {
@@ -134,6 +137,8 @@ export const updateItem = async (id: number, input: ItemInput) => (await api.put
 export const deleteItem = async (id: number) => void (await api.delete(`/contact-list-items/${id}`));
 
 export const fetchConnections = async () => (await api.get<ConnectionOption[]>('/whatsapp', { params: { session: 0 } })).data;
+/** The flow builder's flows (its own route): the reply flow picker offers the published ones. */
+export const fetchFlows = async () => (await api.get<{ id: number; name: string; liveVersionId: number | null }[]>('/flowbuilder')).data;
 export const fetchTags = async () => (await api.get<Option[]>('/tags/list')).data;
 
 export interface CampaignSettings {

@@ -11,5 +11,6 @@ export const keys = {
   itemPage: (listId: number, search: string) => ['contactListItems', listId, { search: search.trim() }] as const,
   connections: () => ['campaigns', 'connections'] as const,
   tags: () => ['campaigns', 'tags'] as const,
+  flows: () => ['campaigns', 'flows'] as const,
   settings: () => ['campaigns', 'settings'] as const,
 };

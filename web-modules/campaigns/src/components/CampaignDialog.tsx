@@ -1,9 +1,9 @@
 import { Button, Checkbox, DialogBody, FileInput, FormGroup, HTMLSelect, InputGroup, Intent, Menu, MenuItem, Popover, Tab, Tabs, TextArea } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { CloudTemplateFields, Dialog, fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { CloudTemplateFields, Dialog, useSession, fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { CLOUD_CHANNEL, MESSAGE_SLOTS, type Campaign, type CampaignInput } from '../api/campaigns-api';
-import { useAllContactLists, useConnections, useSettings, useTags } from '../hooks/useCampaigns';
+import { useAllContactLists, useConnections, useFlows, useSettings, useTags } from '../hooks/useCampaigns';
 import { NS } from '../i18n/register';
 import { campaignFormSchema, campaignFormValues, isEditable, toInput, type CampaignFormValues } from '../lib/campaign-form';
 
@@ -27,6 +27,8 @@ export function CampaignDialog({ isOpen, campaign, onSubmit, onCancelCampaign, o
   const tags = useTags();
   const connections = useConnections();
   const settings = useSettings();
+  const withFlows = !!useSession().planFlags.useFlowBuilder;
+  const flows = useFlows(withFlows && isOpen);
   const [file, setFile] = useState<File | null>(null);
   const [tab, setTab] = useState(1);
   const editable = isEditable(campaign);
@@ -122,6 +124,20 @@ export function CampaignDialog({ isOpen, campaign, onSubmit, onCancelCampaign, o
                 <InputGroup type="datetime-local" id="campaign-scheduled-at" name="scheduledAt" step={1} value={form.values.scheduledAt} onChange={form.handleChange} />
               </FormGroup>
             </div>
+            {withFlows && (
+              <FormGroup label={t('dialog.replyFlow')} labelFor="campaign-flow" helperText={t('dialog.replyFlowHelp')}>
+                <HTMLSelect id="campaign-flow" name="flowId" fill value={form.values.flowId} onChange={form.handleChange} data-testid="campaign-flow">
+                  <option value="">{t('dialog.none')}</option>
+                  {(flows.data ?? [])
+                    .filter((f) => f.liveVersionId || String(f.id) === form.values.flowId)
+                    .map((f) => (
+                      <option key={f.id} value={f.id}>
+                        {f.name}
+                      </option>
+                    ))}
+                </HTMLSelect>
+              </FormGroup>
+            )}
             {cloud.length > 0 && (
               <CloudTemplateFields
                 idPrefix="campaign-template"

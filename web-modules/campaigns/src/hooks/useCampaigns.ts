@@ -48,6 +48,8 @@ export function useCampaignMutations() {
 }
 
 export const useConnections = () => useQuery({ queryKey: keys.connections(), queryFn: api.fetchConnections });
+/** Only asked when the plan has the flow builder (its route answers 403 otherwise). */
+export const useFlows = (enabled: boolean) => useQuery({ queryKey: keys.flows(), queryFn: api.fetchFlows, enabled });
 export const useTags = () => useQuery({ queryKey: keys.tags(), queryFn: api.fetchTags });
 export const useAllContactLists = () => useQuery({ queryKey: keys.allLists(), queryFn: api.fetchAllContactLists });
 export const useSettings = () => useQuery({ queryKey: keys.settings(), queryFn: api.fetchSettings });

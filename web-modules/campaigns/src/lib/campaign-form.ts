@@ -23,6 +23,8 @@ export interface CampaignFormValues {
   /** The chosen Cloud API template as "name|language" ('' = free text), and its variables' values. */
   templateKey: string;
   templateVariables: string[];
+  /** The flow a contact's reply starts ('' = none). */
+  flowId: string;
 }
 
 
@@ -50,6 +52,7 @@ export function campaignFormValues(c?: Campaign): CampaignFormValues {
     confirmationMessages: MESSAGE_SLOTS.map((n) => c?.[`confirmationMessage${n}`] ?? ''),
     templateKey: c?.template ? cloudTemplateKey(c.template) : '',
     templateVariables: c?.template?.variables ?? [],
+    flowId: c?.flowId ? String(c.flowId) : '',
   };
 }
 
@@ -63,6 +66,7 @@ export function toInput(v: CampaignFormValues): CampaignInput {
     whatsappId: v.whatsappIds.join(','),
     scheduledAt: v.scheduledAt ? new Date(v.scheduledAt).toISOString() : null,
     template: null,
+    flowId: v.flowId ? Number(v.flowId) : null,
   } as CampaignInput;
   if (v.templateKey) {
     const at = v.templateKey.lastIndexOf('|');

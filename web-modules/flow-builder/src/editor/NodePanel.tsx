@@ -3,6 +3,7 @@ import { httpRowProblems, type FlowNode, type FlowSummary, type HttpRowProblem }
 import { useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register';
 import { newOptionId } from './graph';
+import { MessageTemplate } from './MessageTemplate';
 import { PairRows } from './PairRows';
 
 interface Props {
@@ -57,6 +58,7 @@ export function NodePanel({ node, queues, flows, readOnly, onChange, onDelete }:
             {text('mediaUrl', t('fields.mediaUrl'))}
             {select('mediaType', t('fields.mediaType'), ['image', 'audio', 'video', 'document'].map((m) => ({ value: m, label: t(`fields.mediaTypes.${m}`) })), '—')}
             {num('typingSeconds', t('fields.typingSeconds'), 0, t('fields.typingHint'))}
+            <MessageTemplate value={data.template} readOnly={readOnly} onChange={(template) => set('template', template)} />
           </>
         );
       case 'menu':

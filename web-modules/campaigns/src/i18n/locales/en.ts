@@ -18,9 +18,11 @@ export const en: typeof pt = {
     restarted: 'Campaign restarted.',
     template: {
       none: "None — free text (only to those who wrote in the last 24 hours)",
-      explain: "{{connections}}: Meta delivers free text only to contacts who wrote in the last 24 hours. Choose an approved template to reach the others; the messages below go on the other connections.",
+      explain: "{{connections}}: Meta delivers free text only to contacts who wrote in the last 24 hours. Choose an approved template to reach the others; the messages below go on the other connections — and, with confirmation on, the template is the question and the message (with its media) follows the contact's yes here too.",
     },
     dialog: {
+      replyFlow: 'Flow on reply',
+      replyFlowHelp: 'When a contact replies to this campaign, this published flow starts in the conversation (once per contact; not if an agent already accepted the ticket).',
       newTitle: 'New campaign',
       editTitle: 'Edit campaign',
       readOnlyTitle: 'Campaign - read only',

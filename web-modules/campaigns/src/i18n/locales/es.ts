@@ -18,9 +18,11 @@ export const es: typeof pt = {
     restarted: 'Campaña reiniciada.',
     template: {
       none: "Ninguna — texto libre (solo a quien escribió en las últimas 24 horas)",
-      explain: "{{connections}}: Meta solo entrega texto libre a contactos que escribieron en las últimas 24 horas. Elija una plantilla aprobada para llegar a los demás; los mensajes de abajo van por las otras conexiones.",
+      explain: "{{connections}}: Meta solo entrega texto libre a contactos que escribieron en las últimas 24 horas. Elija una plantilla aprobada para llegar a los demás; los mensajes de abajo van por las otras conexiones — y, con confirmación, la plantilla es la pregunta y el mensaje (con su archivo) sigue al sí del contacto también aquí.",
     },
     dialog: {
+      replyFlow: 'Flujo al responder',
+      replyFlowHelp: 'Cuando un contacto responda a esta campaña, este flujo publicado comienza en la conversación (una vez por contacto; no si un agente ya aceptó el ticket).',
       newTitle: 'Nueva campaña',
       editTitle: 'Editar campaña',
       readOnlyTitle: 'Campaña - solo lectura',

@@ -17,9 +17,11 @@ export const pt = {
     restarted: 'Campanha reiniciada.',
     template: {
       none: "Nenhum — texto livre (só para quem escreveu nas últimas 24 horas)",
-      explain: "{{connections}}: a Meta só entrega texto livre a contatos que escreveram nas últimas 24 horas. Escolha um modelo aprovado para alcançar os demais; as mensagens abaixo seguem pelas outras conexões.",
+      explain: "{{connections}}: a Meta só entrega texto livre a contatos que escreveram nas últimas 24 horas. Escolha um modelo aprovado para alcançar os demais; as mensagens abaixo seguem pelas outras conexões — e, com confirmação, o modelo é a pergunta e a mensagem (com sua mídia) segue o sim do contato também aqui.",
     },
     dialog: {
+      replyFlow: 'Fluxo ao responder',
+      replyFlowHelp: 'Quando um contato responder a esta campanha, este fluxo publicado começa na conversa (uma vez por contato; não começa se um atendente já aceitou o ticket).',
       newTitle: 'Nova campanha',
       editTitle: 'Editar campanha',
       readOnlyTitle: 'Campanha - somente leitura',

@@ -18,9 +18,11 @@ export const tr: typeof pt = {
     restarted: 'Kampanya yeniden başlatıldı.',
     template: {
       none: "Yok — serbest metin (yalnızca son 24 saatte yazanlara)",
-      explain: "{{connections}}: Meta serbest metni yalnızca son 24 saatte yazan kişilere iletir. Diğerlerine ulaşmak için onaylı bir şablon seçin; aşağıdaki mesajlar diğer bağlantılardan gider.",
+      explain: "{{connections}}: Meta serbest metni yalnızca son 24 saatte yazan kişilere iletir. Diğerlerine ulaşmak için onaylı bir şablon seçin; aşağıdaki mesajlar diğer bağlantılardan gider — onay açıksa şablon soru olur ve mesaj (medyasıyla) kişinin evet yanıtından sonra burada da gider.",
     },
     dialog: {
+      replyFlow: 'Yanıtta akış',
+      replyFlowHelp: 'Bir kişi bu kampanyaya yanıt verdiğinde, bu yayımlanmış akış konuşmada başlar (kişi başına bir kez; bir temsilci bileti zaten kabul ettiyse başlamaz).',
       newTitle: 'Yeni kampanya',
       editTitle: 'Kampanyayı düzenle',
       readOnlyTitle: 'Kampanya - salt okunur',

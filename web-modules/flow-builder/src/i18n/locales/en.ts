@@ -69,6 +69,9 @@ export const en: typeof pt = {
   },
   outputs: { next: 'next', invalid: 'invalid', timeout: 'timed out', true: 'yes', false: 'no', success: 'success', error: 'error' },
   fields: {
+    templateConnection: "Templates' connection",
+    templateExplain: "Official WhatsApp API: Meta delivers free text only up to 24 hours after the contact's last message. With the window closed (after a long wait, or in a flow started by a webhook or a campaign) this approved template goes instead of the text; without one, the block records an error and the ticket is left to the agents. Values take the flow's variables.",
+    templateNone: 'None — outside the window the ticket goes to the agents',
     text: 'Text',
     textHint: 'Variables in double braces, like {{example}}.',
     options: 'Options (one per line)',

@@ -69,6 +69,9 @@ export const es: typeof pt = {
   },
   outputs: { next: 'siguiente', invalid: 'inválida', timeout: 'tiempo agotado', true: 'sí', false: 'no', success: 'éxito', error: 'error' },
   fields: {
+    templateConnection: 'Conexión de las plantillas',
+    templateExplain: 'API oficial de WhatsApp: Meta solo entrega texto libre hasta 24 horas después del último mensaje del contacto. Con la ventana cerrada (tras una espera larga, o en un flujo iniciado por webhook o campaña) esta plantilla aprobada va en lugar del texto; sin plantilla, el bloque registra un error y el ticket queda para los agentes. Los valores aceptan las variables del flujo.',
+    templateNone: 'Ninguna — fuera de la ventana el ticket va a los agentes',
     text: 'Texto',
     textHint: 'Variables entre llaves dobles, como {{example}}.',
     options: 'Opciones (una por línea)',

@@ -67,6 +67,9 @@ export const pt = {
   },
   outputs: { next: 'próximo', invalid: 'inválida', timeout: 'tempo esgotado', true: 'sim', false: 'não', success: 'sucesso', error: 'erro' },
   fields: {
+    templateConnection: 'Conexão dos modelos',
+    templateExplain: 'WhatsApp API oficial: a Meta só entrega texto livre até 24 horas depois da última mensagem do contato. Com a janela fechada (após uma espera longa, ou num fluxo iniciado por webhook ou campanha) este modelo aprovado vai no lugar do texto; sem modelo, o bloco registra um erro e o ticket fica para os atendentes. Os valores aceitam as variáveis do fluxo.',
+    templateNone: 'Nenhum — sem a janela, o ticket vai para os atendentes',
     text: 'Texto',
     textHint: 'Variáveis entre chaves duplas, como {{example}}.',
     options: 'Opções (uma por linha)',

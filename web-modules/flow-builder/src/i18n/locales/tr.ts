@@ -69,6 +69,9 @@ export const tr: typeof pt = {
   },
   outputs: { next: 'sonraki', invalid: 'geçersiz', timeout: 'süre doldu', true: 'evet', false: 'hayır', success: 'başarılı', error: 'hata' },
   fields: {
+    templateConnection: 'Şablonların bağlantısı',
+    templateExplain: 'Resmi WhatsApp API: Meta serbest metni yalnızca kişinin son mesajından sonraki 24 saat içinde iletir. Pencere kapalıyken (uzun bir beklemeden sonra ya da webhook veya kampanyayla başlatılan bir akışta) metin yerine bu onaylı şablon gönderilir; şablon yoksa blok bir hata kaydeder ve bilet temsilcilere kalır. Değerler akışın değişkenlerini alabilir.',
+    templateNone: 'Yok — pencere dışında bilet temsilcilere gider',
     text: 'Metin',
     textHint: 'Değişkenler çift süslü parantez içinde, örneğin {{example}}.',
     options: 'Seçenekler (her satıra bir)',
