@@ -31,6 +31,7 @@ import * as auditLogs from './20261127220000_audit_logs.js';
 import * as connectionAlerts from './20261127213000_connection_alerts.js';
 import * as contactMerges from './20261127210000_contact_merges.js';
 import * as contactWalletsBirthdays from './20261127210000_contact_wallets_birthdays.js';
+import * as birthdayTemplates from './20261128160000_birthday_templates.js';
 import * as sla from './20261128010000_sla.js';
 import * as messageTranscript from './20261127220000_message_transcript.js';
 import * as slaDaily from './20261128150000_sla_daily.js';
@@ -77,4 +78,5 @@ export const coreMigrations: Record<string, Migration> = {
   '20261127220000_message_transcript': messageTranscript,
   '20261128010000_sla': sla,
   '20261128150000_sla_daily': slaDaily,
+  '20261128160000_birthday_templates': birthdayTemplates,
 };
