@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
 import { cloudConnection, FakeGraph, whatsappMessage, type CloudConnection } from '@guiche/meta-graph/testing';
-import { localMoment } from '../../../core/src/contacts/birthday-day.js';
-import { BIRTHDAY_KIND } from '../../../core/src/contacts/birthdays.js';
 import { createWhatsappCloudChannel } from '../src/plugin.js';
 import { useFakeGraphEnv } from './support.js';
 
@@ -28,8 +26,10 @@ afterAll(async () => {
   await fake.stop();
 });
 
-const today = () => localMoment(new Date());
-const birthdayToday = () => `1990-${String(today().month).padStart(2, '0')}-${String(today().date).padStart(2, '0')}`;
+/** Core's daily greeting row (core/src/contacts/birthdays.ts BIRTHDAY_KIND). */
+const BIRTHDAY_KIND = 'contacts.birthdays';
+/** Born today in São Paulo, where birthdays are counted. */
+const birthdayToday = () => `1990-${new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', month: '2-digit', day: '2-digit' }).format(new Date())}`;
 
 /** A contact born today who last talked through the connection long ago (window closed). */
 async function quietContact(company: TestCompany, connectionId: number, name: string): Promise<{ id: number; number: string }> {
