@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { applyToPagedLists, replaceInPagedLists, searchFinds, usePagedList, usePagedListEvents } from '@guiche/web-sdk';
 import type { Prompt, PromptFields } from '@guiche/contracts';
-import { deletePrompt, fetchPrompts, fetchQueues, savePrompt } from './api';
+import { deletePrompt, fetchPrompts, fetchQueues, fetchTranscriptionQueues, savePrompt, setTranscriptionQueue } from './api';
 
 const keys = { lists: () => ['prompts', 'list'] as const, list: (search: string) => ['prompts', 'list', { search: search.trim() }] as const };
 
@@ -33,4 +33,18 @@ export function usePromptMutations() {
 
 export function useQueues() {
   return useQuery({ queryKey: ['prompts', 'queues'], queryFn: fetchQueues });
+}
+
+const transcriptionKey = ['prompts', 'transcriptionQueues'] as const;
+
+/** Issue #33: the automatic transcription's queues (admins); a switch answers the new state. */
+export function useTranscriptionQueues(enabled: boolean) {
+  const queryClient = useQueryClient();
+  return {
+    state: useQuery({ queryKey: transcriptionKey, queryFn: fetchTranscriptionQueues, enabled }),
+    toggle: useMutation({
+      mutationFn: ({ queueId, auto }: { queueId: number; auto: boolean }) => setTranscriptionQueue(queueId, auto),
+      onSuccess: (next) => queryClient.setQueryData(transcriptionKey, next),
+    }),
+  };
 }
