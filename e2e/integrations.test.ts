@@ -130,6 +130,17 @@ describe('integrations and prompts in the browser', () => {
     const prompt = await kernel.db('prompts').first();
     expect(prompt.apiKey).not.toContain('sk-e2e');
 
+    // Automatic transcription per queue (#33): a switch per queue; with the prompt's key, no warning.
+    const autoCard = prompts.getByTestId('prompts-auto-transcription');
+    const autoRobot = autoCard.getByTestId(`prompts-auto-queue-${robotQueue}`);
+    await autoRobot.waitFor({ state: 'attached' });
+    await expect.poll(() => prompts.getByTestId('prompts-auto-no-key').count()).toBe(0);
+    // The switch follows the server's answer, so it is clicked, not checked.
+    await autoRobot.click({ force: true });
+    await expect.poll(async () => (await apiOk(kernel, 'GET', '/transcription-queues', admin.token)).queueIds).toEqual([robotQueue]);
+    await expect.poll(() => autoRobot.isChecked()).toBe(true);
+    expect(await autoCard.getByTestId(`prompts-auto-queue-${aiQueue}`).isChecked()).toBe(false);
+
     // Each queue answered by its own.
     await apiOk(kernel, 'PUT', `/queue/${robotQueue}`, admin.token, { name: 'Robô', color: '#2965CC', greetingMessage: 'Robô da loja.', integrationId: integration.id });
     await apiOk(kernel, 'PUT', `/queue/${aiQueue}`, admin.token, { name: 'Assistente', color: '#29A634', greetingMessage: 'Assistente virtual.', promptId: prompt.id });

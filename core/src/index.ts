@@ -30,6 +30,7 @@ export type {
   ChannelName,
   ChannelPeer,
   ChannelSession,
+  ChannelTemplates,
   ConnectionInfo,
   DisconnectInfo,
   InboundMedia,
@@ -42,6 +43,7 @@ export type {
   SendResult,
   SessionIO,
   SessionStatus,
+  TemplateChoice,
 } from './plugin-sdk/channels.js';
 export type {
   IngestService, IngestResult, MessageSender, MessageTranscripts, AudioMessage, SendRequest, PluginTickets, OutboundTicket, TicketPage, TicketDetails, TicketFacts,

@@ -32,6 +32,7 @@ import * as auditLogs from './20261127220000_audit_logs.js';
 import * as connectionAlerts from './20261127213000_connection_alerts.js';
 import * as contactMerges from './20261127210000_contact_merges.js';
 import * as contactWalletsBirthdays from './20261127210000_contact_wallets_birthdays.js';
+import * as birthdayTemplates from './20261128160000_birthday_templates.js';
 import * as sla from './20261128010000_sla.js';
 import * as messageTranscript from './20261127220000_message_transcript.js';
 import * as slaDaily from './20261128150000_sla_daily.js';
@@ -83,4 +84,5 @@ export const coreMigrations: Record<string, Migration> = {
   '20261128160000_sla_business_seconds': slaBusinessSeconds,
   '20261128160000_plan_plugin_flags': planPluginFlags,
   '20261128160000_contact_peer_ids': contactPeerIds,
+  '20261128160000_birthday_templates': birthdayTemplates,
 };

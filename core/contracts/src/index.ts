@@ -31,6 +31,7 @@ export * from './invoices.js';
 export * from './weekdays.js';
 export * from './webhooks.js';
 export * from './closing-reasons.js';
+export * from './birthdays.js';
 export * from './sla.js';
 export * from './flow-builder.js';
 export * from './audit.js';

@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
-import { SettingDefaults } from '@guiche/contracts';
+import { SettingDefaults, type BirthdaySkipReason } from '@guiche/contracts';
 import type { TimedJob } from '../plugin-sdk/timed-work.js';
 import { AppError } from '../plugin-sdk/types.js';
 import { createPluginTickets } from '../messaging/plugin-tickets.js';
 import { buildVariables, renderVariables } from '../messaging/variables.js';
 import type { CoreServices } from '../services.js';
+import { greetingNeeds, recordSkip, templateSend } from './birthday-cloud.js';
 import { birthdaysOn, localInstant, localMoment, nextDay, type LocalMoment } from './birthday-day.js';
 
 export const BIRTHDAY_KIND = 'contacts.birthdays';
@@ -36,38 +37,52 @@ function dueContacts(trx: Knex.Transaction, companyId: number, local: LocalMomen
 }
 
 /** The connection the contact last talked through (its newest ticket's), if it still exists. */
-async function lastConnection(trx: Knex.Transaction, contact: DueContact): Promise<{ id: number; name: string } | undefined> {
+async function lastConnection(trx: Knex.Transaction, contact: DueContact): Promise<{ id: number; name: string; channel: string } | undefined> {
   return trx('tickets')
     .join('whatsapps', 'whatsapps.id', 'tickets.whatsappId')
     .where({ 'tickets.companyId': contact.companyId, 'tickets.contactId': contact.id, 'whatsapps.companyId': contact.companyId })
     .orderBy([{ column: 'tickets.updatedAt', order: 'desc' }, { column: 'tickets.id', order: 'desc' }])
-    .first('whatsapps.id', 'whatsapps.name');
+    .first('whatsapps.id', 'whatsapps.name', 'whatsapps.channel');
 }
+
+const TEMPLATE_ERRORS = ['ERR_TEMPLATE_NOT_FOUND', 'ERR_TEMPLATE_VARIABLES'];
 
 /**
  * One greeting inside the claim: the message is stored into the contact's ticket on their last
  * connection and queued after commit, and the contact is marked greeted today in the same commit —
  * a kill before it sends nothing and the row fires again; after it, the mark keeps it to once.
+ * On a channel with a window (Cloud API) that is closed, it goes as the connection's birthday
+ * template; without one (or one Meta no longer approves) it is skipped and recorded for the admins.
  */
 async function greet(core: CoreServices, job: TimedJob, contact: DueContact, message: string): Promise<void> {
   const { trx } = job;
-  await trx('contacts').where({ id: contact.id }).update({ birthdayGreetedOn: localMoment(job.now).day });
+  const day = localMoment(job.now).day;
+  await trx('contacts').where({ id: contact.id }).update({ birthdayGreetedOn: day });
   const connection = await lastConnection(trx, contact);
   if (!connection) return;
+  const skip = (reason: BirthdaySkipReason) => {
+    core.log.warn({ contactId: contact.id, connectionId: connection.id, reason }, 'birthday greeting skipped');
+    return recordSkip(trx, { companyId: contact.companyId, connectionId: connection.id, contactId: contact.id, day, reason });
+  };
+  const needs = await greetingNeeds(core, trx, { companyId: contact.companyId, contactId: contact.id, connection }, job.now);
+  if (needs && 'skip' in needs) return skip(needs.skip);
   try {
     await trx.transaction(async (sp) => {
       const within = { trx: sp, afterCommit: job.afterCommit };
       const target = await createPluginTickets(core).forOutbound(sp, contact.companyId, connection.id, contact.id);
       const ticket: { id: number; createdAt: Date } = await sp('tickets').where({ id: target.ticketId }).first('id', 'createdAt');
-      const body = renderVariables(message, buildVariables({ contactName: contact.name, ticketId: ticket.id, ticketCreatedAt: new Date(ticket.createdAt), connectionName: connection.name, now: job.now }));
-      await core.channels.sender.send({ companyId: contact.companyId, ticketId: target.ticketId, userId: null, body }, within);
+      const variables = buildVariables({ contactName: contact.name, ticketId: ticket.id, ticketCreatedAt: new Date(ticket.createdAt), connectionName: connection.name, now: job.now });
+      const content = needs ? await templateSend(sp, needs, connection.id, variables) : { body: renderVariables(message, variables) };
+      await core.channels.sender.send({ companyId: contact.companyId, ticketId: target.ticketId, userId: null, ...content }, within);
       job.afterCommit(async () => {
         if (target.change) await createPluginTickets(core).announce(target.ticketId, target.previous);
       });
     });
   } catch (error) {
-    // This contact cannot be reached (e.g. the connection's channel refuses it): greeted is kept, never retried all day.
     if (!(error instanceof AppError)) throw error;
+    // The template is gone or paused at Meta (or its variables changed): the admins see it and choose another.
+    if (TEMPLATE_ERRORS.includes(error.code)) return skip('templateUnusable');
+    // This contact cannot be reached (e.g. the connection's channel refuses it): greeted is kept, never retried all day.
     core.log.warn({ contactId: contact.id, code: error.code }, 'birthday greeting not sent');
   }
 }

@@ -4,6 +4,7 @@ import { AppError, type AuthUser, type Routes } from '../plugin-sdk/types.js';
 import { authenticate, requireAdmin } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
 import { armBirthdays, BIRTHDAY_SETTING_KEYS } from '../contacts/birthdays.js';
+import { registerBirthdayRoutes } from '../contacts/birthday-routes.js';
 
 const keyParams = z.object({ key: text(60) });
 const valueBody = z.object({ value: text(5000) });
@@ -53,5 +54,7 @@ export function registerSettingRoutes(routes: Routes, core: CoreServices): void 
     scope.put('/companySettings', { onRequest: requireAdmin, schema: { body: columnBody, tags: ['settings'] } }, async (request) =>
       writeSetting(core, request.auth, request.body.column, request.body.data),
     );
+
+    registerBirthdayRoutes(scope, core);
   });
 }

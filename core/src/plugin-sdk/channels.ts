@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Knex } from 'knex';
 
 /** The channel SDK (ARCHITECTURE §3): what a channel plugin implements and what it is given. */
 
@@ -117,6 +118,29 @@ export interface OutboundTemplate {
   headerMedia?: { kind: 'image' | 'document' | 'video'; link: string };
   /** The suffix of each URL button with a variable, by the button's position in the template. */
   buttonParameters?: { index: number; text: string }[];
+}
+
+/** A send by template: the template's name, its language and one value per variable, in order. */
+export interface TemplateChoice {
+  name: string;
+  language: string;
+  variables: string[];
+}
+
+/**
+ * What a channel with a customer-service window offers core (ChannelDefinition.templates; the
+ * WhatsApp Cloud API: free text only within 24 h of the contact's last message, else an approved
+ * template). Core asks it instead of reading the channel's template table.
+ */
+export interface ChannelTemplates {
+  /** Free text reaches a contact who last wrote at `lastInboundAt` (null: never) at `now`. */
+  windowOpen(lastInboundAt: Date | null, now: Date): boolean;
+  /**
+   * The connection's approved stored template `choice` names, its values counted against its
+   * variables: AppError 400 ERR_TEMPLATE_NOT_FOUND (not stored, or no longer APPROVED) or
+   * ERR_TEMPLATE_VARIABLES. Answers the outbound template and the text the customer reads.
+   */
+  approved(db: Knex | Knex.Transaction, connectionId: number, choice: TemplateChoice): Promise<{ template: OutboundTemplate; body: string }>;
 }
 
 export interface OutboundLocation {

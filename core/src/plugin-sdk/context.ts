@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { AnyPlanFlag, PlanFlagLabels } from '@guiche/contracts';
 import type { Namespace } from 'socket.io';
 import type { Bus, Jobs, Realtime, Storage, Leases, RateLimits } from './ports.js';
-import type { ChannelCapabilities, ChannelName, ChannelSession, ConnectionInfo, OutboundPresence, SessionIO } from './channels.js';
+import type { ChannelCapabilities, ChannelName, ChannelSession, ChannelTemplates, ConnectionInfo, OutboundPresence, SessionIO } from './channels.js';
 import type { IngestService, MessageSender, MessageTranscripts, PluginTickets, Conversations } from './tickets.js';
 import type { SessionCaller } from './session-calls.js';
 import type { PluginBot } from './bot.js';
@@ -120,6 +120,8 @@ export interface ChannelDefinition {
    */
   createSession(connection: ConnectionInfo, io: SessionIO, ctx: PluginContext): ChannelSession;
   webhooks?: WebhookRegistrar;
+  /** Channels with a customer-service window: their template check (core's birthday greeting asks it). */
+  templates?: ChannelTemplates;
   /** Anything else the plugin wires (e.g. a socket.io namespace for visitors). */
   register?(ctx: PluginContext): void | Promise<void>;
 }

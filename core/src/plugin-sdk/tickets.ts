@@ -141,6 +141,12 @@ export interface AudioMessage {
 export interface MessageTranscripts {
   /** The audio message when the caller may see its ticket; 404 ERR_NO_MESSAGE_FOUND otherwise, 400 ERR_NOT_AUDIO when it has no audio. */
   visibleAudio(auth: AuthUser, messageId: number): Promise<AudioMessage>;
+  /**
+   * A customer's audio message of the company with its ticket's queue at this moment, for automatic
+   * transcription (no caller to check: a plugin's own timer or bus handler); null when it is not an
+   * inbound audio of the company (or was deleted). `trx`: read inside the caller's transaction.
+   */
+  inboundAudio(companyId: number, messageId: number, trx?: Knex.Transaction): Promise<(AudioMessage & { queueId: number | null }) | null>;
   /** Stores the transcript and tells the ticket's viewers (company-{id}-appMessage 'update'). */
   setTranscript(companyId: number, messageId: number, transcript: string): Promise<void>;
 }

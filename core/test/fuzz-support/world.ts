@@ -193,6 +193,8 @@ export const PATH_PARAM_RESOURCES: [RegExp, Record<string, string>][] = [
   [/^\/api\/sla-targets\//, { id: 'slaTarget' }],
   [/^\/api\/flowbuilder\//, { id: 'flow', versionId: 'flowVersion' }],
   [/^\/api\/campaign-guards\//, { whatsappId: 'connection' }],
+  [/^\/api\/birthdays\/templates\//, { whatsappId: 'connection' }],
+  [/^\/api\/transcription-queues\//, { queueId: 'queue' }],
 ];
 
 /** Path parameters that are not a tenant's record (a phone number, a setting key, a public token). */

@@ -5,6 +5,7 @@ import { registerWebhook } from './webhook.js';
 import { defineMediaRetries } from './media.js';
 import { defineStandingRefresh, standingRefreshMs } from './standing-refresh.js';
 import { defineTemplatesSync, templatesSyncMs } from './template-sync.js';
+import { CLOUD_WINDOW_TEMPLATES } from './window-templates.js';
 
 export const CLOUD_CAPABILITIES: ChannelDefinition['capabilities'] = {
   media: true,
@@ -39,6 +40,7 @@ export function createWhatsappCloudChannel(options: WhatsappCloudOptions = {}) {
     planFlag: 'useWhatsapp',
     capabilities: CLOUD_CAPABILITIES,
     migrations: 'migrations',
+    templates: CLOUD_WINDOW_TEMPLATES,
     createSession: (connection, io, ctx) => createCloudSession(ctx, connection, io, refreshMs(), syncMs()),
     async register(ctx) {
       defineMediaRetries(ctx);

@@ -1,5 +1,7 @@
 import { definePlugin, secretBox, type PluginDefinition } from '@guiche/core';
 import { createAssistant, type AssistantOptions } from './assistant.js';
+import { defineAutoTranscription } from './auto-transcription.js';
+import { registerAutoTranscriptionRoutes } from './auto-transcription-routes.js';
 import { createPromptEvents } from './events.js';
 import { createPromptRepository } from './repository.js';
 import { registerPromptRoutes } from './routes.js';
@@ -28,7 +30,10 @@ export function createPromptsPlugin(options: PromptsOptions = {}): PluginDefinit
       const assistant = createAssistant(ctx, repo, assistantOptions);
       ctx.bot.registerHandler('openai', assistant, { timeoutMs: 90_000, planFlag: 'useOpenAi' });
       registerPromptRoutes(ctx, repo, createPromptEvents(ctx.realtime));
-      registerTranscriptionRoutes(ctx, repo, createTranscriber(ctx, assistantOptions));
+      const transcribe = createTranscriber(ctx, assistantOptions);
+      registerTranscriptionRoutes(ctx, repo, transcribe);
+      registerAutoTranscriptionRoutes(ctx, repo);
+      defineAutoTranscription(ctx, repo, transcribe);
     },
   });
 }

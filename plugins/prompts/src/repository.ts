@@ -77,13 +77,17 @@ export function createPromptRepository(db: Knex, box: SecretBox) {
       return this.show(companyId, id);
     },
     /** The company's OpenAI key for transcriptions (issue #33): that of its most recently saved prompt with one, opened. */
-    async companyApiKey(companyId: number): Promise<string | null> {
-      const rows: { apiKey: string }[] = await db('prompts').where({ companyId }).whereNot({ apiKey: '' }).orderBy([{ column: 'updatedAt', order: 'desc' }, { column: 'id', order: 'desc' }]).select('apiKey');
+    async companyApiKey(companyId: number, trx?: Knex.Transaction): Promise<string | null> {
+      const rows: { apiKey: string }[] = await (trx ?? db)('prompts').where({ companyId }).whereNot({ apiKey: '' }).orderBy([{ column: 'updatedAt', order: 'desc' }, { column: 'id', order: 'desc' }]).select('apiKey');
       for (const row of rows) {
         const key = box.open(row.apiKey);
         if (key) return key;
       }
       return null;
+    },
+    /** Whether the queue is the company's (automatic transcription per queue). */
+    async isCompanyQueue(companyId: number, queueId: number): Promise<boolean> {
+      return Boolean(await db('queues').where({ companyId, id: queueId }).first('id'));
     },
     /** Queues and connections pointing at it let go (their columns have no foreign key). */
     async remove(companyId: number, id: number): Promise<void> {

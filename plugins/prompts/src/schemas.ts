@@ -8,3 +8,7 @@ export const promptsQuerySchema = z.object({ searchParam: text(200).optional(), 
 export const promptParamsSchema = idParams;
 
 export const transcriptionParamsSchema = z.object({ messageId: id });
+
+/** Issue #33: a queue's automatic transcription on or off. */
+export const transcriptionQueueParamsSchema = z.object({ queueId: id });
+export const transcriptionQueueBodySchema = z.object({ auto: z.boolean() });

@@ -20,3 +20,19 @@ export async function fetchQueues(): Promise<{ id: number; name: string }[]> {
   const { data } = await api.get<{ id: number; name: string }[]>('/queue');
   return data;
 }
+
+/** Issue #33: the queues whose customers' audio is transcribed automatically, and what the admins should know. */
+export interface TranscriptionQueues {
+  queueIds: number[];
+  keyConfigured: boolean;
+  notTranscribed: number;
+  lastReason: string | null;
+}
+
+export async function fetchTranscriptionQueues(): Promise<TranscriptionQueues> {
+  return (await api.get<TranscriptionQueues>('/transcription-queues')).data;
+}
+
+export async function setTranscriptionQueue(queueId: number, auto: boolean): Promise<TranscriptionQueues> {
+  return (await api.put<TranscriptionQueues>(`/transcription-queues/${queueId}`, { auto })).data;
+}

@@ -37,4 +37,16 @@ export const en: typeof pt = {
     saved: 'Prompt saved.',
   },
   validation: { queue: 'Choose the department' },
+  auto: {
+    title: 'Automatic transcription',
+    hint: "Customers' audio in the departments switched on is transcribed by itself, with the company's API key (that of the prompt saved last). An audio sent before the conversation has a department is left to the \"Transcribe\" button.",
+    loading: 'Loading departments...',
+    error: 'Could not load the automatic transcription.',
+    empty: 'No departments yet.',
+    noKey: 'No prompt has an API key: audio will not be transcribed until one is entered.',
+    notTranscribed: 'Audio not transcribed: {{count}} ({{reason}}).',
+    reasons: { ERR_OPENAI_KEY_MISSING: 'no OpenAI API key', ERR_TRANSCRIPTION_FAILED: 'the transcription service failed', ERR_NOT_AUDIO: 'the audio was deleted', unknown: 'transcription failed' },
+    on: 'Automatic transcription on for {{name}}.',
+    off: 'Automatic transcription off for {{name}}.',
+  },
 };

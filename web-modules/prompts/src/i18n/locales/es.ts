@@ -37,4 +37,16 @@ export const es: typeof pt = {
     saved: 'Prompt guardado.',
   },
   validation: { queue: 'Informe el sector' },
+  auto: {
+    title: 'Transcripción automática',
+    hint: 'Los audios de los clientes en los sectores activados se transcriben solos, con la API Key de la empresa (la del último prompt guardado). Un audio enviado antes de que la atención tenga un sector queda para el botón "Transcribir".',
+    loading: 'Cargando sectores...',
+    error: 'No se pudo cargar la transcripción automática.',
+    empty: 'No hay sectores.',
+    noKey: 'Ningún prompt tiene una API Key: los audios no se transcribirán hasta que se informe una.',
+    notTranscribed: 'Audios no transcritos: {{count}} ({{reason}}).',
+    reasons: { ERR_OPENAI_KEY_MISSING: 'sin API Key de OpenAI', ERR_TRANSCRIPTION_FAILED: 'el servicio de transcripción falló', ERR_NOT_AUDIO: 'el audio fue eliminado', unknown: 'falla en la transcripción' },
+    on: 'Transcripción automática activada en {{name}}.',
+    off: 'Transcripción automática desactivada en {{name}}.',
+  },
 };

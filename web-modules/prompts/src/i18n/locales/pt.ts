@@ -36,4 +36,16 @@ export const pt = {
     saved: 'Prompt salvo.',
   },
   validation: { queue: 'Informe o setor' },
+  auto: {
+    title: 'Transcrição automática',
+    hint: 'Os áudios dos clientes nos setores ligados são transcritos sozinhos, com a API Key da empresa (a do prompt salvo por último). Um áudio enviado antes de o atendimento ter um setor fica para o botão "Transcrever".',
+    loading: 'Carregando setores...',
+    error: 'Não foi possível carregar a transcrição automática.',
+    empty: 'Nenhum setor cadastrado.',
+    noKey: 'Nenhum prompt tem uma API Key: os áudios não serão transcritos até que uma seja informada.',
+    notTranscribed: 'Áudios não transcritos: {{count}} ({{reason}}).',
+    reasons: { ERR_OPENAI_KEY_MISSING: 'sem API Key da OpenAI', ERR_TRANSCRIPTION_FAILED: 'o serviço de transcrição falhou', ERR_NOT_AUDIO: 'o áudio foi apagado', unknown: 'falha na transcrição' },
+    on: 'Transcrição automática ligada em {{name}}.',
+    off: 'Transcrição automática desligada em {{name}}.',
+  },
 };

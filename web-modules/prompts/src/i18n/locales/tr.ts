@@ -37,4 +37,16 @@ export const tr: typeof pt = {
     saved: 'Prompt kaydedildi.',
   },
   validation: { queue: 'Departmanı belirtin' },
+  auto: {
+    title: 'Otomatik transkripsiyon',
+    hint: 'Açık olan departmanlardaki müşteri sesleri, şirketin API anahtarıyla (en son kaydedilen istemin anahtarı) kendiliğinden yazıya dökülür. Görüşmenin departmanı olmadan gönderilen bir ses "Yazıya dök" düğmesine kalır.',
+    loading: 'Departmanlar yükleniyor...',
+    error: 'Otomatik transkripsiyon yüklenemedi.',
+    empty: 'Henüz departman yok.',
+    noKey: 'Hiçbir istemin API anahtarı yok: bir anahtar girilene kadar sesler yazıya dökülmeyecek.',
+    notTranscribed: 'Yazıya dökülmeyen sesler: {{count}} ({{reason}}).',
+    reasons: { ERR_OPENAI_KEY_MISSING: 'OpenAI API anahtarı yok', ERR_TRANSCRIPTION_FAILED: 'transkripsiyon hizmeti başarısız oldu', ERR_NOT_AUDIO: 'ses silindi', unknown: 'transkripsiyon başarısız' },
+    on: '{{name}} için otomatik transkripsiyon açık.',
+    off: '{{name}} için otomatik transkripsiyon kapalı.',
+  },
 };

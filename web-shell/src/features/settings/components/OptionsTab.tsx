@@ -2,6 +2,7 @@ import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { useSettingMutation } from '../hooks/useSettings.js';
+import { BirthdayTemplates } from './BirthdayTemplates.js';
 import { NS } from '../i18n/register.js';
 import { KEYED_CHOICES, validLgpdLink, validSendTime, visibleOptions, type SettingOption } from '../lib/setting-options.js';
 
@@ -21,6 +22,7 @@ export function OptionsTab({ values, isSuper }: Props) {
       {general.map((option) => (
         <OptionField key={option.key} option={option} value={values[option.key] ?? ''} />
       ))}
+      {values.birthdayMessages === 'enabled' && <BirthdayTemplates />}
       <fieldset className="st-lgpd">
         <legend>{t('groups.lgpd')}</legend>
         <div className="st-options">
