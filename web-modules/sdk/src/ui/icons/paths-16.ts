@@ -27,6 +27,7 @@ import i_eye_off from '@blueprintjs/icons/lib/esm/generated/16px/paths/eye-off.j
 import i_eye_open from '@blueprintjs/icons/lib/esm/generated/16px/paths/eye-open.js';
 import i_fast_forward from '@blueprintjs/icons/lib/esm/generated/16px/paths/fast-forward.js';
 import i_floppy_disk from '@blueprintjs/icons/lib/esm/generated/16px/paths/floppy-disk.js';
+import i_flows from '@blueprintjs/icons/lib/esm/generated/16px/paths/flows.js';
 import i_folder_close from '@blueprintjs/icons/lib/esm/generated/16px/paths/folder-close.js';
 import i_form from '@blueprintjs/icons/lib/esm/generated/16px/paths/form.js';
 import i_git_merge from '@blueprintjs/icons/lib/esm/generated/16px/paths/git-merge.js';
@@ -68,6 +69,7 @@ import i_small_tick from '@blueprintjs/icons/lib/esm/generated/16px/paths/small-
 import i_star from '@blueprintjs/icons/lib/esm/generated/16px/paths/star.js';
 import i_star_empty from '@blueprintjs/icons/lib/esm/generated/16px/paths/star-empty.js';
 import i_stop from '@blueprintjs/icons/lib/esm/generated/16px/paths/stop.js';
+import i_style from '@blueprintjs/icons/lib/esm/generated/16px/paths/style.js';
 import i_switch from '@blueprintjs/icons/lib/esm/generated/16px/paths/switch.js';
 import i_target from '@blueprintjs/icons/lib/esm/generated/16px/paths/target.js';
 import i_temperature from '@blueprintjs/icons/lib/esm/generated/16px/paths/temperature.js';
@@ -112,6 +114,7 @@ export const paths16: Record<string, string[]> = {
   'eye-open': i_eye_open,
   'fast-forward': i_fast_forward,
   'floppy-disk': i_floppy_disk,
+  'flows': i_flows,
   'folder-close': i_folder_close,
   'form': i_form,
   'git-merge': i_git_merge,
@@ -153,6 +156,7 @@ export const paths16: Record<string, string[]> = {
   'star': i_star,
   'star-empty': i_star_empty,
   'stop': i_stop,
+  'style': i_style,
   'switch': i_switch,
   'target': i_target,
   'temperature': i_temperature,
