@@ -99,8 +99,10 @@ export const en: SettingsLocale = {
     remove: 'Remove template',
     removeTitle: 'Remove the birthday template of {{name}}?',
     removeMessage: 'Birthdays of this connection outside the 24-hour window will no longer get the message.',
-    skipped_none: '{{count}} birthday message(s) not sent (the last on {{day}}): choose a template.',
-    skipped_unusable: '{{count}} birthday message(s) not sent (the last on {{day}}): Meta no longer approves the template; choose another.',
+    skipped_none_one: '{{count}} birthday message not sent (on {{day}}): choose a template.',
+    skipped_none_other: '{{count}} birthday messages not sent (the last on {{day}}): choose a template.',
+    skipped_unusable_one: '{{count}} birthday message not sent (on {{day}}): Meta no longer approves the template; choose another.',
+    skipped_unusable_other: '{{count}} birthday messages not sent (the last on {{day}}): Meta no longer approves the template; choose another.',
   },
   validation: {
     time: 'Invalid time (use HH:MM, 00:00 to 23:59).',

@@ -99,8 +99,10 @@ export const es: SettingsLocale = {
     remove: 'Quitar plantilla',
     removeTitle: '¿Quitar la plantilla de cumpleaños de {{name}}?',
     removeMessage: 'Los cumpleañeros de esta conexión fuera de la ventana de 24 horas dejarán de recibir el mensaje.',
-    skipped_none: '{{count}} mensaje(s) de cumpleaños no enviado(s) (el último el {{day}}): elija una plantilla.',
-    skipped_unusable: '{{count}} mensaje(s) de cumpleaños no enviado(s) (el último el {{day}}): Meta ya no aprueba la plantilla; elija otra.',
+    skipped_none_one: '{{count}} mensaje de cumpleaños no enviado (el {{day}}): elija una plantilla.',
+    skipped_none_other: '{{count}} mensajes de cumpleaños no enviados (el último el {{day}}): elija una plantilla.',
+    skipped_unusable_one: '{{count}} mensaje de cumpleaños no enviado (el {{day}}): Meta ya no aprueba la plantilla; elija otra.',
+    skipped_unusable_other: '{{count}} mensajes de cumpleaños no enviados (el último el {{day}}): Meta ya no aprueba la plantilla; elija otra.',
   },
   validation: {
     time: 'Hora inválida (use HH:MM, de 00:00 a 23:59).',

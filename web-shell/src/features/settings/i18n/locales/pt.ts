@@ -100,8 +100,10 @@ export const pt = {
     remove: 'Remover modelo',
     removeTitle: 'Remover o modelo de aniversário de {{name}}?',
     removeMessage: 'Os aniversariantes desta conexão fora da janela de 24 horas deixarão de receber a mensagem.',
-    skipped_none: '{{count}} mensagem(ns) de aniversário não enviada(s) (a última em {{day}}): escolha um modelo.',
-    skipped_unusable: '{{count}} mensagem(ns) de aniversário não enviada(s) (a última em {{day}}): o modelo não está mais aprovado pela Meta; escolha outro.',
+    skipped_none_one: '{{count}} mensagem de aniversário não enviada (em {{day}}): escolha um modelo.',
+    skipped_none_other: '{{count}} mensagens de aniversário não enviadas (a última em {{day}}): escolha um modelo.',
+    skipped_unusable_one: '{{count}} mensagem de aniversário não enviada (em {{day}}): o modelo não está mais aprovado pela Meta; escolha outro.',
+    skipped_unusable_other: '{{count}} mensagens de aniversário não enviadas (a última em {{day}}): o modelo não está mais aprovado pela Meta; escolha outro.',
   },
   validation: {
     time: 'Horário inválido (use HH:MM, de 00:00 a 23:59).',

@@ -99,8 +99,10 @@ export const tr: SettingsLocale = {
     remove: 'Şablonu kaldır',
     removeTitle: '{{name}} doğum günü şablonu kaldırılsın mı?',
     removeMessage: 'Bu bağlantının 24 saatlik pencere dışındaki doğum günleri artık mesajı almayacak.',
-    skipped_none: '{{count}} doğum günü mesajı gönderilmedi (sonuncusu {{day}}): bir şablon seçin.',
-    skipped_unusable: '{{count}} doğum günü mesajı gönderilmedi (sonuncusu {{day}}): Meta şablonu artık onaylamıyor; başka birini seçin.',
+    skipped_none_one: '{{count}} doğum günü mesajı gönderilmedi ({{day}}): bir şablon seçin.',
+    skipped_none_other: '{{count}} doğum günü mesajı gönderilmedi (sonuncusu {{day}}): bir şablon seçin.',
+    skipped_unusable_one: '{{count}} doğum günü mesajı gönderilmedi ({{day}}): Meta şablonu artık onaylamıyor; başka birini seçin.',
+    skipped_unusable_other: '{{count}} doğum günü mesajı gönderilmedi (sonuncusu {{day}}): Meta şablonu artık onaylamıyor; başka birini seçin.',
   },
   validation: {
     time: 'Geçersiz saat (SS:DD kullanın, 00:00 ile 23:59 arası).',
