@@ -5,9 +5,8 @@ import type { Knex } from 'knex';
  * address of the person — a website visitor's peer id, a Messenger PSID, a Telegram chat id — lives
  * in `remote_jid` (the column outbound already addresses first), unique per company and channel.
  *
- * - Facebook and Instagram: the page-scoped id moves to `remote_jid`; the number becomes '' (Meta
- *   gives no phone). Telegram contacts keep their number (the plugin still passes the
- *   chat id as the number); the id is copied to `remote_jid`, which ingest now finds them by.
+ * - Facebook, Instagram and Telegram: the page-scoped id or chat id moves to `remote_jid`; the
+ *   number becomes '' (neither Meta nor Telegram gives the person's phone with a message).
  * - Website visitors (`v` + 31 hex in `number`): the id moves to `remote_jid`; the number becomes the
  *   phone the visitor typed in the widget (custom field "phone", digits, at least 8) unless another
  *   webchat contact of the company already has it (the oldest visitor of a phone takes it; the
@@ -20,8 +19,7 @@ import type { Knex } from 'knex';
 const VISITOR_ID = '^v[0-9a-f]{31}$';
 
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw(`UPDATE contacts SET remote_jid = number WHERE channel = 'telegram' AND remote_jid IS NULL AND number <> ''`);
-  await knex.raw(`UPDATE contacts SET remote_jid = number, number = '' WHERE channel IN ('facebook', 'instagram') AND remote_jid IS NULL AND number <> ''`);
+  await knex.raw(`UPDATE contacts SET remote_jid = number, number = '' WHERE channel IN ('facebook', 'instagram', 'telegram') AND remote_jid IS NULL AND number <> ''`);
   await knex.raw(
     `UPDATE contacts SET remote_jid = number, number = ''
       WHERE channel = 'webchat' AND remote_jid IS NULL AND number ~ ?`,
@@ -64,6 +62,5 @@ export async function down(knex: Knex): Promise<void> {
     [VISITOR_ID],
   );
   await knex.raw(`UPDATE contacts SET number = remote_jid, remote_jid = NULL WHERE channel = 'webchat' AND remote_jid ~ ?`, [VISITOR_ID]);
-  await knex.raw(`UPDATE contacts SET remote_jid = NULL WHERE channel = 'telegram' AND remote_jid = number`);
-  await knex.raw(`UPDATE contacts SET number = remote_jid, remote_jid = NULL WHERE channel IN ('facebook', 'instagram') AND number = '' AND remote_jid IS NOT NULL`);
+  await knex.raw(`UPDATE contacts SET number = remote_jid, remote_jid = NULL WHERE channel IN ('facebook', 'instagram', 'telegram') AND number = '' AND remote_jid IS NOT NULL`);
 }

@@ -32,9 +32,8 @@ export function createConversations(core: CoreServices): Conversations {
       const acceptAudioMessage = (await core.settings.get(companyId, 'acceptAudioMessageContact')) === 'enabled';
 
       const write = async (trx: Knex.Transaction) => {
-        // On a channel without phone numbers the id is the person's address, never their number (issue #32);
-        // Telegram's plugin still keeps the chat id as the number.
-        const peer = PhoneChannels.includes(channel) || channel === 'telegram' ? { id: number, number } : { id: number };
+        // On a channel without phone numbers the id is the person's address, never their number (issue #32).
+        const peer = PhoneChannels.includes(channel) ? { id: number, number } : { id: number };
         const contact = await upsertContact(trx, companyId, channel, peer, { connectionId: connection.id, updateProfile: false, acceptAudioMessage });
         const found = await findOrCreateTicket(trx, connection, contact.id, false);
         let ticket: TicketRow = found.ticket;

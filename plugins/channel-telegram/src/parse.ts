@@ -64,8 +64,9 @@ export function parseUpdate(update: Record<string, any>): UpdateAction {
     wid: widOf(m.chat.id, m.message_id),
     fromMe: false,
     timestamp: new Date(Number(m.date) * 1000),
-    peer: { id: String(m.chat.id), number: String(m.chat.id), ...(chatName ? { name: chatName } : {}), ...(isGroup ? { isGroup } : {}) },
-    ...(isGroup && m.from ? { participant: { id: String(m.from.id), number: String(m.from.id), name: nameOf(m.from) } } : {}),
+    // A chat id is the person's address, not a phone (issue #32): the contact's number stays empty.
+    peer: { id: String(m.chat.id), ...(chatName ? { name: chatName } : {}), ...(isGroup ? { isGroup } : {}) },
+    ...(isGroup && m.from ? { participant: { id: String(m.from.id), name: nameOf(m.from) } } : {}),
     body,
     mediaType,
     ...(m.reply_to_message ? { quotedWid: widOf(m.chat.id, m.reply_to_message.message_id) } : {}),

@@ -81,7 +81,7 @@ describe('inbound by long polling', () => {
     const text = await inbound({ text: 'olá' });
     expect(text).toMatchObject({ body: 'olá', mediaType: 'chat', fromMe: false, companyId: a.company.id });
     const contact = await k.db('contacts').where({ id: text.contactId }).first();
-    expect(contact).toMatchObject({ channel: 'telegram', number: String(maria.id), name: 'Maria Telegram' });
+    expect(contact).toMatchObject({ channel: 'telegram', number: '', remoteJid: String(maria.id), name: 'Maria Telegram' });
 
     const small = fake.addFile(Buffer.from('small'), 'photos/small.jpg');
     const large = fake.addFile(Buffer.from('large photo bytes'), 'photos/large.jpg');

@@ -165,9 +165,9 @@ describe('a website visitor as a contact', () => {
     expect(await k.db('contactCustomFields').where({ contactId: phonedId })).toEqual([]);
     // A webchat contact typed in by hand with a phone is no visitor: left as it was.
     expect(await row(typed)).toEqual({ number: '5521955554004', remoteJid: null, name: 'Digitado' });
-    // A PSID is no phone: it becomes the address and the number empties; Telegram's plugin still reads its chat id as the number.
+    // A PSID or a Telegram chat id is no phone: it becomes the address and the number empties.
     expect(await row(messenger)).toEqual({ number: '', remoteJid: '7712345678901234', name: 'Via Messenger' });
-    expect(await row(telegram)).toEqual({ number: '918273645', remoteJid: '918273645', name: 'Via Telegram' });
+    expect(await row(telegram)).toEqual({ number: '', remoteJid: '918273645', name: 'Via Telegram' });
 
     // The visitor comes back: same contact, their history, and the agent's answer reaches them.
     const back = await visitor(phoned, { name: 'Rita Antiga' });
