@@ -60,6 +60,7 @@ describe('plan modules in the audit log', () => {
     const contact = await ok('POST', '/contacts', { name: 'Ana', number: '5511987650001' });
     await ok('POST', '/schedules', { body: 'Lembrete', contactId: contact.id, sendAt: new Date(Date.now() + 86400000).toISOString() });
     await ok('POST', '/campaign-settings', { settings: { messageInterval: 20 } });
+    await ok('PUT', `/transcription-queues/${queue.id}`, { auto: true });
 
     const [promptUpdate, promptCreate] = await rows('prompt');
     expect(promptCreate.newValues).toMatchObject({ name: 'Atendente IA', apiKey: MASK });
@@ -68,5 +69,6 @@ describe('plan modules in the audit log', () => {
     expect((await rows('integration')).map((r) => r.action)).toEqual(['delete', 'create']);
     expect((await rows('schedule'))[0]).toMatchObject({ action: 'create', newValues: { body: 'Lembrete' } });
     expect((await rows('campaignSetting'))[0]).toMatchObject({ action: 'create' });
+    expect((await rows('transcriptionQueue'))[0]).toMatchObject({ action: 'update', newValues: { auto: true } });
   });
 });

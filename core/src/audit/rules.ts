@@ -116,6 +116,8 @@ export const AUDITED_PATHS: PathRule[] = [
   // Plugin tables are the plugin's own: core records the request body, not a snapshot.
   { path: '/campaign-guards', entity: 'campaignGuard' },
   { path: '/flowbuilder', entity: 'flow' },
+  { path: '/birthdays/templates', entity: 'birthdayTemplate' },
+  { path: '/transcription-queues', entity: 'transcriptionQueue' },
   { method: 'GET', path: '/contacts/export', entity: 'contact', action: AuditActions.export },
   { method: 'GET', path: '/ticket/reports/export', entity: 'ticketReport', action: AuditActions.export },
   { method: 'GET', path: '/audit/export', entity: 'audit', action: AuditActions.export },

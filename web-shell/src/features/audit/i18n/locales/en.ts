@@ -66,5 +66,7 @@ export const en: AuditLocale = {
     slaTarget: 'SLA target',
     campaignGuard: 'Ban protection',
     flow: 'Flow',
+    birthdayTemplate: 'Birthday template',
+    transcriptionQueue: 'Automatic transcription',
   },
 };

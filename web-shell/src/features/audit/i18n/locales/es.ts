@@ -66,5 +66,7 @@ export const es: AuditLocale = {
     slaTarget: 'Meta de SLA',
     campaignGuard: 'Protección contra bloqueos',
     flow: 'Flujo',
+    birthdayTemplate: 'Plantilla de cumpleaños',
+    transcriptionQueue: 'Transcripción automática',
   },
 };

@@ -67,6 +67,8 @@ export const pt = {
     slaTarget: 'Meta de SLA',
     campaignGuard: 'Proteção contra banimento',
     flow: 'Fluxo',
+    birthdayTemplate: 'Modelo de aniversário',
+    transcriptionQueue: 'Transcrição automática',
   },
 };
 

@@ -66,5 +66,7 @@ export const tr: AuditLocale = {
     slaTarget: 'SLA hedefi',
     campaignGuard: 'Engellenme koruması',
     flow: 'Akış',
+    birthdayTemplate: 'Doğum günü şablonu',
+    transcriptionQueue: 'Otomatik yazıya dökme',
   },
 };
