@@ -10,6 +10,8 @@ export const INSTAGRAM_CAPABILITIES: ChannelDefinition['capabilities'] = {
   checkNumber: false,
   groups: false,
   presence: false,
+  // Meta's Send API takes 300 calls/s per page (10/s with audio or video): a few in flight, each to another person.
+  parallelSends: 8,
 };
 
 /**
