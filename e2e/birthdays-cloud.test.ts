@@ -1,37 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createTestKernel, type TestCompany, type TestKernel } from '@guiche/core/testing';
-import { cloudConnection, FakeGraph, type CloudConnection } from '@guiche/meta-graph/testing';
-import { createWhatsappCloudChannel } from '../plugins/channel-whatsapp-cloud/src/plugin.js';
-import { useFakeGraphEnv } from '../plugins/channel-whatsapp-cloud/test/support.js';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import type { TestCompany, TestKernel } from '@guiche/core/testing';
+import type { CloudConnection } from '@guiche/meta-graph/testing';
+import { logIn, newPage } from './support/browser.js';
+import { startCloudWorld, stopCloudWorld, type CloudWorld } from './support/cloud-world.js';
 
 /**
  * Settings → Options with birthday greetings on and a WhatsApp Cloud API connection (issue #33): the
  * admin sees that a greeting was skipped for want of a template, picks the connection's approved
  * template with the contact's first name in a variable (preview), saves it, and the warning goes.
  */
-const fake = new FakeGraph();
+let world: CloudWorld;
 let kernel: TestKernel;
 let browser: Browser;
 let company: TestCompany;
 let cloud: CloudConnection;
 
 beforeAll(async () => {
-  requireBuiltWeb('web-shell/dist/index.html');
-  await fake.start();
-  useFakeGraphEnv(fake);
-  kernel = await createTestKernel({ serveWeb: true, plugins: [createWhatsappCloudChannel()], config: { WEB_ROOT: webRoot } });
-  company = await kernel.createCompany({ planFlags: { useWhatsapp: true } });
-  cloud = await cloudConnection(kernel, fake, company, { name: 'Oficial Meta' });
-  browser = await launchChromium();
+  world = await startCloudWorld();
+  ({ kernel, company, browser } = world);
+  cloud = world.cloud;
 });
 
-afterAll(async () => {
-  await closeBrowser(browser);
-  await kernel?.close();
-  await fake.stop();
-});
+afterAll(() => stopCloudWorld(world));
 
 describe('birthday template of a Cloud API connection in the settings', () => {
   it('shows the skipped greetings, saves the chosen template with its variables, and the warning goes', async () => {

@@ -1,37 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createTestKernel, type TestCompany, type TestKernel } from '@guiche/core/testing';
-import { cloudConnection, FakeGraph } from '@guiche/meta-graph/testing';
+import type { TestCompany, TestKernel } from '@guiche/core/testing';
 import flowBuilder from '@guiche/plugin-flow-builder';
-import { createWhatsappCloudChannel } from '../plugins/channel-whatsapp-cloud/src/plugin.js';
-import { useFakeGraphEnv } from '../plugins/channel-whatsapp-cloud/test/support.js';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { logIn, newPage } from './support/browser.js';
+import { startCloudWorld, stopCloudWorld, type CloudWorld } from './support/cloud-world.js';
 
 /**
  * A message block's WhatsApp Cloud API template in the editor (issue 29): with a Cloud API connection
  * the block offers its approved templates (the shared picker), takes the variables (flow variables
  * allowed), previews the text, and the saved draft keeps name, language and variables.
  */
-const fake = new FakeGraph();
+let world: CloudWorld;
 let kernel: TestKernel;
 let browser: Browser;
 let company: TestCompany;
 
 beforeAll(async () => {
-  requireBuiltWeb('web-shell/dist/index.html', 'web-modules/flow-builder/dist/mf-manifest.json');
-  await fake.start();
-  useFakeGraphEnv(fake);
-  kernel = await createTestKernel({ serveWeb: true, plugins: [createWhatsappCloudChannel(), flowBuilder], config: { WEB_ROOT: webRoot } });
-  company = await kernel.createCompany();
-  await cloudConnection(kernel, fake, company, { name: 'Oficial Meta' });
-  browser = await launchChromium();
+  world = await startCloudWorld({ plugins: [flowBuilder], built: ['web-modules/flow-builder/dist/mf-manifest.json'] });
+  ({ kernel, company, browser } = world);
 });
 
-afterAll(async () => {
-  await closeBrowser(browser);
-  await kernel?.close();
-  await fake.stop();
-});
+afterAll(() => stopCloudWorld(world));
 
 describe("a message block's template for a closed window", () => {
   it('picks an approved template and its variables, and the draft keeps them', async () => {

@@ -1,37 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createTestKernel, type TestCompany, type TestKernel } from '@guiche/core/testing';
-import { cloudConnection, FakeGraph } from '@guiche/meta-graph/testing';
+import type { TestCompany, TestKernel } from '@guiche/core/testing';
 import onCall from '@guiche/plugin-on-call';
-import { createWhatsappCloudChannel } from '../plugins/channel-whatsapp-cloud/src/plugin.js';
-import { useFakeGraphEnv } from '../plugins/channel-whatsapp-cloud/test/support.js';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { logIn, newPage } from './support/browser.js';
+import { startCloudWorld, stopCloudWorld, type CloudWorld } from './support/cloud-world.js';
 
 /**
  * /plantao with a WhatsApp Cloud API default connection in chromium (issue #29): the dialog shows the
  * template fields (only then), requires a template, takes its variables with the alert's fields and
  * previews them; the list shows why a page could not go out.
  */
-const fake = new FakeGraph();
+let world: CloudWorld;
 let kernel: TestKernel;
 let browser: Browser;
 let company: TestCompany;
 
 beforeAll(async () => {
-  requireBuiltWeb('web-shell/dist/index.html');
-  await fake.start();
-  useFakeGraphEnv(fake);
-  kernel = await createTestKernel({ serveWeb: true, plugins: [createWhatsappCloudChannel(), onCall], config: { WEB_ROOT: webRoot } });
-  company = await kernel.createCompany({ planFlags: { useWhatsapp: true } });
-  await cloudConnection(kernel, fake, company, { name: 'Oficial Meta' });
-  browser = await launchChromium();
+  world = await startCloudWorld({ plugins: [onCall] });
+  ({ kernel, company, browser } = world);
 });
 
-afterAll(async () => {
-  await closeBrowser(browser);
-  await kernel?.close();
-  await fake.stop();
-});
+afterAll(() => stopCloudWorld(world));
 
 describe('/plantao on a Cloud API alert connection', () => {
   it('requires a template, saves it with the alert’s fields in its variables, and lists a page that could not go out', async () => {

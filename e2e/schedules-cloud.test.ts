@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
-import { cloudConnection, FakeGraph } from '@guiche/meta-graph/testing';
+import { waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
+import type { FakeGraph } from '@guiche/meta-graph/testing';
 import schedulesPlugin from '@guiche/plugin-schedules';
-import { createWhatsappCloudChannel } from '../plugins/channel-whatsapp-cloud/src/plugin.js';
-import { useFakeGraphEnv } from '../plugins/channel-whatsapp-cloud/test/support.js';
-import { closeBrowser, keepScreenshot, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { keepScreenshot, logIn, newPage } from './support/browser.js';
+import { startCloudWorld, stopCloudWorld, type CloudWorld } from './support/cloud-world.js';
 
 /**
  * A schedule from a ticket of a WhatsApp Cloud API connection in chromium (issue #29): free text to a
@@ -14,7 +13,8 @@ import { closeBrowser, keepScreenshot, launchChromium, logIn, newPage, requireBu
  * the text, and the schedule reaches the fake Graph API as a template message.
  */
 const SHOTS = process.env.SCHEDULES_SHOTS;
-const fake = new FakeGraph();
+let world: CloudWorld;
+let fake: FakeGraph;
 let kernel: TestKernel;
 let browser: Browser;
 let company: TestCompany;
@@ -26,20 +26,12 @@ function spInput(instant: Date): string {
 }
 
 beforeAll(async () => {
-  requireBuiltWeb('web-shell/dist/index.html', 'web-modules/schedules/dist/mf-manifest.json');
-  await fake.start();
-  useFakeGraphEnv(fake);
-  kernel = await createTestKernel({ serveWeb: true, plugins: [createWhatsappCloudChannel(), schedulesPlugin], config: { WEB_ROOT: webRoot, TIMED_WORK_POLL_MS: 200 } });
-  company = await kernel.createCompany({ planFlags: { useSchedules: true, useWhatsapp: true } });
-  conn = (await cloudConnection(kernel, fake, company, { name: 'Oficial Meta' })).id;
-  browser = await launchChromium();
+  world = await startCloudWorld({ plugins: [schedulesPlugin], planFlags: { useSchedules: true }, config: { TIMED_WORK_POLL_MS: 200 }, built: ['web-modules/schedules/dist/mf-manifest.json'] });
+  ({ fake, kernel, company, browser } = world);
+  conn = world.cloud.id;
 });
 
-afterAll(async () => {
-  await closeBrowser(browser);
-  await kernel?.close();
-  await fake.stop();
-});
+afterAll(() => stopCloudWorld(world));
 
 describe('a schedule by template on a Cloud API connection, in the browser', () => {
   it('refuses free text outside the window with the fix named, then sends the chosen template', async () => {
