@@ -383,18 +383,19 @@ describe('the inbox from the website widget to resolution', () => {
     expect(firstRows.slice(1)).toEqual(expect.arrayContaining(people.map((p) => [...p, ''])));
     const visitorIndex = firstRows.findIndex((r) => r[0] === 'Marina Visitante');
     expect(firstRows[visitorIndex]?.[3]).toBe('Cliente VIP');
-    expect(firstRows[visitorIndex]?.[1]).toMatch(/^v[0-9a-f]+$/);
+    // A website visitor who typed no phone has no number (issue #32): never the widget's internal id.
+    expect(firstRows[visitorIndex]?.[1]).toBe('');
 
     // Company two imports the backup through its own contacts page: the phone contacts land;
-    // the website visitors' rows (Marina and the other visitor) are refused, their ids being no WhatsApp numbers.
-    const visitorRows = firstRows.flatMap((r, i) => (i > 0 && /[a-z]/i.test(r[1] ?? '') ? [i + 1] : []));
+    // the website visitors' rows (Marina and the other visitor) are refused, having no number.
+    const visitorRows = firstRows.flatMap((r, i) => (i > 0 && !r[1] ? [i + 1] : []));
     expect(visitorRows).toHaveLength(2);
     const second = await kernel.createCompany();
     const page2 = await openAs(second.admin, '/contacts');
     const result = await importSheet(page2, exported);
     expect(result).toMatchObject({ created: 'Criados: 3', updated: 'Atualizados: 0', failed: 'Com erro: 2' });
     expect(result.errors.map((e) => Number(e.trim().split(/\s/)[0]))).toEqual(visitorRows);
-    for (const error of result.errors) expect(error).toContain('O número deve ter de 8 a 50 caracteres.');
+    for (const error of result.errors) expect(error).toMatch(/Número\s+Obrigatório/);
     expect(await kernel.db('contacts').where({ companyId: second.company.id }).orderBy('name').pluck('name')).toEqual(people.map((p) => p[0]).sort());
     // ...and its own backup lists the same phone contacts, row for row.
     const secondRows = await sheetRows(await exportSheet(page2));
