@@ -241,4 +241,36 @@ describe('the flow builder in the browser', () => {
     expect(await fromCompany.first().innerText()).toContain('Conferi seu pedido: tudo certo!');
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Online');
   });
+  it("uploads a file from the computer into a message block, shows its name and type, saves it and removes it", async () => {
+    const graph = {
+      nodes: [
+        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'doc', type: 'message', position: { x: 0, y: 120 }, data: { text: 'Segue o catálogo' } },
+        { id: 'end', type: 'end', position: { x: 0, y: 240 }, data: {} },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', sourceHandle: 'next', target: 'doc' },
+        { id: 'e2', source: 'doc', sourceHandle: 'next', target: 'end' },
+      ],
+    };
+    const flow = await apiOk(kernel, 'POST', '/flowbuilder', admin.token, { name: 'Com arquivo', graph });
+    const page = await newPage(browser, kernel, { viewport: { width: 1500, height: 1000 } });
+    await logIn(page, admin);
+    await page.getByTestId('tickets-page').waitFor();
+    await page.goto(`/flowbuilder/${flow.id}`);
+    await page.getByTestId('flow-editor').waitFor();
+    await node(page, 'message').click();
+    await page.getByTestId('fb-media-input').setInputFiles({ name: 'catalogo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 catálogo') });
+    await expect.poll(() => page.getByTestId('fb-media-file').innerText()).toContain('catalogo.pdf');
+    expect(await page.getByTestId('fb-media-type').innerText()).toBe('Documento');
+    // A file replaces the URL fields.
+    expect(await page.getByTestId('fb-field-mediaUrl').count()).toBe(0);
+    await page.getByTestId('fb-save').click();
+    const saved = await waitFor(async () => (await kernel.db('flowBuilderFlows').where({ id: flow.id }).first('graph')).graph.nodes.find((n: { id: string }) => n.id === 'doc')?.data.mediaFile);
+    expect(saved).toMatchObject({ mimetype: 'application/pdf', fileName: 'catalogo.pdf' });
+    expect((await kernel.kernel.core.storage.read(saved.path)).toString()).toBe('%PDF-1.4 catálogo');
+    await page.getByTestId('fb-media-remove').click();
+    await page.getByTestId('fb-media-choose').waitFor();
+    expect(await page.getByTestId('fb-field-mediaUrl').count()).toBe(1);
+  });
 });

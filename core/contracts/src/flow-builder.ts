@@ -23,11 +23,28 @@ export const FlowV = {
   phrase: 'validation.flowPhrase',
   connection: 'validation.flowConnection',
   number: 'validation.flowNumber',
+  mediaFile: 'validation.flowMediaFile',
 } as const;
 
 export const FLOW_NODES_MAX = 300;
 export const FLOW_EDGES_MAX = 900;
 export const FLOW_EXPORT_FORMAT = 'guiche.flow';
+/** A message node's uploaded file: at most this size (as media fetched from a URL). */
+export const FLOW_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+/** The storage folder (under the company's) of files uploaded for message nodes. */
+export const FLOW_MEDIA_FOLDER = 'flow-builder/uploads';
+/** The shape of a stored upload's key: `company<id>/flow-builder/uploads/<uuid><.ext>` (the company is checked by the server). */
+export const FLOW_MEDIA_PATH = /^company([1-9][0-9]{0,9})\/flow-builder\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]{1,16})?$/;
+/** The message node's media type a file's MIME type gives. */
+export const flowMediaTypeOf = (mimetype: string): 'image' | 'audio' | 'video' | 'document' => {
+  const kind = mimetype.split('/')[0];
+  return kind === 'image' || kind === 'audio' || kind === 'video' ? kind : 'document';
+};
+/** MIME types a message node's file may have: any image, audio or video, and documents (no HTML or scripts the browser would run). */
+export const flowMediaAccepted = (mimetype: string): boolean =>
+  /^(image|audio|video)\/[\w.+-]+$/i.test(mimetype) && !/svg/i.test(mimetype) ||
+  /^application\/(pdf|zip|msword|vnd\.[\w.+-]+|x-zip-compressed|rtf)$/i.test(mimetype) ||
+  /^text\/(plain|csv)$/i.test(mimetype);
 
 const nodeId = text(64, { tooLong: FlowV.nodeId }).regex(/^[A-Za-z0-9_-]+$/, FlowV.nodeId);
 const optionalText = (max: number) => text(max).optional();
@@ -49,6 +66,18 @@ export const flowNodeSchema = z.discriminatedUnion('type', [
     text: optionalText(4000),
     mediaUrl: optionalText(1000),
     mediaType: z.enum(['image', 'audio', 'video', 'document']).optional(),
+    /**
+     * A file uploaded for the node (POST /flowbuilder/:id/media), sent from the company's storage
+     * (it wins over mediaUrl). `path` null: the file is missing (a flow imported from another
+     * company drops it): publishing refuses the node until a file is uploaded again.
+     */
+    mediaFile: z
+      .object({
+        path: text(200).regex(FLOW_MEDIA_PATH, FlowV.mediaFile).nullable(),
+        mimetype: text(120).regex(/^[\w.+-]+\/[\w.+-]+$/, FlowV.mediaFile),
+        fileName: text(255, { trim: true }).min(1, FlowV.mediaFile),
+      })
+      .optional(),
     typingSeconds: int(0, 60).optional(),
     /**
      * WhatsApp Cloud API: the approved template said instead when the contact's 24-hour window is
@@ -230,8 +259,9 @@ function missingFields(n: FlowNode): string[] {
   const blank = (v: string | undefined) => !v || !v.trim();
   switch (n.type) {
     case 'message':
-      if (blank(n.data.text) && blank(n.data.mediaUrl)) missing.push('text');
-      if (!blank(n.data.mediaUrl) && !n.data.mediaType) missing.push('mediaType');
+      if (blank(n.data.text) && blank(n.data.mediaUrl) && !n.data.mediaFile) missing.push('text');
+      if (!n.data.mediaFile && !blank(n.data.mediaUrl) && !n.data.mediaType) missing.push('mediaType');
+      if (n.data.mediaFile && !n.data.mediaFile.path) missing.push('mediaFile');
       break;
     case 'menu':
       if (blank(n.data.text)) missing.push('text');
@@ -381,7 +411,7 @@ export type FlowSimulateInput = z.infer<typeof flowSimulateSchema>;
 
 /** What the dry run did, in order: what the customer would see and what would happen to the ticket. */
 export type FlowSimStep =
-  | { kind: 'message'; nodeId: string; body: string; media?: { url: string; type: string }; typingSeconds?: number }
+  | { kind: 'message'; nodeId: string; body: string; media?: { url: string; type: string; fileName?: string }; typingSeconds?: number }
   | { kind: 'wait'; nodeId: string; minutes: number }
   | { kind: 'http'; nodeId: string; method: string; url: string }
   | { kind: 'tag'; nodeId: string; tagId: number; on: boolean }

@@ -14,9 +14,10 @@ import {
   type FlowV,
   type FlowVersion,
 } from '@guiche/contracts';
-import { AppError, generateSigningSecret, type SecretBox } from '@guiche/core';
+import { AppError, generateSigningSecret, type PluginContext, type SecretBox } from '@guiche/core';
 import type { Knex } from 'knex';
 import type { TriggerCache } from './trigger-cache.js';
+import { dropForeignMedia, missingMedia, refuseForeignMedia } from './media-files.js';
 
 import { COUNTERS, FLOWS, VERSIONS } from './tables.js';
 
@@ -38,7 +39,7 @@ const newToken = () => randomBytes(24).toString('base64url');
 const notFound = () => new AppError('ERR_NO_FLOW_FOUND', 404);
 
 /** Flows, versions and counters of one company at a time: every query carries companyId. */
-export function createFlowService(db: Knex, triggers: Pick<TriggerCache, 'changed'>, box: SecretBox) {
+export function createFlowService(db: Knex, triggers: Pick<TriggerCache, 'changed'>, box: SecretBox, storage: Pick<PluginContext['storage'], 'stat'>) {
   async function row(companyId: number, id: number): Promise<FlowRow> {
     const found: FlowRow | undefined = await db(FLOWS).where({ companyId, id }).first();
     if (!found) throw notFound();
@@ -95,9 +96,13 @@ export function createFlowService(db: Knex, triggers: Pick<TriggerCache, 'change
 
     find: async (companyId: number, id: number) => present(await row(companyId, id)),
 
-    create: (companyId: number, input: FlowCreateInput) => insert(companyId, input.name, input.graph ?? emptyFlowGraph()),
+    create: (companyId: number, input: FlowCreateInput) => {
+      refuseForeignMedia(companyId, input.graph);
+      return insert(companyId, input.name, input.graph ?? emptyFlowGraph());
+    },
 
     async update(companyId: number, id: number, input: FlowUpdateInput): Promise<Flow> {
+      refuseForeignMedia(companyId, input.graph);
       const change: Record<string, unknown> = { updatedAt: db.fn.now() };
       if (input.name !== undefined) change.name = input.name;
       if (input.graph !== undefined) change.graph = JSON.stringify(input.graph);
@@ -134,14 +139,15 @@ export function createFlowService(db: Knex, triggers: Pick<TriggerCache, 'change
       return { format: FLOW_EXPORT_FORMAT, version: 1, name: source.name, graph: source.graph };
     },
 
-    importFlow: (companyId: number, input: FlowExport) => insert(companyId, input.name, input.graph),
+    /** A file of this company stays; another company's is dropped (its name kept): publishing asks for it again. */
+    importFlow: (companyId: number, input: FlowExport) => insert(companyId, input.name, dropForeignMedia(companyId, input.graph)),
 
     /** A new immutable version from the draft, live for new conversations; refused while the draft has problems. */
     async publish(companyId: number, id: number, userId: number): Promise<FlowVersion> {
       const published = await db.transaction(async (trx) => {
         const source: FlowRow | undefined = await trx(FLOWS).where({ companyId, id }).forUpdate().first();
         if (!source) throw notFound();
-        const problems = [...flowProblems(source.graph), ...(await foreignTargets(companyId, source.graph))];
+        const problems = [...flowProblems(source.graph), ...(await foreignTargets(companyId, source.graph)), ...(await missingMedia(storage, companyId, source.graph))];
         if (problems.length) throw new AppError('ERR_FLOW_INVALID', 422, { problems });
         const last = await trx(VERSIONS).where({ flowId: id }).max('number as n').first();
         const [version] = await trx(VERSIONS)

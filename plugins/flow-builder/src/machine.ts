@@ -1,4 +1,4 @@
-import type { FlowGraph, FlowNode } from '@guiche/contracts';
+import { flowMediaTypeOf, type FlowGraph, type FlowNode } from '@guiche/contracts';
 import type { ConversationOutcome } from '@guiche/core';
 import { interpolate } from './interpolate.js';
 import type { Counter } from './runs.js';
@@ -30,7 +30,8 @@ export type WalkEvent =
 
 export interface OutMessage {
   body: string;
-  media?: { url: string; type: 'image' | 'audio' | 'video' | 'document' };
+  /** A file uploaded for the node (sent from the company's storage), else a URL fetched at run time. */
+  media?: { type: 'image' | 'audio' | 'video' | 'document' } & ({ file: { path: string; mimetype: string; fileName: string }; url?: undefined } | { url: string; file?: undefined });
   /** Seconds the customer sees "typing…" before this message. */
   typingSeconds?: number;
   /** The message node's Cloud API template (variables filled) for a closed 24-hour window. */
@@ -81,8 +82,11 @@ export interface Advanced {
 
 /** The message node's text and media with the run's variables in them (null when it has neither). */
 function messageOf(node: NodeOf<'message'>, variables: Record<string, string>): OutMessage | null {
-  const { text, mediaUrl, mediaType, template } = node.data;
-  const media = mediaUrl?.trim() && mediaType ? { url: interpolate(mediaUrl.trim(), variables), type: mediaType } : undefined;
+  const { text, mediaUrl, mediaType, mediaFile, template } = node.data;
+  const file = mediaFile?.path ? { path: mediaFile.path, mimetype: mediaFile.mimetype, fileName: mediaFile.fileName } : undefined;
+  const media: OutMessage['media'] = file
+    ? { file, type: flowMediaTypeOf(file.mimetype) }
+    : !mediaFile && mediaUrl?.trim() && mediaType ? { url: interpolate(mediaUrl.trim(), variables), type: mediaType } : undefined;
   const closedWindow = template?.name ? { template: { name: template.name, language: template.language, variables: template.variables.map((v) => interpolate(v, variables)) } } : {};
   return text?.trim() || media ? { body: interpolate(text ?? '', variables), media, ...closedWindow } : null;
 }

@@ -17,7 +17,7 @@ const FALLBACK_TYPE: Record<NonNullable<OutMessage['media']>['type'], string> = 
  * message goes out through the connection's queue like an agent's file. Undefined when it cannot
  * be fetched: the text still goes.
  */
-export async function fetchMedia(deps: { storage: PluginContext['storage'] }, companyId: number, media: NonNullable<OutMessage['media']>, config: HttpNodeConfig): Promise<SendRequest['media']> {
+export async function fetchMedia(deps: { storage: PluginContext['storage'] }, companyId: number, media: { url: string; type: NonNullable<OutMessage['media']>['type'] }, config: HttpNodeConfig): Promise<SendRequest['media']> {
   const answer = await guardedRequest({ method: 'GET', url: media.url }, { ...config, timeoutMs: MEDIA_TIMEOUT_MS, maxBytes: MAX_MEDIA_BYTES });
   if (!answer || answer.status < 200 || answer.status >= 300 || !answer.body.length) return undefined;
   const mimetype = answer.contentType.split(';')[0]?.trim() || FALLBACK_TYPE[media.type];

@@ -22,7 +22,7 @@ export function createFlowBuilderPlugin(options: { http?: Partial<HttpNodeConfig
       const box = await secretBox(ctx.db);
       const triggers = createTriggerCache(ctx);
       const deps: WalkDeps = { messages: ctx.messages, timedWork: ctx.timedWork, tickets: ctx.tickets, storage: ctx.storage, http: { ...httpConfigFromEnv(), ...options.http }, channels: ctx.channels, conversations: ctx.conversations, log: ctx.log };
-      registerRoutes(ctx, createFlowService(ctx.db, triggers, box), createTriggerService(ctx, triggers), deps);
+      registerRoutes(ctx, createFlowService(ctx.db, triggers, box, ctx.storage), createTriggerService(ctx, triggers), deps);
       registerHookRoute(ctx, deps, box);
       ctx.bot.registerHandler(FLOW_HANDLER, flowHandler(ctx, deps), { planFlag: 'useFlowBuilder' });
       ctx.bot.registerStarter(flowStarter(triggers), { planFlag: 'useFlowBuilder' });

@@ -4,6 +4,7 @@ import type { FlowService } from './flows.js';
 import type { TriggerService } from './triggers.js';
 import { startOnTicket } from './starts.js';
 import { simulate } from './simulate.js';
+import { uploadMedia } from './media-files.js';
 import type { WalkDeps } from './walk.js';
 
 const TAGS = ['flowbuilder'];
@@ -29,6 +30,11 @@ export function registerRoutes(ctx: PluginContext, flows: FlowService, triggers:
   routes.post('/flowbuilder/:id/publish', { ...admin, schema: { tags: TAGS, params } }, async (r, reply) =>
     reply.code(201).send(await flows.publish(r.auth.companyId, r.params.id, r.auth.id)),
   );
+  // A message node's file: stored once in the company's storage, named in the node's data by the editor.
+  routes.post('/flowbuilder/:id/media', { ...admin, schema: { tags: TAGS, params } }, async (r, reply) => {
+    await flows.find(r.auth.companyId, r.params.id);
+    return reply.code(201).send(await uploadMedia(ctx.storage, r, r.auth.companyId));
+  });
   routes.get('/flowbuilder/:id/versions', { ...admin, schema: { tags: TAGS, params } }, (r) => flows.versions(r.auth.companyId, r.params.id));
   routes.get('/flowbuilder/:id/versions/:versionId', { ...admin, schema: { tags: TAGS, params: flowVersionParamsSchema } }, (r) =>
     flows.version(r.auth.companyId, r.params.id, r.params.versionId),

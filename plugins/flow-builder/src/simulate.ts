@@ -17,7 +17,7 @@ export async function simulate(graph: FlowGraph, input: FlowSimulateInput): Prom
   let at = start.nodeId;
   const facts = input.facts ?? {};
   const fx: Effects = {
-    say: async (m) => void steps.push({ kind: 'message', nodeId: at, body: m.body, ...(m.media ? { media: m.media } : {}), ...(m.typingSeconds ? { typingSeconds: m.typingSeconds } : {}) }),
+    say: async (m) => void steps.push({ kind: 'message', nodeId: at, body: m.body, ...(m.media ? { media: m.media.file ? { url: '', type: m.media.type, fileName: m.media.file.fileName } : { url: m.media.url, type: m.media.type } } : {}), ...(m.typingSeconds ? { typingSeconds: m.typingSeconds } : {}) }),
     typing: async () => 'inline',
     timer: async (nodeId, minutes) => void steps.push({ kind: 'wait', nodeId, minutes }),
     cancelTimer: async () => undefined,

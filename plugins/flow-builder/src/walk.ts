@@ -6,6 +6,7 @@ import type { HttpNodeConfig } from './http/request.js';
 import { advance, type Effects, type OutMessage, type RunState, type WalkEvent } from './machine.js';
 import { cloudWindow } from './cloud-window.js';
 import { fetchMedia } from './media.js';
+import { storedMedia } from './media-files.js';
 import { count, RUNS, startRun, versionGraph, type RunRow } from './runs.js';
 
 export type { WalkEvent } from './machine.js';
@@ -63,7 +64,8 @@ export async function walk(deps: WalkDeps, trx: Knex.Transaction, within: Within
   const say = async (message: OutMessage) => {
     const template = await closedWindow(message);
     if (template) return void (await deps.messages.send({ companyId: run.companyId, ticketId: ticket.id, userId: null, ...template }, within));
-    const media = message.media ? await fetchMedia(deps, run.companyId, message.media, deps.http) : undefined;
+    const m = message.media;
+    const media = m?.file ? await storedMedia(deps, run.companyId, m.file) : m?.url ? await fetchMedia(deps, run.companyId, { url: m.url, type: m.type }, deps.http) : undefined;
     await deps.messages.send({ companyId: run.companyId, ticketId: ticket.id, userId: null, body: message.body, media }, within);
   };
   const resumeAt = (nodeId: string, ms: number) =>

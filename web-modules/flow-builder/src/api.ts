@@ -23,3 +23,17 @@ export const fetchTriggers = async (id: number) => (await api.get<FlowTrigger[]>
 export const saveTriggers = async (id: number, triggers: FlowTrigger[]) => (await api.put<{ triggers: FlowTrigger[] }>(`/flowbuilder/${id}/triggers`, { triggers })).data.triggers;
 export const fetchConnections = async () => (await api.get<{ id: number; name: string; channel: string }[]>('/whatsapp', { params: { session: 0 } })).data;
 export const simulateFlow = async (id: number, input: FlowSimulateInput) => (await api.post<FlowSimulation>(`/flowbuilder/${id}/simulate`, input)).data;
+
+/** A message block's uploaded file, as the node's `mediaFile` keeps it. */
+export interface FlowMediaFile {
+  path: string | null;
+  mimetype: string;
+  fileName: string;
+}
+/** Stores a file for a message block (multipart, 16 MB); `progress` gets 0–1 as it uploads. */
+export async function uploadFlowMedia(id: number, file: File, progress: (fraction: number) => void): Promise<FlowMediaFile> {
+  const form = new FormData();
+  form.append('file', file);
+  const { data } = await api.post<FlowMediaFile>(`/flowbuilder/${id}/media`, form, { onUploadProgress: (e) => progress(e.total ? e.loaded / e.total : 0) });
+  return data;
+}

@@ -3,10 +3,13 @@ import { httpRowProblems, type FlowNode, type FlowSummary, type HttpRowProblem }
 import { useTranslation } from '@guiche/web-sdk';
 import { NS } from '../i18n/register';
 import { newOptionId } from './graph';
+import { MessageMedia } from './MessageMedia';
 import { MessageTemplate } from './MessageTemplate';
 import { PairRows } from './PairRows';
 
 interface Props {
+  /** The flow being edited (a message block's file is uploaded for it). */
+  flowId: number;
   node: FlowNode;
   queues: { id: number; name: string }[];
   flows: FlowSummary[];
@@ -16,7 +19,7 @@ interface Props {
 }
 
 /** The selected block's fields: each change is one step of the undo history. */
-export function NodePanel({ node, queues, flows, readOnly, onChange, onDelete }: Props) {
+export function NodePanel({ flowId, node, queues, flows, readOnly, onChange, onDelete }: Props) {
   const { t } = useTranslation(NS);
   const data = node.data as Record<string, any>;
   const set = (key: string, value: unknown) => onChange({ ...data, [key]: value });
@@ -55,8 +58,10 @@ export function NodePanel({ node, queues, flows, readOnly, onChange, onDelete }:
         return (
           <>
             {text('text', t('fields.text'), true)}
-            {text('mediaUrl', t('fields.mediaUrl'))}
-            {select('mediaType', t('fields.mediaType'), ['image', 'audio', 'video', 'document'].map((m) => ({ value: m, label: t(`fields.mediaTypes.${m}`) })), '—')}
+            <MessageMedia flowId={flowId} file={data.mediaFile} readOnly={readOnly} onChange={(file) => set('mediaFile', file)} />
+            {/* A URL instead (fetched when sent), for who prefers it: a file wins. */}
+            {!data.mediaFile && text('mediaUrl', t('fields.mediaUrl'))}
+            {!data.mediaFile && select('mediaType', t('fields.mediaType'), ['image', 'audio', 'video', 'document'].map((m) => ({ value: m, label: t(`fields.mediaTypes.${m}`) })), '—')}
             {num('typingSeconds', t('fields.typingSeconds'), 0, t('fields.typingHint'))}
             <MessageTemplate value={data.template} readOnly={readOnly} onChange={(template) => set('template', template)} />
           </>

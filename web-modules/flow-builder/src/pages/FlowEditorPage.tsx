@@ -303,7 +303,7 @@ function Editor({ id, name, initial, liveVersion, webhookToken, webhookSigned }:
             {simulating ? (
               <SimulatorPanel flowId={id} graph={viewing ? viewing.graph : graph} flows={flows.data?.items ?? []} onClose={() => setSimulating(false)} />
             ) : selectedNode ? (
-              <NodePanel key={selectedNode.id} node={selectedNode} queues={queues.data ?? []} flows={(flows.data?.items ?? []).filter((f) => f.id !== id)} readOnly={readOnly} onChange={(data) => editData(selectedNode.id, data)} onDelete={() => removeNode(selectedNode.id)} />
+              <NodePanel key={selectedNode.id} flowId={id} node={selectedNode} queues={queues.data ?? []} flows={(flows.data?.items ?? []).filter((f) => f.id !== id)} readOnly={readOnly} onChange={(data) => editData(selectedNode.id, data)} onDelete={() => removeNode(selectedNode.id)} />
             ) : (
               <p className="fb-hint">{t('editor.selectHint')}</p>
             )}

@@ -22,7 +22,7 @@ export function SimulatorPanel({ flowId, graph, flows, onClose }: { flowId: numb
   const describe = (s: FlowSimStep): Line => {
     switch (s.kind) {
       case 'message':
-        return { who: 'bot', text: [s.typingSeconds ? t('simulator.typing', { count: s.typingSeconds }) : '', s.media ? `[${t(`simulator.media.${s.media.type}`)}] ${s.media.url}` : '', s.body].filter(Boolean).join('\n') };
+        return { who: 'bot', text: [s.typingSeconds ? t('simulator.typing', { count: s.typingSeconds }) : '', s.media ? `[${t(`simulator.media.${s.media.type}`)}] ${s.media.fileName ?? s.media.url}` : '', s.body].filter(Boolean).join('\n') };
       case 'wait':
         return { who: 'note', text: t('simulator.waits', { count: s.minutes }) };
       case 'http':

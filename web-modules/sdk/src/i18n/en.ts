@@ -42,6 +42,7 @@ export const en: Shape<typeof pt> = {
     flowPhrase: "Enter the phrase that starts the flow",
     flowConnection: "Connection not found",
     flowNumber: "Enter the number with country and area code",
+    flowMediaFile: "Choose an image, audio, video or document (PDF, Office, text) of up to 16 MB uploaded in this company",
     required: 'Required',
     tooShort: 'Too Short!',
     tooLong: 'Too Long!',

@@ -42,6 +42,7 @@ export const es: Shape<typeof pt> = {
     flowPhrase: "Escribe la frase que inicia el flujo",
     flowConnection: "Conexión no encontrada",
     flowNumber: "Indica el número con código de país y de área",
+    flowMediaFile: "Elige una imagen, audio, video o documento (PDF, Office, texto) de hasta 16 MB subido en esta empresa",
     required: 'Obligatorio',
     tooShort: '¡Demasiado corto!',
     tooLong: '¡Demasiado largo!',

@@ -40,6 +40,7 @@ export const pt = {
     flowPhrase: "Digite a frase que inicia o fluxo",
     flowConnection: "Conexão não encontrada",
     flowNumber: "Informe o número com DDI e DDD",
+    flowMediaFile: "Escolha uma imagem, áudio, vídeo ou documento (PDF, Office, texto) de até 16 MB enviado nesta empresa",
     required: 'Obrigatório',
     tooShort: 'Muito curto!',
     tooLong: 'Muito longo!',

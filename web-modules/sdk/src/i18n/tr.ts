@@ -42,6 +42,7 @@ export const tr: Shape<typeof pt> = {
     flowPhrase: "Akışı başlatan ifadeyi girin",
     flowConnection: "Bağlantı bulunamadı",
     flowNumber: "Numarayı ülke ve alan koduyla girin",
+    flowMediaFile: "Bu şirkete yüklenmiş en fazla 16 MB boyutunda bir resim, ses, video veya belge (PDF, Office, metin) seçin",
     required: 'Zorunlu',
     tooShort: 'Çok kısa!',
     tooLong: 'Çok uzun!',

@@ -122,6 +122,7 @@ export const en: typeof pt = {
       mapDuplicate: "This variable already receives another path.",
     },
   },
+  media: { label: "File from the computer", hint: "Image, audio, video or document up to 16 MB; the type comes from the file. It is kept in the company and sent to each customer.", choose: "Choose file", remove: "Remove", tooBig: "{{name}} is larger than 16 MB.", missing: "The file did not come with the imported flow (it belonged to another company): upload it again to publish." },
   hookSecret: {
     label: "Webhook signing secret",
     help: "Sign each call with the X-Guiche-Signature header: t=<unix seconds>,v1=<HMAC-SHA256 of the secret over t.raw body>. Calls unsigned, wrongly signed, older than 5 minutes or repeated are refused.",

@@ -122,6 +122,7 @@ export const es: typeof pt = {
       mapDuplicate: "Esta variable ya recibe otra ruta.",
     },
   },
+  media: { label: "Archivo del computador", hint: "Imagen, audio, video o documento de hasta 16 MB; el tipo viene del archivo. Se guarda en la empresa y se envía a cada cliente.", choose: "Elegir archivo", remove: "Quitar", tooBig: "{{name}} tiene más de 16 MB.", missing: "El archivo no vino con el flujo importado (era de otra empresa): súbelo de nuevo para publicar." },
   hookSecret: {
     label: "Secreto de firma del webhook",
     help: "Firma cada llamada con el encabezado X-Guiche-Signature: t=<segundos unix>,v1=<HMAC-SHA256 del secreto sobre t.cuerpo bruto>. Se rechazan las llamadas sin firma, mal firmadas, de más de 5 minutos o repetidas.",

@@ -120,6 +120,7 @@ export const pt = {
       mapDuplicate: "Esta variável já recebe outro caminho.",
     },
   },
+  media: { label: "Arquivo do computador", hint: "Imagem, áudio, vídeo ou documento de até 16 MB; o tipo vem do arquivo. Fica guardado na empresa e é enviado a cada cliente.", choose: "Escolher arquivo", remove: "Remover", tooBig: "{{name}} tem mais de 16 MB.", missing: "O arquivo não veio com o fluxo importado (era de outra empresa): envie-o de novo para publicar." },
   hookSecret: {
     label: "Segredo de assinatura do webhook",
     help: "Assine cada chamada com o cabeçalho X-Guiche-Signature: t=<segundos unix>,v1=<HMAC-SHA256 do segredo sobre t.corpo bruto>. Chamadas sem assinatura, com assinatura errada, com mais de 5 minutos ou repetidas são recusadas.",

@@ -122,6 +122,7 @@ export const tr: typeof pt = {
       mapDuplicate: "Bu değişken zaten başka bir yol alıyor.",
     },
   },
+  media: { label: "Bilgisayardan dosya", hint: "En fazla 16 MB resim, ses, video veya belge; tür dosyadan alınır. Şirkette saklanır ve her müşteriye gönderilir.", choose: "Dosya seç", remove: "Kaldır", tooBig: "{{name}} 16 MB'tan büyük.", missing: "Dosya içe aktarılan akışla gelmedi (başka bir şirkete aitti): yayınlamak için yeniden yükleyin." },
   hookSecret: {
     label: "Webhook imzalama anahtarı",
     help: "Her çağrıyı X-Guiche-Signature başlığıyla imzalayın: t=<unix saniye>,v1=<anahtarla t.ham gövde üzerinden HMAC-SHA256>. İmzasız, yanlış imzalı, 5 dakikadan eski veya tekrarlanan çağrılar reddedilir.",
