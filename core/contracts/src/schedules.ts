@@ -42,6 +42,10 @@ export interface ScheduleTemplate {
   name: string;
   language: string;
   variables: string[];
+  /** Where the template has them: the header's text variable, its file's address, the URL buttons' suffixes. */
+  headerParameters?: string[];
+  headerMedia?: string;
+  buttonParameters?: string[];
 }
 
 /** What the schedule dialog sends to POST /schedules and PUT /schedules/{id}. */
