@@ -92,3 +92,20 @@ export function templateExtrasOf(
     buttonVariables: (input.buttonParameters ?? []).map(fill),
   };
 }
+
+/** The stored/sent fields of a send's extras (the shape templateExtrasFields parses); absent when empty. */
+export interface TemplateExtrasParams {
+  headerParameters?: string[];
+  headerMedia?: string;
+  buttonParameters?: string[];
+}
+
+/** What a dialog's extras become in a send or a stored row: only the parts that hold something. */
+export function templateExtrasParams(extras: TemplateExtras): TemplateExtrasParams {
+  const media = extras.headerMedia?.trim();
+  return {
+    ...(extras.headerVariables?.length ? { headerParameters: extras.headerVariables } : {}),
+    ...(media ? { headerMedia: media } : {}),
+    ...(extras.buttonVariables?.length ? { buttonParameters: extras.buttonVariables } : {}),
+  };
+}
