@@ -51,6 +51,7 @@ const templateField = {
     headerMedia: {
       type: 'string',
       maxLength: 2048,
+      pattern: storable,
       description: "The http(s) address of the header's file when the template's header is an image, document or video (400 ERR_TEMPLATE_HEADER_MEDIA when missing, not a web address, or given for a header that takes none)",
       example: 'https://files.example/nota-1234.pdf',
     },
