@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestKernel, type TestCompany, type TestKernel } from '@guiche/core/testing';
-import { cloudConnection, FakeGraph } from '@guiche/meta-graph/testing';
+import { addShippedTemplate, cloudConnection, FakeGraph, type CloudConnection } from '@guiche/meta-graph/testing';
 import campaignsPlugin from '@guiche/plugin-campaigns';
 import { createWhatsappCloudChannel } from '../plugins/channel-whatsapp-cloud/src/plugin.js';
 import { useFakeGraphEnv } from '../plugins/channel-whatsapp-cloud/test/support.js';
@@ -19,6 +19,7 @@ const fake = new FakeGraph();
 let kernel: TestKernel;
 let browser: Browser;
 let company: TestCompany;
+let cloud: CloudConnection;
 
 function localInput(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
@@ -31,7 +32,7 @@ beforeAll(async () => {
   useFakeGraphEnv(fake);
   kernel = await createTestKernel({ serveWeb: true, plugins: [createWhatsappCloudChannel(), campaignsPlugin], config: { WEB_ROOT: webRoot, TIMED_WORK_POLL_MS: 200 } });
   company = await kernel.createCompany({ planFlags: { useCampaigns: true, useWhatsapp: true } });
-  await cloudConnection(kernel, fake, company, { name: 'Oficial Meta' });
+  cloud = await cloudConnection(kernel, fake, company, { name: 'Oficial Meta' });
   await kernel.api('POST', '/campaign-settings', { token: company.admin.token, body: { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } } });
   browser = await launchChromium();
 });
@@ -80,5 +81,37 @@ describe('a campaign by template on a Cloud API connection, in the browser', () 
       ['Pessoa 2', '#7'],
     ]);
     expect(fake.calls.filter((call) => call.body?.type === 'text')).toEqual([]);
+  }, 120_000);
+
+  it('fills a template\'s header variable and URL button suffix with contact placeholders; they reach Graph in Meta\'s components', async () => {
+    await addShippedTemplate(kernel, fake, company, cloud);
+    const list = await contactList(kernel, company, 1);
+    await kernel.db('contactLists').where({ id: list.id }).update({ name: 'Clientes Pedido' });
+    const page: Page = await newPage(browser, kernel, { viewport: { width: 1400, height: 900 } });
+    await logIn(page, company.admin, '/campaigns');
+    await page.getByTestId('campaigns-page').waitFor();
+    await page.getByTestId('campaigns-add').click();
+    const dialog = page.getByTestId('campaign-dialog');
+    await dialog.waitFor();
+    await page.locator('#campaign-name').fill('Pedido enviado');
+    await page.locator('#campaign-list').selectOption({ label: 'Clientes Pedido' });
+    await dialog.getByTestId('campaign-connections').getByText('Oficial Meta').click();
+    await page.getByTestId('campaign-template').waitFor();
+    await page.locator('#campaign-template').selectOption({ label: 'order_shipped (pt_BR)' });
+    await page.getByTestId('campaign-template-var-0').fill('{nome}');
+    await page.getByTestId('campaign-template-header-0').fill('#{numero}');
+    await page.getByTestId('campaign-template-button-0').fill('R-{numero}');
+    await expect.poll(() => page.getByTestId('campaign-template-preview').locator('strong').textContent()).toBe('Pedido #{numero}');
+    await page.locator('#campaign-scheduled-at').fill(localInput(new Date(Date.now() + 3_000)));
+    await page.getByTestId('campaign-save').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const [to] = list.numbers;
+    const call = await fake.nextCall((x) => x.body?.type === 'template' && x.body.template.name === 'order_shipped' && x.body.to === to, 60_000);
+    expect(call.body.template.components).toEqual([
+      { type: 'header', parameters: [{ type: 'text', text: `#${to}` }] },
+      { type: 'body', parameters: [{ type: 'text', text: 'Pessoa 1' }] },
+      { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: `R-${to}` }] },
+    ]);
   }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { templateExtrasFields } from './cloud-templates.js';
 import { text } from './primitives.js';
 
 /**
@@ -12,6 +13,8 @@ export const birthdayTemplateSchema = z.object({
   name: text(512, { trim: true, error: 'validation.metaTemplateUnknown' }).min(1, 'validation.metaTemplateUnknown'),
   language: text(20, { trim: true, error: 'validation.metaTemplateUnknown' }).min(2, 'validation.metaTemplateUnknown'),
   variables: z.array(text(1024)).max(20).default([]),
+  /** Where the template has them: the header's text variable, its file's address, the URL buttons' suffixes (message variables allowed). */
+  ...templateExtrasFields,
 });
 export type BirthdayTemplate = z.infer<typeof birthdayTemplateSchema>;
 

@@ -1,5 +1,7 @@
 // WhatsApp Cloud API templates' parts a send fills besides the body (issue #29), read the same way
 // by the server's check (@guiche/meta-graph) and the web's editor (the SDK's CloudTemplateFields).
+import { z } from 'zod';
+import { text } from './primitives.js';
 
 /**
  * What a send must fill besides the body (issue #29): the header's text variable(s), the header's
@@ -61,4 +63,49 @@ export function templateSlots(components: readonly unknown[]): TemplateSlots {
     }
   }
   return slots;
+}
+
+/**
+ * The three extra fields of a template send as every path takes them (the ticket's template send,
+ * the external API, campaigns, schedules, on-call rotas, birthday templates) and stores them with
+ * its row: the header's text variable, the header file's address, the URL buttons' suffixes. Counts
+ * and the address are checked against the stored template at save and send (@guiche/meta-graph's
+ * approvedTemplateSend); paths that fill placeholders ({nome}, {ticket}…) fill these values too.
+ * Optional, so a row without them stays as it was ({name, language, variables}).
+ */
+export const templateExtrasFields = {
+  headerParameters: z.array(text(1024)).max(1, 'validation.tooLong').optional(),
+  headerMedia: z.preprocess((v) => (v === '' || v === null ? undefined : v), text(2048, { trim: true }).optional()),
+  buttonParameters: z.array(text(2000)).max(10, 'validation.tooLong').optional(),
+};
+export const templateExtrasSchema = z.object(templateExtrasFields);
+export type TemplateExtrasInput = z.infer<typeof templateExtrasSchema>;
+
+/** A stored send's extras (rows saved before the fields existed have none) in the checker's words, each value passed through `fill`. */
+export function templateExtrasOf(
+  input: Partial<{ headerParameters: string[] | null; headerMedia: string | null; buttonParameters: string[] | null }>,
+  fill: (text: string) => string = (t) => t,
+): TemplateExtras {
+  return {
+    headerVariables: (input.headerParameters ?? []).map(fill),
+    headerMedia: input.headerMedia ? fill(input.headerMedia) : null,
+    buttonVariables: (input.buttonParameters ?? []).map(fill),
+  };
+}
+
+/** The stored/sent fields of a send's extras (the shape templateExtrasFields parses); absent when empty. */
+export interface TemplateExtrasParams {
+  headerParameters?: string[];
+  headerMedia?: string;
+  buttonParameters?: string[];
+}
+
+/** What a dialog's extras become in a send or a stored row: only the parts that hold something. */
+export function templateExtrasParams(extras: TemplateExtras): TemplateExtrasParams {
+  const media = extras.headerMedia?.trim();
+  return {
+    ...(extras.headerVariables?.length ? { headerParameters: extras.headerVariables } : {}),
+    ...(media ? { headerMedia: media } : {}),
+    ...(extras.buttonVariables?.length ? { buttonParameters: extras.buttonVariables } : {}),
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { templateExtrasFields } from './cloud-templates.js';
 import { int, PG_INT_MAX, text } from './primitives.js';
 import { HH_MM, Weekdays, type WeekdayEn } from './weekdays.js';
 
@@ -45,6 +46,8 @@ export const plantaoTemplateSchema = z.object({
   name: text(512, { trim: true, error: PlantaoV.template }).min(1, PlantaoV.template),
   language: text(20, { trim: true, error: PlantaoV.template }).min(2, PlantaoV.template),
   variables: z.array(text(1024)).max(20).default([]),
+  /** Where the template has them: the header's text variable, its file's address, the URL buttons' suffixes (alert fields filled too). */
+  ...templateExtrasFields,
 });
 export type PlantaoTemplate = z.infer<typeof plantaoTemplateSchema>;
 

@@ -1,3 +1,4 @@
+import type { TemplateExtrasParams } from './cloud-templates.js';
 /** Schedules module (outreach-config.md §3 Schedule): the shapes server and web both speak. */
 export const SCHEDULE_STATUSES = ['PENDENTE', 'ENVIADA', 'ERRO', 'CANCELADA'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
@@ -38,7 +39,8 @@ export interface Schedule<D = string> {
 }
 
 /** A stored Cloud API template by name and language, with its variables' values in order. */
-export interface ScheduleTemplate {
+/** Where the template has them, also the header's text variable, its file's address, the URL buttons' suffixes. */
+export interface ScheduleTemplate extends TemplateExtrasParams {
   name: string;
   language: string;
   variables: string[];

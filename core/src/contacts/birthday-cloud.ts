@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { BirthdaySkipReason, BirthdayTemplate } from '@guiche/contracts';
+import { templateExtrasOf, type BirthdaySkipReason, type BirthdayTemplate } from '@guiche/contracts';
 import type { ChannelTemplates, OutboundTemplate } from '../plugin-sdk/channels.js';
 import { renderVariables, type MessageVariables } from '../messaging/variables.js';
 import type { CoreServices } from '../services.js';
@@ -18,9 +18,10 @@ export function windowTemplatesOf(core: CoreServices, channel: string): ChannelT
 
 /** The company's birthday template of a connection, if one was chosen. */
 export async function birthdayTemplateOf(db: Knex | Knex.Transaction, companyId: number, connectionId: number): Promise<BirthdayTemplate | undefined> {
-  const row = await db('birthdayTemplates').where({ companyId, whatsappId: connectionId }).first('name', 'language', 'variables');
+  const row = await db('birthdayTemplates').where({ companyId, whatsappId: connectionId }).first('name', 'language', 'variables', 'extras');
   if (!row) return undefined;
-  return { name: row.name, language: row.language, variables: typeof row.variables === 'string' ? JSON.parse(row.variables) : row.variables };
+  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+  return { name: row.name, language: row.language, variables: json(row.variables), ...(row.extras ? json(row.extras) : {}) };
 }
 
 /** When the contact last wrote on the connection (reactions aside), null when never. */
@@ -50,8 +51,8 @@ export function templateSend(
   connectionId: number,
   variables: MessageVariables,
 ): Promise<{ template: OutboundTemplate; body: string }> {
-  const values = needs.template.variables.map((v) => renderVariables(v, variables).trim() || '-');
-  return needs.port.approved(trx, connectionId, { name: needs.template.name, language: needs.template.language, variables: values });
+  const fill = (v: string) => renderVariables(v, variables).trim() || '-';
+  return needs.port.approved(trx, connectionId, { name: needs.template.name, language: needs.template.language, variables: needs.template.variables.map(fill), ...templateExtrasOf(needs.template, fill) });
 }
 
 /** A greeting not sent through the connection today, kept for the admins' warning (once per contact and day). */

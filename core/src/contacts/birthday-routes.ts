@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { birthdayTemplateSchema, id, type BirthdayConnection, type BirthdaySkipReason } from '@guiche/contracts';
+import { birthdayTemplateSchema, id, templateExtrasOf, templateExtrasParams, type BirthdayConnection, type BirthdaySkipReason, type BirthdayTemplate } from '@guiche/contracts';
 import { AppError, type Routes } from '../plugin-sdk/types.js';
 import { requireAdmin } from '../auth/authenticate.js';
 import type { CoreServices } from '../services.js';
 import { birthdayTemplateOf, windowTemplatesOf } from './birthday-cloud.js';
 
 const TAGS = ['settings'];
+
+/** The template's header, header file and URL-button values as the row keeps them (null when it has none). */
+function templateExtrasJson(template: BirthdayTemplate): string | null {
+  const extras = templateExtrasParams(templateExtrasOf(template));
+  return Object.keys(extras).length ? JSON.stringify(extras) : null;
+}
 const connectionParams = z.object({ whatsappId: id });
 
 /** The company's connections whose channel has a window (the Cloud API), with their templates and skipped greetings. */
@@ -53,10 +59,10 @@ export function registerBirthdayRoutes(scope: Routes, core: CoreServices): void 
     const { companyId } = request.auth;
     const { id: whatsappId, port } = await windowConnection(core, companyId, request.params.whatsappId);
     const template = request.body;
-    await port.approved(core.db, whatsappId, template);
+    await port.approved(core.db, whatsappId, { ...template, ...templateExtrasOf(template) });
     await core.db.transaction(async (trx) => {
       await trx('birthdayTemplates')
-        .insert({ companyId, whatsappId, name: template.name, language: template.language, variables: JSON.stringify(template.variables), updatedAt: trx.fn.now() })
+        .insert({ companyId, whatsappId, name: template.name, language: template.language, variables: JSON.stringify(template.variables), extras: templateExtrasJson(template), updatedAt: trx.fn.now() })
         .onConflict(['companyId', 'whatsappId'])
         .merge();
       await trx('birthdaySkips').where({ companyId, whatsappId }).delete();

@@ -45,7 +45,7 @@ async function lastConnection(trx: Knex.Transaction, contact: DueContact): Promi
     .first('whatsapps.id', 'whatsapps.name', 'whatsapps.channel');
 }
 
-const TEMPLATE_ERRORS = ['ERR_TEMPLATE_NOT_FOUND', 'ERR_TEMPLATE_VARIABLES'];
+const TEMPLATE_ERRORS = ['ERR_TEMPLATE_NOT_FOUND', 'ERR_TEMPLATE_VARIABLES', 'ERR_TEMPLATE_HEADER_MEDIA'];
 
 /**
  * One greeting inside the claim: the message is stored into the contact's ticket on their last

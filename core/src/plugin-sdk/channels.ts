@@ -120,11 +120,18 @@ export interface OutboundTemplate {
   buttonParameters?: { index: number; text: string }[];
 }
 
-/** A send by template: the template's name, its language and one value per variable, in order. */
+/**
+ * A send by template: the template's name, its language and one value per variable, in order; and
+ * where the template has them the header's text variable, its file's address and the URL buttons'
+ * suffixes (issue #29).
+ */
 export interface TemplateChoice {
   name: string;
   language: string;
   variables: string[];
+  headerVariables?: string[];
+  headerMedia?: string | null;
+  buttonVariables?: string[];
 }
 
 /**

@@ -1,4 +1,5 @@
 import { AppError, type OutboundTemplate, type PluginContext } from '@guiche/core';
+import { templateExtrasOf } from '@guiche/contracts';
 import { approvedTemplateSend, closedWindowNumbers } from '@guiche/meta-graph';
 import type { Knex } from 'knex';
 import { CLOUD_CHANNEL } from './cloud-guard.js';
@@ -9,7 +10,8 @@ type Ctx = Pick<PluginContext, 'db' | 'connections' | 'conversations'>;
 /**
  * A campaign's WhatsApp Cloud API rules when it is saved (issue #29). With a template: some chosen
  * connection must be a Cloud API one (400 ERR_TEMPLATE_NOT_SUPPORTED) and the template approved on
- * each of them with as many variables (400 ERR_TEMPLATE_NOT_FOUND / ERR_TEMPLATE_VARIABLES).
+ * each of them with as many variables, header and URL-button values (400 ERR_TEMPLATE_NOT_FOUND /
+ * ERR_TEMPLATE_VARIABLES with the part / ERR_TEMPLATE_HEADER_MEDIA).
  * Without one, free text on a Cloud API connection to recipients whose 24-hour window is closed is
  * refused (409 ERR_WINDOW_CLOSED with the connection and how many): Meta would refuse each send.
  */
@@ -19,7 +21,7 @@ export async function checkCampaignCloudRules(ctx: Ctx, companyId: number, input
   if (input.template) {
     if (!cloud.length) throw new AppError('ERR_TEMPLATE_NOT_SUPPORTED', 400, { channel: connections[0]?.channel ?? null });
     for (const connection of cloud) {
-      await approvedTemplateSend(ctx.db, connection.id, input.template).catch((err: unknown) => {
+      await approvedTemplateSend(ctx.db, connection.id, { ...input.template, ...templateExtrasOf(input.template) }).catch((err: unknown) => {
         if (err instanceof AppError) throw new AppError(err.code, err.statusCode, { ...err.extra, connectionId: connection.id, connectionName: connection.name });
         throw err;
       });
@@ -35,9 +37,9 @@ export async function checkCampaignCloudRules(ctx: Ctx, companyId: number, input
   }
 }
 
-/** The template for one contact: each variable's placeholders filled like the messages', checked against the stored template. */
+/** The template for one contact: each variable's (body, header, URL buttons, header file) placeholders filled like the messages', checked against the stored template. */
 export async function campaignTemplateSend(trx: Knex.Transaction, connectionId: number, template: CampaignTemplate, fill: (text: string) => string): Promise<{ template: OutboundTemplate; body: string }> {
-  const { template: outbound, body } = await approvedTemplateSend(trx, connectionId, { ...template, variables: template.variables.map(fill) });
+  const { template: outbound, body } = await approvedTemplateSend(trx, connectionId, { name: template.name, language: template.language, variables: template.variables.map(fill), ...templateExtrasOf(template, fill) });
   return { template: outbound, body };
 }
 

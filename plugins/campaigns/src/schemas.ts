@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime, id, int, pageNumber, PG_INT_MAX, text, V } from '@guiche/contracts';
+import { dateTime, id, int, pageNumber, PG_INT_MAX, templateExtrasFields, text, V } from '@guiche/contracts';
 
 /** outreach-config.md §4: the statuses, in their order of life. */
 export const CAMPAIGN_STATUSES = ['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA'] as const;
@@ -41,6 +41,8 @@ export const campaignTemplateSchema = z.object({
   name: text(512, { trim: true }).min(1, V.required),
   language: text(20, { trim: true }).min(2, V.required),
   variables: z.array(text(1024)).max(20, V.tooLong).default([]),
+  /** The header's text variable, file address and URL buttons' suffixes; they take the contact placeholders too. */
+  ...templateExtrasFields,
 });
 export type CampaignTemplate = z.infer<typeof campaignTemplateSchema>;
 

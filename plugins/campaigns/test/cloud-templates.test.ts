@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
-import { cloudConnection, FakeGraph, whatsappMessage, type CloudConnection } from '@guiche/meta-graph/testing';
+import { addShippedTemplate, cloudConnection, FakeGraph, whatsappMessage, type CloudConnection } from '@guiche/meta-graph/testing';
 import { createWhatsappCloudChannel } from '../../channel-whatsapp-cloud/src/plugin.js';
 import { useFakeGraphEnv } from '../../channel-whatsapp-cloud/test/support.js';
 import plugin from '../src/plugin.js';
@@ -121,6 +121,32 @@ describe('campaigns by template on a WhatsApp Cloud API connection', () => {
       const timer = await k.db('timedWork').where({ kind: 'campaigns.progress', key: String(res.body.id) }).first('dueAt');
       if (timer) await runDue(new Date(timer.dueAt));
       return (await states(k, res.body.id)).sent === 3;
+    });
+  });
+
+  it('fills the contact placeholders in the header variable and the URL button suffix, sent in Meta\'s components; a missing header value is refused when saved', async () => {
+    await addShippedTemplate(k, fake, c, cloud);
+    const list = await contactList(k, c, 2);
+    const missing = await post({ contactListId: list.id, template: { name: 'order_shipped', language: 'pt_BR', variables: ['{nome}'], buttonParameters: ['{numero}'] } });
+    expect(missing).toMatchObject({ status: 400, body: { error: 'ERR_TEMPLATE_VARIABLES', part: 'header', expected: 1, received: 0, connectionId: cloud.id } });
+    const media = await post({ contactListId: list.id, template: { name: 'order_shipped', language: 'pt_BR', variables: ['{nome}'], headerParameters: ['#{numero}'], buttonParameters: ['{numero}'], headerMedia: 'https://x.example/a.png' } });
+    expect(media).toMatchObject({ status: 400, body: { error: 'ERR_TEMPLATE_HEADER_MEDIA' } });
+    const at = new Date(`${year++}-03-01T12:00:00Z`);
+    const template = { name: 'order_shipped', language: 'pt_BR', variables: ['{nome}'], headerParameters: ['#{numero}'], buttonParameters: ['R-{numero}'] };
+    const res = await post({ contactListId: list.id, template, scheduledAt: at.toISOString() });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.template).toEqual(template);
+    expect((await k.api('GET', `/campaigns/${res.body.id}`, { token: c.admin.token })).body.template).toEqual(template);
+    await runDue(at);
+    await drain(res.body.id, cloud.id);
+    const calls = await Promise.all(list.numbers.map((number) => fake.nextCall((call) => call.body?.type === 'template' && call.body.to === number)));
+    calls.forEach((call, i) => {
+      expect(call.body.template.components).toEqual([
+        { type: 'header', parameters: [{ type: 'text', text: `#${list.numbers[i]}` }] },
+        { type: 'body', parameters: [{ type: 'text', text: `Pessoa ${i + 1}` }] },
+        { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: `R-${list.numbers[i]}` }] },
+      ]);
+      expect(call.response.messages?.[0]?.id).toEqual(expect.any(String));
     });
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
-import { cloudConnection, FakeGraph, whatsappMessage, type CloudConnection } from '@guiche/meta-graph/testing';
+import { addShippedTemplate, cloudConnection, FakeGraph, whatsappMessage, type CloudConnection } from '@guiche/meta-graph/testing';
 import { createWhatsappCloudChannel } from '../src/plugin.js';
 import { useFakeGraphEnv } from './support.js';
 
@@ -150,5 +150,30 @@ describe('birthday greeting on a WhatsApp Cloud API connection', () => {
     expect(graphCallsTo(eli.number)).toEqual([]);
     expect(await templates(a)).toMatchObject([{ id: cloudA.id, skipped: 1, lastSkipReason: 'templateUnusable' }]);
     wabaTemplates[0]!.status = 'APPROVED';
+  }, 60_000);
+
+  it('keeps the header variable and the URL button suffix with the template (message variables filled) and sends them in Meta’s components; a missing header value is refused when saved', async () => {
+    const c = await k.createCompany({ planFlags: { useWhatsapp: true } });
+    const cloudC = await cloudConnection(k, fake, c);
+    await enableBirthdays(c);
+    await addShippedTemplate(k, fake, c, cloudC);
+    const put = (body: unknown) => k.api('PUT', `/birthdays/templates/${cloudC.id}`, { token: c.admin.token, body });
+    const missing = await put({ name: 'order_shipped', language: 'pt_BR', variables: ['{{firstName}}'], buttonParameters: ['x'] });
+    expect(missing).toMatchObject({ status: 400, body: { error: 'ERR_TEMPLATE_VARIABLES', part: 'header', expected: 1, received: 0 } });
+    const media = await put({ name: 'order_shipped', language: 'pt_BR', variables: ['{{firstName}}'], headerParameters: ['x'], buttonParameters: ['x'], headerMedia: 'https://x.example/a.png' });
+    expect(media).toMatchObject({ status: 400, body: { error: 'ERR_TEMPLATE_HEADER_MEDIA' } });
+    const template = { name: 'order_shipped', language: 'pt_BR', variables: ['{{firstName}}'], headerParameters: ['{{name}}'], buttonParameters: ['parabens-{{firstName}}'] };
+    expect((await put(template)).status).toBe(200);
+    expect(await templates(c)).toMatchObject([{ id: cloudC.id, template }]);
+
+    const gil = await quietContact(c, cloudC.id, 'Gil Neves');
+    await runToday(c);
+    const call = await fake.nextCall((x) => x.body?.to === gil.number);
+    expect(call.body.template.components).toEqual([
+      { type: 'header', parameters: [{ type: 'text', text: 'Gil Neves' }] },
+      { type: 'body', parameters: [{ type: 'text', text: 'Gil' }] },
+      { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: 'parabens-Gil' }] },
+    ]);
+    expect(call.response.messages?.[0]?.id).toEqual(expect.any(String));
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, text } from '@guiche/contracts';
+import { id, templateExtrasFields, text } from '@guiche/contracts';
 
 /** Validation keys of the API (the web's test forms translate them). */
 export const ExternalApiV = {
@@ -36,6 +36,8 @@ export const sendFieldsSchema = z.object({
       name: text(512, { trim: true, error: ExternalApiV.required, tooLong: ExternalApiV.tooLong }),
       language: text(20, { trim: true, error: ExternalApiV.required, tooLong: ExternalApiV.tooLong }),
       variables: z.array(text(1024, { tooLong: ExternalApiV.tooLong })).max(20, ExternalApiV.tooLong).default([]),
+      /** Where the template has them: the header's text variable, the header file's http(s) address, the URL buttons' suffixes. */
+      ...templateExtrasFields,
     })
     .optional(),
 });

@@ -41,6 +41,27 @@ const templateField = {
     name: { type: 'string', maxLength: 512, pattern: storable, example: 'order_shipped' },
     language: { type: 'string', maxLength: 20, pattern: storable, example: 'pt_BR' },
     variables: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 1024, pattern: storable }, example: ['Ana', '#1234'] },
+    headerParameters: {
+      type: 'array',
+      maxItems: 1,
+      items: { type: 'string', maxLength: 1024, pattern: storable },
+      description: "The header text's variable when the template's header has one (400 ERR_TEMPLATE_VARIABLES with `part: \"header\"` otherwise)",
+      example: ['#1234'],
+    },
+    headerMedia: {
+      type: 'string',
+      maxLength: 2048,
+      pattern: storable,
+      description: "The http(s) address of the header's file when the template's header is an image, document or video (400 ERR_TEMPLATE_HEADER_MEDIA when missing, not a web address, or given for a header that takes none)",
+      example: 'https://files.example/nota-1234.pdf',
+    },
+    buttonParameters: {
+      type: 'array',
+      maxItems: 10,
+      items: { type: 'string', maxLength: 2000, pattern: storable },
+      description: "The suffix of each URL button whose address ends in a variable, in the buttons' order (400 ERR_TEMPLATE_VARIABLES with `part: \"buttons\"` when the count differs)",
+      example: ['AB1234'],
+    },
   },
   required: ['name', 'language'],
 };
@@ -110,7 +131,7 @@ export const sendDocSchema = {
     },
     400: error(
       'ERR_TEMPLATE_VARIABLES',
-      'ERR_VALIDATION (fields), ERR_WAPP_INVALID_CONTACT (WhatsApp does not know the number), ERR_WAPP_NOT_INITIALIZED, ERR_TEMPLATE_NOT_SUPPORTED (a template on a connection other than the Cloud API), ERR_TEMPLATE_NOT_FOUND (no such approved template on the connection; `status` says if it is paused, rejected or deleted), ERR_TEMPLATE_VARIABLES (`expected` and `received` counts)',
+      'ERR_VALIDATION (fields), ERR_WAPP_INVALID_CONTACT (WhatsApp does not know the number), ERR_WAPP_NOT_INITIALIZED, ERR_TEMPLATE_NOT_SUPPORTED (a template on a connection other than the Cloud API), ERR_TEMPLATE_NOT_FOUND (no such approved template on the connection; `status` says if it is paused, rejected or deleted), ERR_TEMPLATE_VARIABLES (`expected` and `received` counts; `part` header or buttons for those), ERR_TEMPLATE_HEADER_MEDIA (the header\'s file address missing, not http(s), or given for a header that takes none)',
     ),
     401: error('ERR_API_TOKEN_INVALID', 'Missing, wrong or revoked token'),
     403: error('ERR_PLAN_DISABLED', "The company's plan lacks the external API (ERR_PLAN_DISABLED), or the token is a website chat's public key (ERR_API_TOKEN_PUBLIC_KEY)"),

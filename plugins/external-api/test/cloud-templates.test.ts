@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
-import { cloudConnection, FakeGraph, whatsappMessage, type CloudConnection } from '@guiche/meta-graph/testing';
+import { addShippedTemplate, cloudConnection, FakeGraph, whatsappMessage, type CloudConnection } from '@guiche/meta-graph/testing';
 import { createWhatsappCloudChannel } from '../../channel-whatsapp-cloud/src/plugin.js';
 import { useFakeGraphEnv } from '../../channel-whatsapp-cloud/test/support.js';
 import { createExternalApiPlugin } from '../src/plugin.js';
@@ -76,6 +76,26 @@ describe('POST /api/messages/send by template (WhatsApp Cloud API)', () => {
     expect(await k.db('contacts').where({ companyId: c.company.id, number }).first()).toBeUndefined();
   });
 
+  it('sends a header variable and a URL button suffix in Meta\'s components; a missing header value is refused up front', async () => {
+    await addShippedTemplate(k, fake, c, cloud);
+    const number = newNumber();
+    const before = sends().length;
+    const missing = await send(k, cloud.token, { number, template: { name: 'order_shipped', language: 'pt_BR', variables: ['Ana'], buttonParameters: ['AB12'] } });
+    expect(missing).toMatchObject({ status: 400, body: { error: 'ERR_TEMPLATE_VARIABLES', part: 'header', expected: 1, received: 0 } });
+    const media = await send(k, cloud.token, { number, template: { name: 'order_shipped', language: 'pt_BR', variables: ['Ana'], headerParameters: ['#9'], buttonParameters: ['AB12'], headerMedia: 'https://x.example/a.png' } });
+    expect(media).toMatchObject({ status: 400, body: { error: 'ERR_TEMPLATE_HEADER_MEDIA' } });
+    expect(sends().length).toBe(before);
+    const res = await send(k, cloud.token, { number, template: { name: 'order_shipped', language: 'pt_BR', variables: ['Ana'], headerParameters: ['#9'], buttonParameters: ['AB12'] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const call = await fake.nextCall((x) => x.body?.type === 'template' && x.body.to === number);
+    expect(call.body.template.components).toEqual([
+      { type: 'header', parameters: [{ type: 'text', text: '#9' }] },
+      { type: 'body', parameters: [{ type: 'text', text: 'Ana' }] },
+      { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: 'AB12' }] },
+    ]);
+    expect(call.response.messages?.[0]?.id).toEqual(expect.any(String));
+  });
+
   it('sends free text once the contact wrote within 24 hours', async () => {
     const number = newNumber();
     const inbound = whatsappMessage(cloud.number, { waId: number, name: 'Bia' }, { type: 'text', text: { body: 'oi' } });
@@ -101,7 +121,8 @@ describe('POST /api/messages/send by template (WhatsApp Cloud API)', () => {
   it('documents the template and the window in the OpenAPI document', async () => {
     const op = (await k.api('GET', '/docs/json')).body.paths['/api/messages/send'].post;
     const json = op.requestBody.content['application/json'].schema;
-    expect(json.properties.template.properties).toMatchObject({ name: expect.any(Object), language: expect.any(Object), variables: expect.any(Object) });
+    expect(json.properties.template.properties).toMatchObject({ name: expect.any(Object), language: expect.any(Object), variables: expect.any(Object), headerParameters: expect.any(Object), headerMedia: expect.any(Object), buttonParameters: expect.any(Object) });
+    expect(JSON.stringify(op.responses['400'])).toContain('ERR_TEMPLATE_HEADER_MEDIA');
     expect(JSON.stringify(op.responses['409'])).toContain('ERR_WINDOW_CLOSED');
     expect(JSON.stringify(op.responses['400'])).toContain('ERR_TEMPLATE_VARIABLES');
   });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { PLANTAO_TEMPLATE_FIELDS, type PlantaoTemplate, type PlantaoTemplateField } from '@guiche/contracts';
+import { PLANTAO_TEMPLATE_FIELDS, templateExtrasOf, type PlantaoTemplate, type PlantaoTemplateField } from '@guiche/contracts';
 import { AppError, type OutboundTemplate, type PluginContext } from '@guiche/core';
 import { approvedTemplateSend, closedWindowNumbers } from '@guiche/meta-graph';
 
@@ -23,7 +23,8 @@ export function fillVariable(variable: string, fields: AlertFields): string {
 /**
  * A rota's Cloud API rule when it is saved (issue #29), on the company's default connection (the one
  * ticket and SLA pages go through). A Cloud API default needs an approved stored template with as many
- * values as its variables (400 ERR_TEMPLATE_NOT_FOUND / ERR_TEMPLATE_VARIABLES); without one the rota
+ * values as its variables, header and URL buttons (400 ERR_TEMPLATE_NOT_FOUND / ERR_TEMPLATE_VARIABLES with
+ * the part / ERR_TEMPLATE_HEADER_MEDIA); without one the rota
  * is refused (409 ERR_WINDOW_CLOSED, `fix: "template"`): the duty phone's window is open only for 24 h
  * after it last wrote, so free text would soon be refused by Meta. A template on another channel → 400
  * ERR_TEMPLATE_NOT_SUPPORTED. No default connection: nothing to check (pages wait for one).
@@ -36,7 +37,7 @@ export async function checkRotaCloudRules(ctx: Pick<PluginContext, 'db' | 'conne
     return;
   }
   if (!template) throw new AppError('ERR_WINDOW_CLOSED', 409, { fix: 'template', connectionId: connection.id });
-  await approvedTemplateSend(ctx.db, connection.id, template);
+  await approvedTemplateSend(ctx.db, connection.id, { ...template, ...templateExtrasOf(template) });
 }
 
 /**
@@ -59,7 +60,7 @@ export async function pageContent(
   // A phone that never wrote has no contact yet: its window is closed too.
   if (total > 0 && !closed.length) return { body: fields.text };
   if (!to.template) throw new AppError('ERR_WINDOW_CLOSED', 409, { fix: 'template', connectionId: to.connection.id });
-  const variables = to.template.variables.map((v) => fillVariable(v, fields));
-  const { template, body } = await approvedTemplateSend(trx, to.connection.id, { ...to.template, variables });
+  const fill = (v: string) => fillVariable(v, fields);
+  const { template, body } = await approvedTemplateSend(trx, to.connection.id, { name: to.template.name, language: to.template.language, variables: to.template.variables.map(fill), ...templateExtrasOf(to.template, fill) });
   return { template, body };
 }

@@ -1,7 +1,7 @@
 import { Weekdays } from '@guiche/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
-import { cloudConnection, FakeGraph, whatsappMessage, type CloudConnection } from '@guiche/meta-graph/testing';
+import { addShippedTemplate, cloudConnection, FakeGraph, whatsappMessage, type CloudConnection } from '@guiche/meta-graph/testing';
 import { createWhatsappCloudChannel } from '../../channel-whatsapp-cloud/src/plugin.js';
 import { useFakeGraphEnv } from '../../channel-whatsapp-cloud/test/support.js';
 import onCall from '../src/plugin.js';
@@ -86,6 +86,32 @@ describe('on-call pages on a WhatsApp Cloud API connection', () => {
     // The duty person's conversation shows the page as the phone reads it.
     const stored = await k.db('messages as m').join('contacts as c', 'c.id', 'm.contactId').where({ 'c.number': phone, 'm.fromMe': true }).first('m.body', 'm.data');
     expect(stored).toMatchObject({ body: `Hello ${contact} (${queue}), your order #${ticketId} is ready.`, data: { template: { name: 'hello_world' } } });
+  }, 60_000);
+
+  it('stores the header variable and the URL button suffix with the rota, fills the alert’s fields in them and sends them in Meta’s components; a missing header value is refused when saved', async () => {
+    const company = await k.createCompany({ planFlags: { useWhatsapp: true } });
+    const cloud = await defaultCloudConnection(company);
+    await addShippedTemplate(k, fake, company, cloud);
+    const phone = '5511977770003';
+    const missing = await rota(company, phone, { name: 'order_shipped', language: 'pt_BR', variables: ['{contact}'], buttonParameters: ['{ticket}'] });
+    expect(missing).toMatchObject({ status: 400, body: { error: 'ERR_TEMPLATE_VARIABLES', part: 'header', expected: 1, received: 0 } });
+    const media = await rota(company, phone, { name: 'order_shipped', language: 'pt_BR', variables: ['{contact}'], headerParameters: ['#{ticket}'], buttonParameters: ['{ticket}'], headerMedia: 'https://x.example/a.png' });
+    expect(media).toMatchObject({ status: 400, body: { error: 'ERR_TEMPLATE_HEADER_MEDIA' } });
+    const template = { name: 'order_shipped', language: 'pt_BR', variables: ['{contact}'], headerParameters: ['#{ticket}'], buttonParameters: ['T-{ticket}'] };
+    const saved = await rota(company, phone, template);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect(saved.body.template).toEqual(template);
+    expect((await k.api('GET', '/plantao', { token: company.admin.token })).body[0].template).toEqual(template);
+
+    const { ticketId } = await breachNow(company, cloud.id);
+    const call = await fake.nextCall((x) => x.body?.to === phone);
+    const { name: contact } = await k.db('tickets as t').join('contacts as c', 'c.id', 't.contactId').where('t.id', ticketId).first('c.name');
+    expect(call.body.template.components).toEqual([
+      { type: 'header', parameters: [{ type: 'text', text: `#${ticketId}` }] },
+      { type: 'body', parameters: [{ type: 'text', text: contact }] },
+      { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: `T-${ticketId}` }] },
+    ]);
+    expect(call.response.messages?.[0]?.id).toEqual(expect.any(String));
   }, 60_000);
 
   it('never sends free text to a closed window: the rota keeps ERR_WINDOW_CLOSED; once the duty phone writes, the page goes as text and the error clears', async () => {

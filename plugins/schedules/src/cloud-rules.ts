@@ -1,4 +1,5 @@
 import { AppError, type OutboundTemplate, type PluginContext } from '@guiche/core';
+import { templateExtrasOf } from '@guiche/contracts';
 import { approvedTemplateSend, closedWindowNumbers } from '@guiche/meta-graph';
 import type { Knex } from 'knex';
 import type { ScheduleInput } from './schemas.js';
@@ -11,8 +12,8 @@ type Ctx = Pick<PluginContext, 'db' | 'connections' | 'conversations'>;
 /**
  * A schedule's WhatsApp Cloud API rules when it is saved (issue #29), on its connection (the chosen
  * one, else the company's default). A template: only on a Cloud API connection (400
- * ERR_TEMPLATE_NOT_SUPPORTED), approved and stored there with as many values as its variables (400
- * ERR_TEMPLATE_NOT_FOUND / ERR_TEMPLATE_VARIABLES); answers its text as the customer reads it.
+ * ERR_TEMPLATE_NOT_SUPPORTED), approved and stored there with as many values as its variables, header and URL
+ * buttons (400 ERR_TEMPLATE_NOT_FOUND / ERR_TEMPLATE_VARIABLES with the part / ERR_TEMPLATE_HEADER_MEDIA); answers its text as the customer reads it.
  * Free text on a Cloud API connection when the contact's window is closed at `sendAt` → 409
  * ERR_WINDOW_CLOSED (`fix: "template"`): Meta would refuse it.
  */
@@ -20,7 +21,7 @@ export async function checkScheduleCloudRules(ctx: Ctx, companyId: number, input
   const connection = input.whatsappId ? await ctx.connections.find(companyId, input.whatsappId) : await ctx.connections.defaultOf(companyId);
   if (input.template) {
     if (connection?.channel !== CLOUD_CHANNEL) throw new AppError('ERR_TEMPLATE_NOT_SUPPORTED', 400, { channel: connection?.channel ?? null });
-    const { body } = await approvedTemplateSend(ctx.db, connection.id, input.template);
+    const { body } = await approvedTemplateSend(ctx.db, connection.id, { ...input.template, ...templateExtrasOf(input.template) });
     return { body };
   }
   if (connection?.channel === CLOUD_CHANNEL) {
@@ -44,7 +45,7 @@ export async function dueContent(
 ): Promise<{ body: string; template?: OutboundTemplate }> {
   if (row.template) {
     if (connection.channel !== CLOUD_CHANNEL) throw new AppError('ERR_TEMPLATE_NOT_SUPPORTED', 400);
-    const { template, body } = await approvedTemplateSend(trx, connection.id, row.template);
+    const { template, body } = await approvedTemplateSend(trx, connection.id, { ...row.template, ...templateExtrasOf(row.template) });
     return { template, body };
   }
   if (connection.channel === CLOUD_CHANNEL) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCHEDULE_REPEATS, text } from '@guiche/contracts';
+import { SCHEDULE_REPEATS, templateExtrasFields, text } from '@guiche/contracts';
 
 /**
  * Validation keys of the schedule dialog (outreach-config.md §5: body ≥ 5 'Mensagem muito curta',
@@ -39,6 +39,8 @@ export const scheduleInputSchema = z
           name: text(512, { trim: true, error: ScheduleV.required }).min(1, ScheduleV.required),
           language: text(20, { trim: true, error: ScheduleV.required }).min(2, ScheduleV.required),
           variables: z.array(text(1024, { tooLong: ScheduleV.tooLong })).max(20, ScheduleV.tooLong).default([]),
+          /** Where the template has them: the header's text variable, its file's address, the URL buttons' suffixes. */
+          ...templateExtrasFields,
         })
         .nullable(),
     ),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, waitFor, type TestCompany, type TestKernel } from '@guiche/core/testing';
-import { cloudConnection, FakeGraph, whatsappMessage, type CloudConnection } from '@guiche/meta-graph/testing';
+import { addShippedTemplate, cloudConnection, FakeGraph, whatsappMessage, type CloudConnection } from '@guiche/meta-graph/testing';
 import { createWhatsappCloudChannel } from '../../channel-whatsapp-cloud/src/plugin.js';
 import { useFakeGraphEnv } from '../../channel-whatsapp-cloud/test/support.js';
 import plugin from '../src/plugin.js';
@@ -80,6 +80,31 @@ describe('schedules by template on a WhatsApp Cloud API connection', () => {
     expect(call.body.template).toEqual({ name: 'hello_world', language: { code: 'en_US' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }, { type: 'text', text: '#9' }] }] });
     const message = await k.db('messages').where({ contactId: silent, fromMe: true }).first('body', 'data');
     expect(message).toMatchObject({ body: 'Hello Ana, your order #9 is ready.', data: { template: { name: 'hello_world', parameters: ['Ana', '#9'] } } });
+  });
+
+  it('stores and sends the header variable and the URL button suffix in Meta\'s components; a missing header value is refused when saved', async () => {
+    await addShippedTemplate(k, fake, c, cloud);
+    const silent = await contact(k, c.company.id, 'Seu Zé');
+    const { number } = await k.db('contacts').where({ id: silent }).first('number');
+    const sendAt = new Date(`${year++}-02-01T12:00:00Z`);
+    const missing = await post({ contactId: silent, sendAt: sendAt.toISOString(), template: { name: 'order_shipped', language: 'pt_BR', variables: ['Zé'], buttonParameters: ['AB12'] } });
+    expect(missing).toMatchObject({ status: 400, body: { error: 'ERR_TEMPLATE_VARIABLES', part: 'header', expected: 1, received: 0 } });
+    const media = await post({ contactId: silent, sendAt: sendAt.toISOString(), template: { name: 'order_shipped', language: 'pt_BR', variables: ['Zé'], headerParameters: ['#9'], buttonParameters: ['AB12'], headerMedia: 'https://x.example/a.png' } });
+    expect(media).toMatchObject({ status: 400, body: { error: 'ERR_TEMPLATE_HEADER_MEDIA' } });
+    const template = { name: 'order_shipped', language: 'pt_BR', variables: ['Zé'], headerParameters: ['#9'], buttonParameters: ['AB12'] };
+    const res = await post({ contactId: silent, sendAt: sendAt.toISOString(), template });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.template).toEqual(template);
+    expect((await row(res.body.id)).template).toEqual(template);
+    await runDue(sendAt);
+    expect(await row(res.body.id)).toMatchObject({ status: 'ENVIADA', error: null });
+    const call = await fake.nextCall((x) => x.body?.type === 'template' && x.body.to === number);
+    expect(call.body.template.components).toEqual([
+      { type: 'header', parameters: [{ type: 'text', text: '#9' }] },
+      { type: 'body', parameters: [{ type: 'text', text: 'Zé' }] },
+      { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: 'AB12' }] },
+    ]);
+    expect(call.response.messages?.[0]?.id).toEqual(expect.any(String));
   });
 
   it('fails (ERRO ERR_WINDOW_CLOSED) a free-text schedule whose contact’s window closed before the send, sending nothing', async () => {

@@ -2,3 +2,4 @@ export { FakeGraph, type FakeCall, type FakeMedia, type FakePage, type FakePhone
 export * from './payloads.js';
 export { MessengerPeer, newFakePage, useFakeGraphEnv, randomDigits } from './messenger-peer.js';
 export { cloudConnection, newCloudNumber, type CloudConnection, type CloudNumber } from './cloud-connection.js';
+export { addShippedTemplate, SHIPPED_TEMPLATE } from './extras-template.js';

@@ -1,3 +1,4 @@
+import type { TemplateExtrasParams } from '@guiche/contracts';
 import { api, type Page } from '@guiche/web-sdk';
 
 export type CampaignStatus = 'INATIVA' | 'PROGRAMADA' | 'EM_ANDAMENTO' | 'CANCELADA' | 'FINALIZADA';
@@ -41,8 +42,8 @@ export interface Campaign {
   [message: `message${number}` | `confirmationMessage${number}`]: string | null;
 }
 
-/** A stored template chosen for a campaign; its variables may hold {nome}, {numero}, {email} and the custom shortcuts. */
-export interface CampaignTemplate {
+/** A stored template chosen for a campaign; its variables (header and URL buttons' too) may hold {nome}, {numero}, {email} and the custom shortcuts. */
+export interface CampaignTemplate extends TemplateExtrasParams {
   name: string;
   language: string;
   variables: string[];

@@ -148,7 +148,9 @@ export function CampaignDialog({ isOpen, campaign, onSubmit, onCancelCampaign, o
                 values={form.values.templateVariables}
                 placeholders={contactPlaceholders}
                 disabled={!editable}
-                onChange={(key, values) => void form.setValues({ ...form.values, templateKey: key, templateVariables: values })}
+                onChange={(key, values) => void form.setValues({ ...form.values, templateKey: key, templateVariables: values, templateExtras: key === form.values.templateKey ? form.values.templateExtras : {} })}
+                extras={form.values.templateExtras}
+                onExtrasChange={(extras) => void form.setFieldValue('templateExtras', extras)}
               />
             )}
             <Tabs id="campaign-messages" selectedTabId={tab} onChange={(id) => setTab(Number(id))}>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V } from '@guiche/contracts';
+import { templateExtrasOf, templateExtrasParams, V, type TemplateExtras } from '@guiche/contracts';
 import { cloudTemplateKey } from '@guiche/web-sdk';
 import { MESSAGE_SLOTS, type Campaign, type CampaignInput } from '../api/campaigns-api';
 
@@ -23,6 +23,8 @@ export interface CampaignFormValues {
   /** The chosen Cloud API template as "name|language" ('' = free text), and its variables' values. */
   templateKey: string;
   templateVariables: string[];
+  /** The template's header variable, header file address and URL buttons' suffixes (contact placeholders allowed). */
+  templateExtras: TemplateExtras;
   /** The flow a contact's reply starts ('' = none). */
   flowId: string;
 }
@@ -52,6 +54,7 @@ export function campaignFormValues(c?: Campaign): CampaignFormValues {
     confirmationMessages: MESSAGE_SLOTS.map((n) => c?.[`confirmationMessage${n}`] ?? ''),
     templateKey: c?.template ? cloudTemplateKey(c.template) : '',
     templateVariables: c?.template?.variables ?? [],
+    templateExtras: templateExtrasOf(c?.template ?? {}),
     flowId: c?.flowId ? String(c.flowId) : '',
   };
 }
@@ -70,7 +73,7 @@ export function toInput(v: CampaignFormValues): CampaignInput {
   } as CampaignInput;
   if (v.templateKey) {
     const at = v.templateKey.lastIndexOf('|');
-    input.template = { name: v.templateKey.slice(0, at), language: v.templateKey.slice(at + 1), variables: v.templateVariables };
+    input.template = { name: v.templateKey.slice(0, at), language: v.templateKey.slice(at + 1), variables: v.templateVariables, ...templateExtrasParams(v.templateExtras) };
   }
   for (const [i, n] of MESSAGE_SLOTS.entries()) {
     input[`message${n}`] = v.messages[i]?.trim() ? v.messages[i] : null;

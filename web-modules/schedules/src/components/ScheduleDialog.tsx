@@ -102,7 +102,7 @@ export function ScheduleDialog({ isOpen, schedule, defaults, onSubmit, onCancelS
               onChange={(e) => {
                 const id = e.currentTarget.value ? Number(e.currentTarget.value) : null;
                 // A template belongs to its connection: another connection starts from free text.
-                void form.setValues({ ...form.values, whatsappId: id, templateKey: '', templateVariables: [] });
+                void form.setValues({ ...form.values, whatsappId: id, templateKey: '', templateVariables: [], templateExtras: {} });
               }}
             >
               {connections.isPending ? (
@@ -127,7 +127,9 @@ export function ScheduleDialog({ isOpen, schedule, defaults, onSubmit, onCancelS
               noneLabel={t('template.none')}
               templateKey={form.values.templateKey}
               values={form.values.templateVariables}
-              onChange={(key, values) => void form.setValues({ ...form.values, templateKey: key, templateVariables: values })}
+              onChange={(key, values) => void form.setValues({ ...form.values, templateKey: key, templateVariables: values, templateExtras: key === form.values.templateKey ? form.values.templateExtras : {} })}
+              extras={form.values.templateExtras}
+              onExtrasChange={(extras) => void form.setFieldValue('templateExtras', extras)}
             />
           )}
           <div className="sc-repeat">

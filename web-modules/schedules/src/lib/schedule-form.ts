@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ScheduleRepeat as Repeat, Schedule, ScheduleInput } from '@guiche/contracts';
+import { templateExtrasOf, templateExtrasParams, type ScheduleRepeat as Repeat, type Schedule, type ScheduleInput, type TemplateExtras } from '@guiche/contracts';
 import { cloudTemplateKey } from '@guiche/web-sdk';
 import { fromLocalInput, toLocalInput } from './sao-paulo-time';
 
@@ -48,6 +48,8 @@ export interface ScheduleFormValues {
   /** A Cloud API template as "name|language" ('' = free text), and its variables' values. */
   templateKey: string;
   templateVariables: string[];
+  /** The template's header variable, header file address and URL buttons' suffixes. */
+  templateExtras: TemplateExtras;
 }
 
 
@@ -62,15 +64,16 @@ export function scheduleFormValues(schedule: Schedule | undefined, defaults: { c
       repeatUntil: schedule.repeatUntil ? toLocalInput(new Date(schedule.repeatUntil)) : '',
       templateKey: schedule.template ? cloudTemplateKey(schedule.template) : '',
       templateVariables: schedule.template?.variables ?? [],
+      templateExtras: templateExtrasOf(schedule.template ?? {}),
     };
   }
-  return { body: '', contactId: defaults.contactId ?? null, sendAt: toLocalInput(new Date(now + DEFAULT_OFFSET_MS)), whatsappId: defaults.whatsappId ?? null, repeat: 'none', repeatUntil: '', templateKey: '', templateVariables: [] };
+  return { body: '', contactId: defaults.contactId ?? null, sendAt: toLocalInput(new Date(now + DEFAULT_OFFSET_MS)), whatsappId: defaults.whatsappId ?? null, repeat: 'none', repeatUntil: '', templateKey: '', templateVariables: [], templateExtras: {} };
 }
 
 /** `cloud`: the schedule's connection is a Cloud API one (a template goes only there). */
 export function toInput(values: ScheduleFormValues, cloud = true): ScheduleInput {
   const at = values.templateKey.lastIndexOf('|');
-  const template = cloud && values.templateKey ? { name: values.templateKey.slice(0, at), language: values.templateKey.slice(at + 1), variables: values.templateVariables } : null;
+  const template = cloud && values.templateKey ? { name: values.templateKey.slice(0, at), language: values.templateKey.slice(at + 1), variables: values.templateVariables, ...templateExtrasParams(values.templateExtras) } : null;
   return {
     body: template ? '' : values.body.trim(),
     template,

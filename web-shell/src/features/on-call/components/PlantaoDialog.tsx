@@ -1,6 +1,6 @@
 import { Callout, Checkbox, DialogBody, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { getIn, useFormik } from 'formik';
-import { PLANTAO_DEFAULT_INTERVAL, PLANTAO_TEMPLATE_FIELDS, Weekdays, plantaoInputSchema, type Plantao, type PlantaoInput } from '@guiche/contracts';
+import { PLANTAO_DEFAULT_INTERVAL, PLANTAO_TEMPLATE_FIELDS, Weekdays, plantaoInputSchema, templateExtrasOf, templateExtrasParams, type Plantao, type PlantaoInput, type TemplateExtras } from '@guiche/contracts';
 import { cloudTemplateKey, CloudTemplateFields, Dialog, FormDialogFooter, showSubmitError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
 import { CLOUD_CHANNEL, useAlertConnection, useUserOptions } from '../hooks/usePlantoes.js';
 import { NS } from '../i18n/register.js';
@@ -17,6 +17,8 @@ interface Values {
   /** `name|language` of the Cloud API template, '' for none. */
   templateKey: string;
   templateVariables: string[];
+  /** The template's header variable, header file address and URL buttons' suffixes (alert fields allowed). */
+  templateExtras: TemplateExtras;
   /** Page this person on SLA breaches too (issue #33). */
   pageSlaBreaches: boolean;
 }
@@ -32,6 +34,7 @@ function valuesOf(plantao?: Plantao): Values {
     }),
     templateKey: plantao?.template ? cloudTemplateKey(plantao.template) : '',
     templateVariables: plantao?.template?.variables ?? [],
+    templateExtras: templateExtrasOf(plantao?.template ?? {}),
     pageSlaBreaches: plantao?.pageSlaBreaches ?? false,
   };
 }
@@ -39,7 +42,7 @@ function valuesOf(plantao?: Plantao): Values {
 /** The input the API takes; a template only when the alert connection is a Cloud API one. */
 function toInput(values: Values, cloud: boolean): PlantaoInput {
   const [name = '', language = ''] = values.templateKey.split('|');
-  const template = cloud && values.templateKey ? { name, language, variables: values.templateVariables } : null;
+  const template = cloud && values.templateKey ? { name, language, variables: values.templateVariables, ...templateExtrasParams(values.templateExtras) } : null;
   return plantaoInputSchema.parse({ ...values, template });
 }
 
@@ -157,7 +160,9 @@ export function PlantaoDialog({ isOpen, plantao, onSubmit, onClose }: Props) {
               templateKey={form.values.templateKey}
               values={form.values.templateVariables}
               error={shown('templateKey')}
-              onChange={(key, values) => void form.setValues({ ...form.values, templateKey: key, templateVariables: values })}
+              onChange={(key, values) => void form.setValues({ ...form.values, templateKey: key, templateVariables: values, templateExtras: key === form.values.templateKey ? form.values.templateExtras : {} })}
+              extras={form.values.templateExtras}
+              onExtrasChange={(extras) => void form.setFieldValue('templateExtras', extras)}
             />
           )}
         </DialogBody>

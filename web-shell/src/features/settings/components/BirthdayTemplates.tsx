@@ -1,6 +1,6 @@
 import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
-import type { BirthdayConnection } from '@guiche/contracts';
+import { templateExtrasOf, templateExtrasParams, type BirthdayConnection, type TemplateExtras } from '@guiche/contracts';
 import { cloudTemplateKey, CloudTemplateFields, ConfirmDialog, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
 import { useBirthdayTemplates } from '../hooks/useBirthdayTemplates.js';
 import { NS } from '../i18n/register.js';
@@ -34,12 +34,13 @@ function ConnectionTemplate({ connection }: { connection: BirthdayConnection }) 
   const { save, remove } = useBirthdayTemplates();
   const [key, setKey] = useState(connection.template ? cloudTemplateKey(connection.template) : '');
   const [values, setValues] = useState<string[]>(connection.template?.variables ?? []);
+  const [extras, setExtras] = useState<TemplateExtras>(templateExtrasOf(connection.template ?? {}));
   const [confirming, setConfirming] = useState(false);
   const prefix = `birthday-template-${connection.id}`;
   const submit = async () => {
     const [name = '', language = ''] = key.split('|');
     try {
-      await save.mutateAsync({ whatsappId: connection.id, template: { name, language, variables: values } });
+      await save.mutateAsync({ whatsappId: connection.id, template: { name, language, variables: values, ...templateExtrasParams(extras) } });
       toastSuccess(t('saved'));
     } catch (err) {
       toastError(err);
@@ -50,6 +51,7 @@ function ConnectionTemplate({ connection }: { connection: BirthdayConnection }) 
       await remove.mutateAsync(connection.id);
       setKey('');
       setValues([]);
+      setExtras({});
       setConfirming(false);
       toastSuccess(t('saved'));
     } catch (err) {
@@ -70,9 +72,12 @@ function ConnectionTemplate({ connection }: { connection: BirthdayConnection }) 
         templateKey={key}
         values={values}
         onChange={(next, nextValues) => {
+          if (next !== key) setExtras({});
           setKey(next);
           setValues(nextValues);
         }}
+        extras={extras}
+        onExtrasChange={setExtras}
         explain={t('birthdayTemplates.explain')}
         noneLabel={t('birthdayTemplates.none')}
         hint={t('birthdayTemplates.hint')}
