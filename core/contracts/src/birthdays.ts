@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { templateExtrasFields } from './cloud-templates.js';
+import { templateExtrasFields } from './cloud-template-extras.js';
 import { text } from './primitives.js';
 
 /**

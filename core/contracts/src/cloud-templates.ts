@@ -1,7 +1,6 @@
 // WhatsApp Cloud API templates' parts a send fills besides the body (issue #29), read the same way
 // by the server's check (@guiche/meta-graph) and the web's editor (the SDK's CloudTemplateFields).
-import { z } from 'zod';
-import { text } from './primitives.js';
+// No zod here: the web SDK imports this file into the first screen (its schemas are in cloud-template-extras.ts).
 
 /**
  * What a send must fill besides the body (issue #29): the header's text variable(s), the header's
@@ -64,22 +63,6 @@ export function templateSlots(components: readonly unknown[]): TemplateSlots {
   }
   return slots;
 }
-
-/**
- * The three extra fields of a template send as every path takes them (the ticket's template send,
- * the external API, campaigns, schedules, on-call rotas, birthday templates) and stores them with
- * its row: the header's text variable, the header file's address, the URL buttons' suffixes. Counts
- * and the address are checked against the stored template at save and send (@guiche/meta-graph's
- * approvedTemplateSend); paths that fill placeholders ({nome}, {ticket}…) fill these values too.
- * Optional, so a row without them stays as it was ({name, language, variables}).
- */
-export const templateExtrasFields = {
-  headerParameters: z.array(text(1024)).max(1, 'validation.tooLong').optional(),
-  headerMedia: z.preprocess((v) => (v === '' || v === null ? undefined : v), text(2048, { trim: true }).optional()),
-  buttonParameters: z.array(text(2000)).max(10, 'validation.tooLong').optional(),
-};
-export const templateExtrasSchema = z.object(templateExtrasFields);
-export type TemplateExtrasInput = z.infer<typeof templateExtrasSchema>;
 
 /** A stored send's extras (rows saved before the fields existed have none) in the checker's words, each value passed through `fill`. */
 export function templateExtrasOf(

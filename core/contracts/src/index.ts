@@ -38,3 +38,4 @@ export * from './audit.js';
 export * from './schedules.js';
 export * from './connection-standing.js';
 export * from './cloud-templates.js';
+export * from './cloud-template-extras.js';

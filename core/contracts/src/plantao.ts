@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { templateExtrasFields } from './cloud-templates.js';
+import { templateExtrasFields } from './cloud-template-extras.js';
 import { int, PG_INT_MAX, text } from './primitives.js';
 import { HH_MM, Weekdays, type WeekdayEn } from './weekdays.js';
 
