@@ -73,8 +73,11 @@ export function defineAutoTranscription(ctx: Ctx, repo: PromptRepository, transc
         return;
       }
       await ctx.messages.setTranscript(companyId, messageId, transcript);
-      await ctx.db(JOBS).where({ messageId }).update({ status: 'done', reason: null, updatedAt: ctx.db.fn.now() });
-      await ctx.timedWork.cancel(AUTO_TRANSCRIBE_KIND, String(messageId));
+      // Done and its guard timer gone in one commit: nobody sees a finished job with a timer still armed.
+      await ctx.db.transaction(async (done) => {
+        await done(JOBS).where({ messageId }).update({ status: 'done', reason: null, updatedAt: done.fn.now() });
+        await ctx.timedWork.cancel(AUTO_TRANSCRIBE_KIND, String(messageId), done);
+      });
     });
     return { rescheduleAt: new Date(job.now.getTime() + AUTO_TRANSCRIBE_GUARD_MS) };
   });
