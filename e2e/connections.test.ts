@@ -57,6 +57,23 @@ async function openAs(user: TestUser): Promise<Page> {
 
 const shot = (page: Page, name: string) => keepScreenshot(SHOTS, page, name);
 
+/**
+ * Opens the connections page and waits until its socket is connected (socket.io's CONNECT
+ * acknowledgement, "40…"): a status the fake socket changes before then would reach no listener, and
+ * the row would keep the status the page first read.
+ */
+async function gotoLive(page: Page, path: string): Promise<void> {
+  let connected = false;
+  const onSocket = (ws: import('playwright-core').WebSocket) =>
+    ws.on('framereceived', (f) => {
+      if (typeof f.payload === 'string' && f.payload.startsWith('40')) connected = true;
+    });
+  page.on('websocket', onSocket);
+  await page.goto(path);
+  await waitFor(() => connected || null, { timeout: 15_000 });
+  page.off('websocket', onSocket);
+}
+
 const row = (page: Page, name: string) => page.getByTestId('connection-row').filter({ hasText: name });
 const badge = (page: Page) => page.locator('nav.side-menu').getByTestId('connections-badge');
 
@@ -70,7 +87,7 @@ describe('connections page with the WhatsApp channel on a fake socket', () => {
 
   it('creates a connection, pairs it by QR, takes a customer message and delivers the reply', async () => {
     const page = await openAs(admin);
-    await page.goto('/connections');
+    await gotoLive(page, '/connections');
     await expect.poll(() => page.getByText('Nenhuma conexão ainda').isVisible()).toBe(true);
 
     // New connection → WhatsApp → the general tab; a one-letter name is refused before any request.
@@ -164,7 +181,7 @@ describe('connections page with the WhatsApp channel on a fake socket', () => {
     expect(refused.body).toEqual({ error: 'ERR_VALIDATION', issues: [{ path: ['wavoip'], message: 'validation.tooLong' }] });
 
     const page = await openAs(admin);
-    await page.goto('/connections');
+    await gotoLive(page, '/connections');
     await row(page, 'Atendimento').getByTestId('connection-edit').click();
     const dialog = page.getByTestId('connection-dialog');
     await expect.poll(() => dialog.locator('#cn-name').inputValue()).toBe('Atendimento');
@@ -197,7 +214,7 @@ describe('connections page with the WhatsApp channel on a fake socket', () => {
 
   it('shows the menu badge while the connection is DISCONNECTED, with try again and new QR', async () => {
     const page = await openAs(admin);
-    await page.goto('/connections');
+    await gotoLive(page, '/connections');
     await expect.poll(() => row(page, 'Atendimento').getAttribute('data-status')).toBe('CONNECTED');
     expect(await badge(page).count()).toBe(0);
 
@@ -221,7 +238,7 @@ describe('connections page with the WhatsApp channel on a fake socket', () => {
 
   it('editing a CONNECTED connection to import old messages checks the window, resets the session and shows a new QR', async () => {
     const page = await openAs(admin);
-    await page.goto('/connections');
+    await gotoLive(page, '/connections');
     const target = row(page, 'Atendimento');
     await expect.poll(() => target.getAttribute('data-status')).toBe('CONNECTED');
     await target.getByTestId('connection-edit').click();
@@ -263,7 +280,7 @@ describe('connections page with the WhatsApp channel on a fake socket', () => {
 
   it('pairs by phone-number code instead of the QR: the number typed, the code shown, the phone links', async () => {
     const page = await openAs(admin);
-    await page.goto('/connections');
+    await gotoLive(page, '/connections');
     const target = row(page, 'Atendimento');
     await expect.poll(() => target.getAttribute('data-status')).toBe('qrcode');
     const sock = wa.socket;
@@ -317,7 +334,7 @@ describe('connections page with the WhatsApp channel on a fake socket', () => {
 
   it('imports the phone’s history: preparing, progress, then the button that closes the imported tickets', async () => {
     const page = await openAs(admin);
-    await page.goto('/connections');
+    await gotoLive(page, '/connections');
     const target = row(page, 'Atendimento');
     await expect.poll(() => target.getAttribute('data-status')).toBe('CONNECTED');
     const connection = await kernel.db('whatsapps').where({ name: 'Atendimento' }).first();
@@ -375,7 +392,7 @@ describe('connections page with the WhatsApp channel on a fake socket', () => {
   it('a plan without WhatsApp cannot pick it in the new-connection menu', async () => {
     const company = await kernel.createCompany({ planFlags: { useWhatsapp: false, useFacebook: false } });
     const page = await openAs(company.admin);
-    await page.goto('/connections');
+    await gotoLive(page, '/connections');
     await expect.poll(() => page.getByText('Nenhuma conexão ainda').isVisible()).toBe(true);
     await page.getByTestId('connections-new').click();
     const item = (channel: string) => page.getByTestId(`new-connection-${channel}`);
@@ -396,7 +413,7 @@ describe('a Telegram connection from the dialog', () => {
     const company = await kernel.createCompany();
     const bot = telegram.createBot();
     const page = await openAs(company.admin);
-    await page.goto('/connections');
+    await gotoLive(page, '/connections');
     await page.getByTestId('connections-new').click();
     await page.getByTestId('new-connection-telegram').click();
     const dialog = page.getByTestId('connection-dialog');
