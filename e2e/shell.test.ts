@@ -318,10 +318,16 @@ describe('web modules', () => {
     page.on('request', (r) => {
       if (r.url().includes('/modules/internal-chat/')) manifestRequests.push(r.url());
     });
+    // socket.io's CONNECT acknowledgement ("40..."): the plan event below must find the page listening.
+    let socketConnected = false;
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+      if (typeof f.payload === 'string' && f.payload.startsWith('40')) socketConnected = true;
+    }));
     await submitLogin(page, admin);
     await page.waitForURL('**/tickets');
     await page.locator('.greeting').waitFor();
     expect(await page.locator('nav.side-menu').getByRole('menuitem', { name: 'Chat Interno' }).count()).toBe(0);
+    await waitFor(() => socketConnected);
 
     await kernel.setPlanFlags(company.id, { useInternalChat: true });
     // The company-{id}-plan event makes the shell ask again and load the now-enabled remote.
