@@ -24,6 +24,35 @@ function shiftsOf(day: WeekdayHours | undefined): [number, number][] {
   return shifts.sort((x, y) => x[0] - y[0]);
 }
 
+/** Whether the week has any open shift (without one every minute counts, as withinHours never says "out of hours"). */
+function hasHours(schedules: readonly WeekdayHours[] | null | undefined): schedules is readonly WeekdayHours[] {
+  return Boolean(schedules?.length && schedules.some((d) => shiftsOf(d).length));
+}
+
+/**
+ * The open spans of service time from `from` on, in order, as [start, end) instants: the first
+ * begins at `from` when it falls inside a shift. Each step spends a shift or jumps to the next
+ * opening: a few steps per day of the week.
+ */
+function* openSpans(from: number, schedules: readonly WeekdayHours[]): Generator<[number, number]> {
+  let at = from;
+  for (let step = 0; step < 100000; step += 1) {
+    const { weekday, time } = localTime(new Date(at));
+    const minuteOfDay = minutesOf(time) ?? 0;
+    const intoDay = minuteOfDay * MINUTE + (at % MINUTE);
+    const shifts = shiftsOf(schedules.find((d) => d.weekdayEn === weekday));
+    const current = shifts.find(([s, e]) => minuteOfDay >= s && minuteOfDay < e);
+    if (current) {
+      const end = at + current[1] * MINUTE - intoDay;
+      yield [at, end];
+      at = end;
+      continue;
+    }
+    const next = shifts.find(([s]) => s > minuteOfDay);
+    at += (next ? next[0] : DAY_MINUTES) * MINUTE - intoDay;
+  }
+}
+
 /**
  * The instant `minutes` of service time after `start`: only the minutes within the weekly hours
  * count (bot/hours.ts's `withinHours` and its zone, America/Sao_Paulo). No hours configured, or a
@@ -32,26 +61,11 @@ function shiftsOf(day: WeekdayHours | undefined): [number, number][] {
  */
 export function businessDeadline(start: Date, minutes: number, schedules: readonly WeekdayHours[] | null | undefined): Date {
   const calendar = new Date(start.getTime() + minutes * MINUTE);
-  if (!schedules?.length || !schedules.some((d) => shiftsOf(d).length)) return calendar;
-  let at = start.getTime();
+  if (!hasHours(schedules)) return calendar;
   let remaining = minutes * MINUTE;
-  // Each step either spends a shift or jumps to the next opening: a few steps per day of the week.
-  for (let step = 0; step < 10000; step += 1) {
-    const { weekday, time } = localTime(new Date(at));
-    const intoMinute = at % MINUTE;
-    const minuteOfDay = minutesOf(time) ?? 0;
-    const intoDay = minuteOfDay * MINUTE + intoMinute;
-    const shifts = shiftsOf(schedules.find((d) => d.weekdayEn === weekday));
-    const current = shifts.find(([s, e]) => minuteOfDay >= s && minuteOfDay < e);
-    if (current) {
-      const available = current[1] * MINUTE - intoDay;
-      if (remaining <= available) return new Date(at + remaining);
-      remaining -= available;
-      at += available;
-      continue;
-    }
-    const next = shifts.find(([s]) => s > minuteOfDay);
-    at += (next ? next[0] : DAY_MINUTES) * MINUTE - intoDay;
+  for (const [from, to] of openSpans(start.getTime(), schedules)) {
+    if (remaining <= to - from) return new Date(from + remaining);
+    remaining -= to - from;
   }
   return calendar;
 }
@@ -66,24 +80,11 @@ export function businessSeconds(start: Date, end: Date, schedules: readonly Week
   const from = start.getTime();
   const to = end.getTime();
   if (to < from) return -businessSeconds(end, start, schedules);
-  if (!schedules?.length || !schedules.some((d) => shiftsOf(d).length)) return (to - from) / 1000;
-  let at = from;
+  if (!hasHours(schedules)) return (to - from) / 1000;
   let counted = 0;
-  for (let step = 0; step < 100000 && at < to; step += 1) {
-    const { weekday, time } = localTime(new Date(at));
-    const intoMinute = at % MINUTE;
-    const minuteOfDay = minutesOf(time) ?? 0;
-    const intoDay = minuteOfDay * MINUTE + intoMinute;
-    const shifts = shiftsOf(schedules.find((d) => d.weekdayEn === weekday));
-    const current = shifts.find(([s, e]) => minuteOfDay >= s && minuteOfDay < e);
-    if (current) {
-      const until = Math.min(at + current[1] * MINUTE - intoDay, to);
-      counted += until - at;
-      at = until;
-      continue;
-    }
-    const next = shifts.find(([s]) => s > minuteOfDay);
-    at += (next ? next[0] : DAY_MINUTES) * MINUTE - intoDay;
+  for (const [open, close] of openSpans(from, schedules)) {
+    if (open >= to) break;
+    counted += Math.min(close, to) - open;
   }
   return counted / 1000;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKernel, loadConfig, type Kernel } from '@guiche/core';
 import { createTestKernel, waitFor, type ConformanceContext, type TestKernel } from '@guiche/core/testing';
 import { GRAPH_API_VERSION } from '@guiche/meta-graph';
-import type { FakeTemplate } from '@guiche/meta-graph/testing';
+import { SHIPPED_TEMPLATE, type FakeTemplate } from '@guiche/meta-graph/testing';
 import { createWhatsappCloudChannel } from '../src/plugin.js';
 import { TEMPLATES_SYNC_KIND } from '../src/template-sync.js';
 import { CloudPeer } from './support.js';
@@ -123,17 +123,7 @@ describe('stored message templates of a Cloud API connection', () => {
   it('sends the header text variable, the header file and the URL buttons\' suffixes in Meta\'s shape, checked against the stored template', async () => {
     const ticket = await waitFor(() => k.db('tickets').where({ whatsappId: ctx.connection.id }).first('id'));
     fakeTemplates().push(
-      {
-        name: 'order_shipped',
-        language: 'pt_BR',
-        status: 'APPROVED',
-        category: 'UTILITY',
-        components: [
-          { type: 'HEADER', format: 'TEXT', text: 'Pedido {{1}}' },
-          { type: 'BODY', text: 'Olá {{1}}, seu pedido saiu.' },
-          { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Ok' }, { type: 'URL', text: 'Rastrear', url: 'https://loja.example/rastreio/{{1}}' }] },
-        ],
-      },
+      SHIPPED_TEMPLATE,
       {
         name: 'invoice_doc',
         language: 'pt_BR',
