@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createTestKernel, type TestCompany, type TestKernel } from '@guiche/core/testing';
-import { addShippedTemplate, cloudConnection, FakeGraph, type CloudConnection } from '@guiche/meta-graph/testing';
+import type { TestCompany, TestKernel } from '@guiche/core/testing';
+import { addShippedTemplate, type CloudConnection, type FakeGraph } from '@guiche/meta-graph/testing';
 import campaignsPlugin from '@guiche/plugin-campaigns';
-import { createWhatsappCloudChannel } from '../plugins/channel-whatsapp-cloud/src/plugin.js';
-import { useFakeGraphEnv } from '../plugins/channel-whatsapp-cloud/test/support.js';
 import { contactList } from '../plugins/campaigns/test/support.js';
-import { closeBrowser, keepScreenshot, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { keepScreenshot, logIn, newPage } from './support/browser.js';
+import { startCloudWorld, stopCloudWorld, type CloudWorld } from './support/cloud-world.js';
 
 /**
  * A campaign on a WhatsApp Cloud API connection in chromium (issue #29): free text to contacts who
@@ -15,7 +14,8 @@ import { closeBrowser, keepScreenshot, launchChromium, logIn, newPage, requireBu
  * campaign reaches the fake Graph API as template messages with the placeholders filled.
  */
 const SHOTS = process.env.CAMPAIGNS_SHOTS;
-const fake = new FakeGraph();
+let world: CloudWorld;
+let fake: FakeGraph;
 let kernel: TestKernel;
 let browser: Browser;
 let company: TestCompany;
@@ -27,38 +27,35 @@ function localInput(d: Date): string {
 }
 
 beforeAll(async () => {
-  requireBuiltWeb('web-shell/dist/index.html', 'web-modules/campaigns/dist/mf-manifest.json');
-  await fake.start();
-  useFakeGraphEnv(fake);
-  kernel = await createTestKernel({ serveWeb: true, plugins: [createWhatsappCloudChannel(), campaignsPlugin], config: { WEB_ROOT: webRoot, TIMED_WORK_POLL_MS: 200 } });
-  company = await kernel.createCompany({ planFlags: { useCampaigns: true, useWhatsapp: true } });
-  cloud = await cloudConnection(kernel, fake, company, { name: 'Oficial Meta' });
+  world = await startCloudWorld({ plugins: [campaignsPlugin], planFlags: { useCampaigns: true }, config: { TIMED_WORK_POLL_MS: 200 }, built: ['web-modules/campaigns/dist/mf-manifest.json'] });
+  ({ fake, kernel, company, browser, cloud } = world);
   await kernel.api('POST', '/campaign-settings', { token: company.admin.token, body: { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } } });
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await closeBrowser(browser);
-  await kernel?.close();
-  await fake.stop();
-});
+afterAll(() => stopCloudWorld(world));
+
+/** The campaign dialog open on a new campaign named `name` for the contact list `listName`, the Cloud API connection chosen. */
+async function newCloudCampaign(name: string, listName: string): Promise<{ page: Page; dialog: ReturnType<Page['getByTestId']> }> {
+  const page: Page = await newPage(browser, kernel, { viewport: { width: 1400, height: 900 } });
+  await logIn(page, company.admin, '/campaigns');
+  await page.getByTestId('campaigns-page').waitFor();
+  await page.getByTestId('campaigns-add').click();
+  const dialog = page.getByTestId('campaign-dialog');
+  await dialog.waitFor();
+  await page.locator('#campaign-name').fill(name);
+  await page.locator('#campaign-list').selectOption({ label: listName });
+  // No picker until a Cloud API connection is chosen.
+  expect(await page.getByTestId('campaign-template').count()).toBe(0);
+  await dialog.getByTestId('campaign-connections').getByText('Oficial Meta').click();
+  await page.getByTestId('campaign-template').waitFor();
+  return { page, dialog };
+}
 
 describe('a campaign by template on a Cloud API connection, in the browser', () => {
   it('refuses free text outside the window with the fix named, then sends the chosen template with its variables', async () => {
     const list = await contactList(kernel, company, 2);
     await kernel.db('contactLists').where({ id: list.id }).update({ name: 'Clientes API' });
-    const page: Page = await newPage(browser, kernel, { viewport: { width: 1400, height: 900 } });
-    await logIn(page, company.admin, '/campaigns');
-    await page.getByTestId('campaigns-page').waitFor();
-    await page.getByTestId('campaigns-add').click();
-    const dialog = page.getByTestId('campaign-dialog');
-    await dialog.waitFor();
-    await page.locator('#campaign-name').fill('Aviso de pedido');
-    await page.locator('#campaign-list').selectOption({ label: 'Clientes API' });
-    // No picker until a Cloud API connection is chosen.
-    expect(await page.getByTestId('campaign-template').count()).toBe(0);
-    await dialog.getByTestId('campaign-connections').getByText('Oficial Meta').click();
-    await page.getByTestId('campaign-template').waitFor();
+    const { page, dialog } = await newCloudCampaign('Aviso de pedido', 'Clientes API');
     await page.getByTestId('campaign-message-1').fill('Oi {nome}');
     await page.getByTestId('campaign-save').click();
     await page.locator('.bp6-toast', { hasText: 'A janela de 24 horas deste contato está fechada' }).waitFor();
@@ -87,16 +84,7 @@ describe('a campaign by template on a Cloud API connection, in the browser', () 
     await addShippedTemplate(kernel, fake, company, cloud);
     const list = await contactList(kernel, company, 1);
     await kernel.db('contactLists').where({ id: list.id }).update({ name: 'Clientes Pedido' });
-    const page: Page = await newPage(browser, kernel, { viewport: { width: 1400, height: 900 } });
-    await logIn(page, company.admin, '/campaigns');
-    await page.getByTestId('campaigns-page').waitFor();
-    await page.getByTestId('campaigns-add').click();
-    const dialog = page.getByTestId('campaign-dialog');
-    await dialog.waitFor();
-    await page.locator('#campaign-name').fill('Pedido enviado');
-    await page.locator('#campaign-list').selectOption({ label: 'Clientes Pedido' });
-    await dialog.getByTestId('campaign-connections').getByText('Oficial Meta').click();
-    await page.getByTestId('campaign-template').waitFor();
+    const { page, dialog } = await newCloudCampaign('Pedido enviado', 'Clientes Pedido');
     await page.locator('#campaign-template').selectOption({ label: 'order_shipped (pt_BR)' });
     await page.getByTestId('campaign-template-var-0').fill('{nome}');
     await page.getByTestId('campaign-template-header-0').fill('#{numero}');
