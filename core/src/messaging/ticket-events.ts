@@ -46,7 +46,7 @@ async function publishChange(core: CoreServices, ticket: TicketRow, action: Tick
 
 /**
  * Bus topic of every message event (created, or updated: ack, edit, media, deletion), published
- * with the live event. Ids and the ack only: a subscriber reads the record when it needs it.
+ * with the live event. Ids, the ack and the kind only: a subscriber reads the record when it needs it.
  */
 export const MESSAGE_CHANGED = 'core.message.changed';
 export interface MessageChange {
@@ -56,6 +56,8 @@ export interface MessageChange {
   messageId: number;
   fromMe: boolean;
   ack: number;
+  /** The message's kind ('chat', 'audio', 'image'…): a subscriber for one kind skips the rest without a query. */
+  mediaType: string;
 }
 
 /**
@@ -140,7 +142,7 @@ export async function emitMessage(
 ): Promise<void> {
   const row = typeof message === 'number' ? await findMessage(core.db, ticket.companyId, message) : message;
   if (!row) return;
-  const change: MessageChange = { action, companyId: ticket.companyId, ticketId: ticket.id, messageId: Number(row.id), fromMe: Boolean(row.fromMe), ack: Number(row.ack ?? 0) };
+  const change: MessageChange = { action, companyId: ticket.companyId, ticketId: ticket.id, messageId: Number(row.id), fromMe: Boolean(row.fromMe), ack: Number(row.ack ?? 0), mediaType: String(row.mediaType ?? 'chat') };
   await core.bus.publish(MESSAGE_CHANGED, change, { companyId: ticket.companyId }).catch((err: unknown) => core.log.warn({ err, messageId: row.id }, 'message change not published'));
   const full = details ?? (await ticketDetails(core.db, ticket));
   await fanOut(core, ticket, TicketEvents.appMessage(ticket.companyId), async (hide) => {

@@ -26,10 +26,12 @@ export async function autoQueueIds(db: Knex | Knex.Transaction, companyId: numbe
 /**
  * A customer's audio stored in a ticket of an automatic queue (the ticket's queue when the audio is
  * announced; one still at the menu, without a queue, is left to the button): one row and its timer,
- * set once however many nodes hear the event or how often it is replayed.
+ * set once however many nodes hear the event or how often it is replayed. Every node hears every
+ * message change: anything but a customer's audio is skipped before a query. An update counts too —
+ * an audio whose file came later (a download retried in the background) is announced again then.
  */
 async function takeUp(ctx: Ctx, change: MessageChange): Promise<void> {
-  if (change.action !== 'create' || change.fromMe) return;
+  if (change.fromMe || change.mediaType !== 'audio') return;
   const queues = await autoQueueIds(ctx.db, change.companyId);
   if (!queues.length) return;
   const audio = await ctx.messages.inboundAudio(change.companyId, change.messageId);

@@ -92,6 +92,24 @@ describe('automatic transcription per queue', () => {
     expect(calls()).toBe(before + 1);
   });
 
+  it('transcribes an audio whose file came after the message (a download retried in the background)', async () => {
+    const queue = await w.queue({ name: `Fila tardia ${Date.now()}` });
+    expect((await setAuto(queue.id, true)).status).toBe(200);
+    await w.configure('webchat', { queueIds: [queue.id], greetingMessage: null });
+    const connectionId = w.connections.webchat.id;
+    const wid = `late-audio-${Date.now()}`;
+    const ingest = w.k.kernel.core.ingest;
+    await ingest.ingest(connectionId, { wid, fromMe: false, timestamp: new Date(), peer: { id: `v-late-${Date.now()}`, name: 'Cliente' }, body: '', mediaType: 'audio', data: { mediaPending: true } });
+    const stored = await waitFor(() => w.k.db('messages').where({ whatsappId: connectionId, wid }).first('id', 'ticketId'));
+    await waitFor(async () => ((await w.k.db('tickets').where({ id: stored.ticketId }).first('queueId'))?.queueId === queue.id) || null);
+    expect(await job(Number(stored.id))).toBeUndefined();
+    const before = calls();
+    expect(await ingest.applyMedia(connectionId, wid, { data: Buffer.from('OggS late audio'), mimetype: 'audio/ogg', fileName: 'late.ogg' })).toBe(true);
+    await waitFor(async () => ((await job(Number(stored.id)))?.status === 'done') || null);
+    expect((await transcriptOf(Number(stored.id))).transcript).toBe('quanto custa o frete');
+    expect(calls()).toBe(before + 1);
+  });
+
   it('two nodes hearing the same audio call OpenAI once', { timeout: 90_000 }, async () => {
     child = await startChildKernel(w.k, { plugins: ['@guiche/plugin-prompts'], env: { TIMED_WORK_POLL_MS: '20', OPENAI_BASE_URL: `${oa.url}/v1` } });
     const before = calls();
