@@ -8,7 +8,7 @@ import { CAMPAIGN_REPLY_DAYS, type TriggerCache } from './trigger-cache.js';
  * reply on the connection starts it. A flow of another company, or one deleted since, is ignored.
  * Once per contact per campaign: a row already there (the campaign sent again after a restart) stays as it is.
  */
-export function defineCampaignReplies(ctx: Pick<PluginContext, 'timedWork' | 'log'>, cache: Pick<TriggerCache, 'changed'>): void {
+export function defineCampaignReplies(ctx: Pick<PluginContext, 'timedWork' | 'log'>, cache: Pick<TriggerCache, 'changed' | 'campaignReplies'>): void {
   ctx.timedWork.define<CampaignReplyFlow>(CAMPAIGN_REPLY_FLOW, async (job) => {
     const { trx, payload } = job;
     const companyId = job.companyId ?? 0;
@@ -16,13 +16,17 @@ export function defineCampaignReplies(ctx: Pick<PluginContext, 'timedWork' | 'lo
       ctx.log.warn({ companyId, campaignId: payload.campaignId, flowId: payload.flowId }, 'campaign reply flow: no such flow');
       return;
     }
+    // Whether this node's starters already look for waiting replies (read before the insert sees it).
+    const alreadyLooking = await cache.campaignReplies(companyId, trx);
     const inserted = await trx(CAMPAIGN_REPLIES)
       .insert({ companyId, campaignId: payload.campaignId, flowId: payload.flowId, contactId: payload.contactId, connectionId: payload.connectionId })
       .onConflict(['campaignId', 'contactId'])
       .ignore()
       .returning('id');
-    // Every node's starter must look for it from now on.
-    if (inserted.length) job.afterCommit(() => cache.changed(companyId));
+    // Every node's starter must look for it from now on: told once, when none was waiting — not per
+    // contact of a campaign (each publish drops every node's trigger cache). A copy that missed it
+    // lives TTL_MS at most (trigger-cache.ts).
+    if (inserted.length && !alreadyLooking) job.afterCommit(() => cache.changed(companyId));
   });
 }
 

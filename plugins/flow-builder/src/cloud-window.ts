@@ -1,4 +1,4 @@
-import type { Conversations, OutboundTemplate } from '@guiche/core';
+import { AppError, type Conversations, type OutboundTemplate } from '@guiche/core';
 import { approvedTemplateSend, closedWindowNumbers } from '@guiche/meta-graph';
 import type { Knex } from 'knex';
 import { StepRefused, type OutMessage } from './machine.js';
@@ -34,7 +34,8 @@ export function cloudWindow(conversations: Pick<Conversations, 'lastInbound'>, t
       const { template, body } = await approvedTemplateSend(trx, ticket.whatsappId, message.template);
       return { body, template };
     } catch (err) {
-      if (err instanceof Error && 'code' in err && typeof err.code === 'string') throw new StepRefused(err.code);
+      // The template's own refusals (not approved, variables that no longer fit); a database error stays one.
+      if (err instanceof AppError) throw new StepRefused(err.code);
       throw err;
     }
   };
