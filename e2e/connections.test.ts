@@ -7,7 +7,7 @@ import { createTelegramChannel } from '@guiche/plugin-channel-telegram';
 import { FakeWhatsapp, type FakeSocket } from '../plugins/channel-whatsapp/test/fake-socket.js';
 import { PHONE, PHONE_JID, text } from '../plugins/channel-whatsapp/test/messages.js';
 import { IMPORT_DONE_STATUS } from '@guiche/contracts';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, keepScreenshot } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, keepScreenshot, watchSocket } from './support/browser.js';
 
 /**
  * The connections page in Debian's chromium against a real kernel whose WhatsApp channel runs on a
@@ -58,20 +58,13 @@ async function openAs(user: TestUser): Promise<Page> {
 const shot = (page: Page, name: string) => keepScreenshot(SHOTS, page, name);
 
 /**
- * Opens the connections page and waits until its socket is connected (socket.io's CONNECT
- * acknowledgement, "40…"): a status the fake socket changes before then would reach no listener, and
- * the row would keep the status the page first read.
+ * Opens the connections page and waits until its socket is connected: a status the fake socket
+ * changes before then would reach no listener, and the row would keep the status the page first read.
  */
 async function gotoLive(page: Page, path: string): Promise<void> {
-  let connected = false;
-  const onSocket = (ws: import('playwright-core').WebSocket) =>
-    ws.on('framereceived', (f) => {
-      if (typeof f.payload === 'string' && f.payload.startsWith('40')) connected = true;
-    });
-  page.on('websocket', onSocket);
+  const live = watchSocket(page);
   await page.goto(path);
-  await waitFor(() => connected || null, { timeout: 15_000 });
-  page.off('websocket', onSocket);
+  await live.connected();
 }
 
 const row = (page: Page, name: string) => page.getByTestId('connection-row').filter({ hasText: name });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestKernel, waitFor, type TestKernel } from '@guiche/core/testing';
 import chatPlugin from '@guiche/plugin-internal-chat';
-import { launchChromium, repoRoot, submitLogin, QUIET_MOTION } from './support/browser.js';
+import { launchChromium, repoRoot, submitLogin, QUIET_MOTION, watchSocket } from './support/browser.js';
 
 /**
  * The web shell in Debian's chromium against a real kernel serving the built shell: route guard,
@@ -292,15 +292,12 @@ describe('top bar', () => {
   it('leaves when the same user logs in elsewhere', async () => {
     const { admin } = await kernel.createCompany();
     const page = await newPage();
-    // socket.io's CONNECT acknowledgement ("40...") tells when the page listens to its rooms.
-    let socketConnected = false;
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => {
-      if (typeof f.payload === 'string' && f.payload.startsWith('40')) socketConnected = true;
-    }));
+    // The logged-elsewhere event must find the page listening to its rooms.
+    const live = watchSocket(page);
     await submitLogin(page, admin);
     await page.waitForURL('**/tickets');
     await page.locator('.greeting').waitFor();
-    await waitFor(() => socketConnected);
+    await live.connected();
     const second = await kernel.api('POST', '/auth/login', { body: { email: admin.user.email, password: admin.password } });
     expect(second.status).toBe(200);
     await toast(page, 'Sua conta foi acessada em outro computador.').waitFor();
@@ -318,16 +315,13 @@ describe('web modules', () => {
     page.on('request', (r) => {
       if (r.url().includes('/modules/internal-chat/')) manifestRequests.push(r.url());
     });
-    // socket.io's CONNECT acknowledgement ("40..."): the plan event below must find the page listening.
-    let socketConnected = false;
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => {
-      if (typeof f.payload === 'string' && f.payload.startsWith('40')) socketConnected = true;
-    }));
+    // The plan event below must find the page listening.
+    const live = watchSocket(page);
     await submitLogin(page, admin);
     await page.waitForURL('**/tickets');
     await page.locator('.greeting').waitFor();
     expect(await page.locator('nav.side-menu').getByRole('menuitem', { name: 'Chat Interno' }).count()).toBe(0);
-    await waitFor(() => socketConnected);
+    await live.connected();
 
     await kernel.setPlanFlags(company.id, { useInternalChat: true });
     // The company-{id}-plan event makes the shell ask again and load the now-enabled remote.

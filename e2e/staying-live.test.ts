@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Server } from 'socket.io';
 import { createTestKernel, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import webchatPlugin from '@guiche/plugin-channel-webchat';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, socketServer, watchSocket, webRoot } from './support/browser.js';
 import { apiOk } from './support/api.js';
 import { serveWidgetSite, type WidgetSite } from './support/widget-site.js';
 
@@ -38,8 +37,7 @@ afterAll(async () => {
   await kernel?.close();
 });
 
-/** The kernel's socket.io server. */
-const realtime = () => (kernel.kernel.core.realtime as unknown as { io: Server }).io;
+const realtime = () => socketServer(kernel);
 
 /** Drops every live connection on the server side, as a restart does (clients see the transport close). */
 function dropEveryConnection(): void {
@@ -66,17 +64,14 @@ describe('an agent page that loses its live connection', () => {
     const page = await newPage(browser, kernel);
     // While the test says so, the server refuses new live connections (as a server still starting would).
     let refuse = false;
-    let connected = 0;
     realtime().use((_socket, next) => (refuse ? next(new Error('ERR_SESSION_EXPIRED')) : next()));
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => {
-      if (typeof f.payload === 'string' && f.payload.startsWith('40')) connected++;
-    }));
+    const live = watchSocket(page);
     await logIn(page, admin);
     await page.getByTestId('tickets-page').waitFor();
     await page.getByRole('tab', { name: /^Aguardando/ }).click();
     await page.getByTestId('show-all').check({ force: true });
     await page.getByText('Nenhum ticket aqui').waitFor();
-    await waitFor(() => connected === 1);
+    await waitFor(() => live.connections() === 1);
     const banner = page.getByTestId('connection-lost');
     expect(await banner.count()).toBe(0);
 
@@ -95,7 +90,7 @@ describe('an agent page that loses its live connection', () => {
     await expect.poll(() => pendingRows(page).count()).toBe(1);
     expect(await pendingRows(page).first().innerText()).toContain('Rita Visitante');
     await banner.waitFor({ state: 'detached' });
-    expect(connected).toBeGreaterThanOrEqual(2);
+    expect(live.connections()).toBeGreaterThanOrEqual(2);
 
     // The browser loses the network: the page says so at once, and stops saying it when it is back.
     await page.context().setOffline(true);

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import type { TestKernel, TestUser } from '@guiche/core/testing';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type WebSocket } from 'playwright-core';
+import type { Server } from 'socket.io';
+import { Rooms } from '@guiche/contracts';
+import { waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import { StorageKeys } from '@guiche/web-sdk/storage';
 
 /**
@@ -58,7 +60,10 @@ export async function newPage(browser: Browser, kernel: TestKernel, opts: NewPag
   if (permissions) options.permissions = permissions;
   const context = await browser.newContext(options);
   openContexts.push(context);
-  return context.newPage();
+  const page = await context.newPage();
+  // Watched from its first load, so a journey can wait for the page's socket (watchSocket) at any point.
+  watchSocket(page);
+  return page;
 }
 
 /** Closes every context newPage opened, then the browser. */
@@ -119,3 +124,77 @@ export async function keepScreenshot(dir: string | undefined, page: Page, name: 
 
 /** The first Blueprint toast showing `text` (toasts stack; an earlier one may still be leaving). */
 export const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text }).first();
+
+/** The page's socket.io connection as a journey waits on it (see watchSocket). */
+export interface LiveSocket {
+  /** Resolves once the page has an open connection socket.io acknowledged (CONNECT, a received "40…" frame). */
+  connected(opts?: { timeout?: number }): Promise<void>;
+  /** How many CONNECT acknowledgements the page received so far (1 per connection, reconnections included). */
+  connections(): number;
+  /**
+   * Resolves once the page's current connection is in the ticket's room on the server: the page
+   * emits 'joinChatBox' without an acknowledgement, so the room itself is the signal. Live events
+   * sent only to the ticket's room (a message, a status change of the open ticket) reach the page
+   * only from then on.
+   */
+  inTicketRoom(kernel: TestKernel, ticketUuid: string, opts?: { timeout?: number }): Promise<void>;
+}
+
+/** The kernel's socket.io server (the test kernel runs it in-process). */
+export const socketServer = (kernel: TestKernel) => (kernel.kernel.core.realtime as unknown as { io: Server }).io;
+
+const watchedPages = new WeakMap<Page, LiveSocket>();
+
+/**
+ * Watches the page's socket.io connections: the same watcher for a page every time, and newPage's
+ * pages are watched from the start; another page must be watched before it loads (a socket opened
+ * before is not seen). A journey that changes server state right after a page load and then waits for the
+ * page to show it live must wait for connected() (or inTicketRoom) first: an event sent before
+ * the page's socket listens reaches nobody, and the page keeps what it first read.
+ */
+export function watchSocket(page: Page): LiveSocket {
+  const known = watchedPages.get(page);
+  if (known) return known;
+  let count = 0;
+  // The connection socket.io acknowledged last, while it is open, and its id.
+  let current: WebSocket | undefined;
+  let sid: string | undefined;
+  const onSocket = (ws: WebSocket) => {
+    ws.on('framereceived', (f) => {
+      if (typeof f.payload !== 'string' || !f.payload.startsWith('40')) return;
+      count++;
+      current = ws;
+      // 40{"sid":"…"}: socket.io's CONNECT packet carries the connection's id.
+      try {
+        sid = (JSON.parse(f.payload.slice(2)) as { sid?: string }).sid;
+      } catch {
+        sid = undefined;
+      }
+    });
+    // A reload or a navigation closes it: what the server did for it says nothing about the next one.
+    ws.on('close', () => {
+      if (current !== ws) return;
+      current = undefined;
+      sid = undefined;
+    });
+  };
+  page.on('websocket', onSocket);
+  page.once('close', () => page.off('websocket', onSocket));
+  const connected = async ({ timeout = 15_000 } = {}) => {
+    await waitFor(() => current !== undefined, { timeout });
+  };
+  const live: LiveSocket = {
+    connected,
+    connections: () => count,
+    async inTicketRoom(kernel, ticketUuid, { timeout = 15_000 } = {}) {
+      await connected({ timeout });
+      await waitFor(async () => {
+        if (!sid) return false;
+        const sockets = await socketServer(kernel).in(Rooms.ticket(ticketUuid)).fetchSockets();
+        return sockets.some((s) => s.id === sid);
+      }, { timeout });
+    },
+  };
+  watchedPages.set(page, live);
+  return live;
+}
