@@ -53,9 +53,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [accept]);
 
   // A token left by an earlier visit: check it once (the api client refreshes it if needed). Only
-  // the server's refusal ends the session: with no answer at all (offline, the shell opened from the
-  // service worker's copy, issue #29, or the server restarting) the token stays and is checked again
-  // when the browser is back online or RECHECK_MS later, the page still loading meanwhile.
+  // the server's refusal (401/403) ends the session: with no answer at all (offline, the shell opened
+  // from the service worker's copy, issue #29) or no verdict (a proxy's 502/503 while the server
+  // restarts behind it) the token stays and is checked again when the browser is back online or
+  // RECHECK_MS later, the page still loading meanwhile.
   useEffect(() => {
     if (!getToken()) return;
     let disposed = false;
@@ -68,13 +69,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const check = () => {
       refresh().catch((error: unknown) => {
         if (disposed) return;
-        if (isAxiosError(error) && !error.response) {
-          window.addEventListener('online', again);
-          timer = setTimeout(again, RECHECK_MS);
+        const status = isAxiosError(error) ? error.response?.status : undefined;
+        if (status === 401 || status === 403) {
+          clearSession();
+          setState(signedOut);
           return;
         }
-        clearSession();
-        setState(signedOut);
+        window.addEventListener('online', again);
+        timer = setTimeout(again, RECHECK_MS);
       });
     };
     check();
