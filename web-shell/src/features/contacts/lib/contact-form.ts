@@ -24,13 +24,16 @@ export const contactFormSchema = z.object({
   birthday: z.string().refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), ContactV.birthday),
 });
 
+/** A contact that has no number (a website visitor who typed no phone, issue #32) may keep none: '' or the usual rule. */
+export const numberOrNone = (number: z.ZodType<string>) => z.union([z.literal(''), number]);
+
 /**
  * The form's rules for this contact: editing one that has no number (a website visitor who typed
  * no phone, issue #32) lets the number stay empty — an edit of the name must not demand a phone.
  */
 export function contactFormSchemaFor(initial: { number: string }, editing: boolean) {
   if (!editing || initial.number.trim()) return contactFormSchema;
-  return contactFormSchema.extend({ number: z.union([z.literal(''), contactFormSchema.shape.number]) });
+  return contactFormSchema.extend({ number: numberOrNone(contactFormSchema.shape.number) });
 }
 
 export interface ContactFormValues {

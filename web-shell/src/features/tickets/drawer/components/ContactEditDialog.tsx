@@ -3,6 +3,7 @@ import { FieldArray, Formik, type FormikErrors } from 'formik';
 import { z } from 'zod';
 import { contactInputSchema, type Contact } from '@guiche/contracts';
 import { Dialog, serverValidationErrors, toastError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { numberOrNone } from '../../../contacts/lib/contact-form.js';
 import { updateContact, type ContactChanges } from '../api.js';
 import { NS } from '../i18n/register.js';
 
@@ -17,7 +18,7 @@ interface Values {
 const schema = contactInputSchema.pick({ name: true, number: true, email: true, extraInfo: true }).extend({ email: z.union([z.literal(''), contactInputSchema.shape.email]) });
 const validate = zodFormikValidate<Values>(schema);
 /** A contact without a number (a website visitor who typed no phone, issue #32) may keep none. */
-const validateWithoutNumber = zodFormikValidate<Values>(schema.extend({ number: z.union([z.literal(''), contactInputSchema.shape.number]) }));
+const validateWithoutNumber = zodFormikValidate<Values>(schema.extend({ number: numberOrNone(contactInputSchema.shape.number) }));
 
 interface Props {
   contact: Contact;
