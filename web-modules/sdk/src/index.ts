@@ -9,11 +9,12 @@ export { navigateTo } from './navigation.js';
 
 export { SessionProvider } from './session/SessionProvider.js';
 export { useSession, type SessionValue } from './session/context.js';
-export { can, isAdmin, AdminPermissions, type Permission } from './permissions.js';
+export { can, isAdmin, isAdminOrSuper, AdminPermissions, type Permission } from './permissions.js';
 
 export { useConnectionState, useSocket, useSocketEvent } from './realtime/hooks.js';
 export { useCompanyTags, createCompanyTag, canCreateTagNamed, COMPANY_TAGS_KEY } from './data/useCompanyTags.js';
-export { useCloudTemplates, cloudTemplateKey, type CloudTemplate } from './data/useCloudTemplates.js';
+export { useCloudTemplates, cloudTemplateKey, cloudTemplatesQueryKey, parseCloudTemplateKey, type CloudTemplate } from './data/useCloudTemplates.js';
+export { chooseCloudTemplate, cloudTemplateFormValues, cloudTemplateInput, type CloudTemplateFormValues, type StoredCloudTemplate } from './data/cloud-template-form.js';
 export type { ConnectionState } from './realtime/SocketProvider.js';
 
 export {

@@ -20,6 +20,11 @@ export function isAdmin(user: Pick<SessionUser, 'profile'> | null | undefined): 
   return user?.profile === 'admin';
 }
 
+/** An admin or a super user: who the server's requireAdmin lets through (e.g. a Cloud API connection's template sync). */
+export function isAdminOrSuper(user: Pick<SessionUser, 'profile' | 'super'> | null | undefined): boolean {
+  return isAdmin(user) || Boolean(user?.super);
+}
+
 export function can(user: Pick<SessionUser, 'profile'> | null | undefined, permission: Permission): boolean {
   return isAdmin(user) && (AdminPermissions as readonly string[]).includes(permission);
 }

@@ -1,7 +1,7 @@
 import { Button, Callout, FormGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime, toastError, toastSuccess, useSession, useTranslation } from '@guiche/web-sdk';
+import { cloudTemplatesQueryKey, formatDateTime, isAdminOrSuper, toastError, toastSuccess, useSession, useTranslation } from '@guiche/web-sdk';
 import { fetchCloudTemplatesState, syncCloudTemplates } from './meta-api.js';
 import { META_NS } from './register.js';
 
@@ -19,16 +19,16 @@ export function CloudTemplatesSync({ connectionId }: { connectionId: number }) {
   const queryClient = useQueryClient();
   const state = useQuery({ queryKey: stateKey(connectionId), queryFn: () => fetchCloudTemplatesState(connectionId), retry: false });
   const [syncing, setSyncing] = useState(false);
-  const admin = user?.profile === 'admin' || Boolean(user?.super);
+  const admin = isAdminOrSuper(user);
 
   const sync = async () => {
     setSyncing(true);
     try {
       const counts = await syncCloudTemplates(connectionId);
-      toastSuccess(t('cloud.templates.synced', { count: counts.templates, approved: counts.approved }));
+      toastSuccess(t('cloud.templates.synced', { count: counts.templates, approved: t('cloud.templates.approved', { count: counts.approved }) }));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: stateKey(connectionId) }),
-        queryClient.invalidateQueries({ queryKey: ['cloudTemplates', connectionId] }),
+        queryClient.invalidateQueries({ queryKey: cloudTemplatesQueryKey(connectionId) }),
       ]);
     } catch (err) {
       toastError(err);
@@ -50,7 +50,7 @@ export function CloudTemplatesSync({ connectionId }: { connectionId: number }) {
           </Callout>
         ) : (
           <p data-testid="cloud-templates-summary">
-            {t('cloud.templates.summary', { count: data?.templates.length ?? 0, approved })}{' '}
+            {t('cloud.templates.summary', { count: data?.templates.length ?? 0, approved: t('cloud.templates.approved', { count: approved }) })}{' '}
             {data?.syncedAt ? t('cloud.templates.syncedAt', { at: formatDateTime(data.syncedAt) }) : t('cloud.templates.never')}
           </p>
         )}
