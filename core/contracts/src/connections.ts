@@ -17,6 +17,11 @@ export const ConnectionV = {
 export const ConnectionChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat', 'telegram'] as const;
 export type BuiltInChannel = (typeof ConnectionChannels)[number];
 /**
+ * The WhatsApp Cloud API channel: free text only within 24 hours of the contact's last message,
+ * approved templates anytime (the server's window checks and the web's template pickers test it).
+ */
+export const CLOUD_CHANNEL = 'whatsappapi' satisfies BuiltInChannel;
+/**
  * A channel's name: a first-party one or one a channel plugin declares (`defineChannel({ channel })`,
  * issue #30); the API accepts the names of the channels the server has registered.
  */

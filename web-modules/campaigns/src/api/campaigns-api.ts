@@ -92,10 +92,6 @@ export interface ConnectionOption extends Option {
   channel: string;
 }
 
-/** The WhatsApp Cloud API channel, whose connections send templates. */
-export const CLOUD_CHANNEL = 'whatsappapi';
-
-
 export async function fetchCampaigns(search: string, pageNumber: number): Promise<Page<Campaign>> {
   const { data } = await api.get<{ records: Campaign[]; hasMore: boolean }>('/campaigns', { params: { searchParam: search.trim().toLowerCase() || undefined, pageNumber } });
   return { items: data.records, hasMore: data.hasMore };

@@ -1,8 +1,9 @@
 import { Button, Checkbox, DialogBody, FileInput, FormGroup, HTMLSelect, InputGroup, Intent, Menu, MenuItem, Popover, Tab, Tabs, TextArea } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { CloudTemplateFields, Dialog, useSession, fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
-import { CLOUD_CHANNEL, MESSAGE_SLOTS, type Campaign, type CampaignInput } from '../api/campaigns-api';
+import { CLOUD_CHANNEL } from '@guiche/contracts';
+import { chooseCloudTemplate, CloudTemplateFields, Dialog, useSession, fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { MESSAGE_SLOTS, type Campaign, type CampaignInput } from '../api/campaigns-api';
 import { useAllContactLists, useConnections, useFlows, useSettings, useTags } from '../hooks/useCampaigns';
 import { NS } from '../i18n/register';
 import { campaignFormSchema, campaignFormValues, isEditable, toInput, type CampaignFormValues } from '../lib/campaign-form';
@@ -148,7 +149,7 @@ export function CampaignDialog({ isOpen, campaign, onSubmit, onCancelCampaign, o
                 values={form.values.templateVariables}
                 placeholders={contactPlaceholders}
                 disabled={!editable}
-                onChange={(key, values) => void form.setValues({ ...form.values, templateKey: key, templateVariables: values, templateExtras: key === form.values.templateKey ? form.values.templateExtras : {} })}
+                onChange={(key, values) => void form.setValues({ ...form.values, ...chooseCloudTemplate(form.values, key, values) })}
                 extras={form.values.templateExtras}
                 onExtrasChange={(extras) => void form.setFieldValue('templateExtras', extras)}
               />

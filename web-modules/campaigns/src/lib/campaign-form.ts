@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { templateExtrasOf, templateExtrasParams, V, type TemplateExtras } from '@guiche/contracts';
-import { cloudTemplateKey } from '@guiche/web-sdk';
+import { V } from '@guiche/contracts';
+import { cloudTemplateFormValues, cloudTemplateInput, type CloudTemplateFormValues } from '@guiche/web-sdk';
 import { MESSAGE_SLOTS, type Campaign, type CampaignInput } from '../api/campaigns-api';
 
 /** §4: editable when INATIVA, CANCELADA, or PROGRAMADA more than an hour ahead. */
@@ -10,7 +10,8 @@ export function isEditable(c: Pick<Campaign, 'status' | 'scheduledAt'> | undefin
   return c.status === 'PROGRAMADA' && !!c.scheduledAt && new Date(c.scheduledAt).getTime() - now > EDITABLE_AHEAD_MS;
 }
 
-export interface CampaignFormValues {
+/** templateKey: the chosen Cloud API template as "name|language" ('' = free text); its extras take contact placeholders. */
+export interface CampaignFormValues extends CloudTemplateFormValues {
   name: string;
   confirmation: boolean;
   contactListId: string;
@@ -20,11 +21,6 @@ export interface CampaignFormValues {
   scheduledAt: string;
   messages: string[];
   confirmationMessages: string[];
-  /** The chosen Cloud API template as "name|language" ('' = free text), and its variables' values. */
-  templateKey: string;
-  templateVariables: string[];
-  /** The template's header variable, header file address and URL buttons' suffixes (contact placeholders allowed). */
-  templateExtras: TemplateExtras;
   /** The flow a contact's reply starts ('' = none). */
   flowId: string;
 }
@@ -52,9 +48,7 @@ export function campaignFormValues(c?: Campaign): CampaignFormValues {
     scheduledAt: localInput(c?.scheduledAt ?? null),
     messages: MESSAGE_SLOTS.map((n) => c?.[`message${n}`] ?? ''),
     confirmationMessages: MESSAGE_SLOTS.map((n) => c?.[`confirmationMessage${n}`] ?? ''),
-    templateKey: c?.template ? cloudTemplateKey(c.template) : '',
-    templateVariables: c?.template?.variables ?? [],
-    templateExtras: templateExtrasOf(c?.template ?? {}),
+    ...cloudTemplateFormValues(c?.template),
     flowId: c?.flowId ? String(c.flowId) : '',
   };
 }
@@ -68,13 +62,9 @@ export function toInput(v: CampaignFormValues): CampaignInput {
     tagListId: v.tagListId ? Number(v.tagListId) : null,
     whatsappId: v.whatsappIds.join(','),
     scheduledAt: v.scheduledAt ? new Date(v.scheduledAt).toISOString() : null,
-    template: null,
+    template: cloudTemplateInput(v),
     flowId: v.flowId ? Number(v.flowId) : null,
   } as CampaignInput;
-  if (v.templateKey) {
-    const at = v.templateKey.lastIndexOf('|');
-    input.template = { name: v.templateKey.slice(0, at), language: v.templateKey.slice(at + 1), variables: v.templateVariables, ...templateExtrasParams(v.templateExtras) };
-  }
   for (const [i, n] of MESSAGE_SLOTS.entries()) {
     input[`message${n}`] = v.messages[i]?.trim() ? v.messages[i] : null;
     input[`confirmationMessage${n}`] = v.confirmationMessages[i]?.trim() ? v.confirmationMessages[i] : null;

@@ -1,11 +1,10 @@
 import { FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CloudTemplateFields, cloudTemplateKey, useTranslation } from '@guiche/web-sdk';
+import { CLOUD_CHANNEL } from '@guiche/contracts';
+import { CloudTemplateFields, cloudTemplateKey, parseCloudTemplateKey, useTranslation } from '@guiche/web-sdk';
 import { fetchConnections } from '../api';
 import { NS } from '../i18n/register';
-
-const CLOUD_CHANNEL = 'whatsappapi';
 
 interface Template {
   name: string;
@@ -48,9 +47,7 @@ export function MessageTemplate({ value, readOnly, onChange }: Props) {
         values={value?.variables ?? []}
         disabled={readOnly}
         onChange={(key, values) => {
-          if (!key) return onChange(undefined);
-          const at = key.lastIndexOf('|');
-          onChange({ name: key.slice(0, at), language: key.slice(at + 1), variables: values });
+          onChange(key ? { ...parseCloudTemplateKey(key), variables: values } : undefined);
         }}
       />
     </div>

@@ -16,10 +16,6 @@ export interface ConnectionOption {
   channel: string;
 }
 
-/** The WhatsApp Cloud API channel: free text only within 24 hours of the contact's last message, templates anytime. */
-export const CLOUD_CHANNEL = 'whatsappapi';
-
-
 export async function fetchSchedules(search: string, pageNumber: number): Promise<Page<Schedule>> {
   const { data } = await api.get<{ schedules: Schedule[]; hasMore: boolean }>('/schedules', { params: { searchParam: search.trim() || undefined, pageNumber } });
   return { items: data.schedules, hasMore: data.hasMore };

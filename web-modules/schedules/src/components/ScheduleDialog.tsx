@@ -1,13 +1,12 @@
 import { Button, DialogBody, FileInput, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useMemo, useState } from 'react';
-import { CloudTemplateFields, Dialog, fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextAreaField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
-import type { Schedule, ScheduleInput } from '@guiche/contracts';
+import { chooseCloudTemplate, CloudTemplateFields, Dialog, fieldError, fieldIntent, FormDialogFooter, showSubmitError, TextAreaField, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
+import { CLOUD_CHANNEL, type Schedule, type ScheduleInput } from '@guiche/contracts';
 import { useConnections } from '../hooks/useSchedules';
 import { NS } from '../i18n/register';
 import { scheduleFormSchema, scheduleFormValues, toInput, type ScheduleFormValues } from '../lib/schedule-form';
 import { ContactPicker } from './ContactPicker';
-import { CLOUD_CHANNEL } from '../api/schedules-api';
 
 interface Props {
   isOpen: boolean;
@@ -127,7 +126,7 @@ export function ScheduleDialog({ isOpen, schedule, defaults, onSubmit, onCancelS
               noneLabel={t('template.none')}
               templateKey={form.values.templateKey}
               values={form.values.templateVariables}
-              onChange={(key, values) => void form.setValues({ ...form.values, templateKey: key, templateVariables: values, templateExtras: key === form.values.templateKey ? form.values.templateExtras : {} })}
+              onChange={(key, values) => void form.setValues({ ...form.values, ...chooseCloudTemplate(form.values, key, values) })}
               extras={form.values.templateExtras}
               onExtrasChange={(extras) => void form.setFieldValue('templateExtras', extras)}
             />

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { templateExtrasOf, templateExtrasParams, type ScheduleRepeat as Repeat, type Schedule, type ScheduleInput, type TemplateExtras } from '@guiche/contracts';
-import { cloudTemplateKey } from '@guiche/web-sdk';
+import type { ScheduleRepeat as Repeat, Schedule, ScheduleInput } from '@guiche/contracts';
+import { cloudTemplateFormValues, cloudTemplateInput, type CloudTemplateFormValues } from '@guiche/web-sdk';
 import { fromLocalInput, toLocalInput } from './sao-paulo-time';
 
 /** Schedule dialog rules (outreach-config.md §5): body ≥ 5 'Mensagem muito curta'; contact and send time 'Obrigatório'. */
@@ -38,18 +38,14 @@ export const scheduleFormSchema = z
     else if (until.getTime() < (fromLocalInput(v.sendAt)?.getTime() ?? 0)) ctx.addIssue({ code: 'custom', path: ['repeatUntil'], message: V.repeatEnd });
   });
 
-export interface ScheduleFormValues {
+/** templateKey: a Cloud API template as "name|language" ('' = free text). */
+export interface ScheduleFormValues extends CloudTemplateFormValues {
   body: string;
   contactId: number | null;
   sendAt: string;
   whatsappId: number | null;
   repeat: Repeat;
   repeatUntil: string;
-  /** A Cloud API template as "name|language" ('' = free text), and its variables' values. */
-  templateKey: string;
-  templateVariables: string[];
-  /** The template's header variable, header file address and URL buttons' suffixes. */
-  templateExtras: TemplateExtras;
 }
 
 
@@ -62,9 +58,7 @@ export function scheduleFormValues(schedule: Schedule | undefined, defaults: { c
       whatsappId: schedule.whatsappId,
       repeat: schedule.repeat,
       repeatUntil: schedule.repeatUntil ? toLocalInput(new Date(schedule.repeatUntil)) : '',
-      templateKey: schedule.template ? cloudTemplateKey(schedule.template) : '',
-      templateVariables: schedule.template?.variables ?? [],
-      templateExtras: templateExtrasOf(schedule.template ?? {}),
+      ...cloudTemplateFormValues(schedule.template),
     };
   }
   return { body: '', contactId: defaults.contactId ?? null, sendAt: toLocalInput(new Date(now + DEFAULT_OFFSET_MS)), whatsappId: defaults.whatsappId ?? null, repeat: 'none', repeatUntil: '', templateKey: '', templateVariables: [], templateExtras: {} };
@@ -72,8 +66,7 @@ export function scheduleFormValues(schedule: Schedule | undefined, defaults: { c
 
 /** `cloud`: the schedule's connection is a Cloud API one (a template goes only there). */
 export function toInput(values: ScheduleFormValues, cloud = true): ScheduleInput {
-  const at = values.templateKey.lastIndexOf('|');
-  const template = cloud && values.templateKey ? { name: values.templateKey.slice(0, at), language: values.templateKey.slice(at + 1), variables: values.templateVariables, ...templateExtrasParams(values.templateExtras) } : null;
+  const template = cloud ? cloudTemplateInput(values) : null;
   return {
     body: template ? '' : values.body.trim(),
     template,

@@ -1,24 +1,31 @@
 import { Callout, Checkbox, DialogBody, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { getIn, useFormik } from 'formik';
-import { PLANTAO_DEFAULT_INTERVAL, PLANTAO_TEMPLATE_FIELDS, Weekdays, plantaoInputSchema, templateExtrasOf, templateExtrasParams, type Plantao, type PlantaoInput, type TemplateExtras } from '@guiche/contracts';
-import { cloudTemplateKey, CloudTemplateFields, Dialog, FormDialogFooter, showSubmitError, toastSuccess, useTranslation, zodFormikValidate } from '@guiche/web-sdk';
-import { CLOUD_CHANNEL, useAlertConnection, useUserOptions } from '../hooks/usePlantoes.js';
+import { CLOUD_CHANNEL, PLANTAO_DEFAULT_INTERVAL, PLANTAO_TEMPLATE_FIELDS, Weekdays, plantaoInputSchema, type Plantao, type PlantaoInput } from '@guiche/contracts';
+import {
+  chooseCloudTemplate,
+  CloudTemplateFields,
+  cloudTemplateFormValues,
+  cloudTemplateInput,
+  Dialog,
+  FormDialogFooter,
+  showSubmitError,
+  toastSuccess,
+  useTranslation,
+  zodFormikValidate,
+  type CloudTemplateFormValues,
+} from '@guiche/web-sdk';
+import { useAlertConnection, useUserOptions } from '../hooks/usePlantoes.js';
 import { NS } from '../i18n/register.js';
 import { maskTime } from '../lib/time-mask.js';
 
 /** The alert's fields a template variable may hold, filled when the page goes out. */
 const templateFields = PLANTAO_TEMPLATE_FIELDS.map((f) => `{${f}}`);
 
-interface Values {
+interface Values extends CloudTemplateFormValues {
   userId: string;
   phone: string;
   interval: string;
   days: { weekday: string; weekdayEn: (typeof Weekdays)[number]['weekdayEn']; startTime: string; endTime: string }[];
-  /** `name|language` of the Cloud API template, '' for none. */
-  templateKey: string;
-  templateVariables: string[];
-  /** The template's header variable, header file address and URL buttons' suffixes (alert fields allowed). */
-  templateExtras: TemplateExtras;
   /** Page this person on SLA breaches too (issue #33). */
   pageSlaBreaches: boolean;
 }
@@ -32,17 +39,14 @@ function valuesOf(plantao?: Plantao): Values {
       const day = plantao?.days.find((d) => d.weekdayEn === weekdayEn);
       return { weekday, weekdayEn, startTime: day?.startTime ?? '', endTime: day?.endTime ?? '' };
     }),
-    templateKey: plantao?.template ? cloudTemplateKey(plantao.template) : '',
-    templateVariables: plantao?.template?.variables ?? [],
-    templateExtras: templateExtrasOf(plantao?.template ?? {}),
+    ...cloudTemplateFormValues(plantao?.template),
     pageSlaBreaches: plantao?.pageSlaBreaches ?? false,
   };
 }
 
 /** The input the API takes; a template only when the alert connection is a Cloud API one. */
 function toInput(values: Values, cloud: boolean): PlantaoInput {
-  const [name = '', language = ''] = values.templateKey.split('|');
-  const template = cloud && values.templateKey ? { name, language, variables: values.templateVariables, ...templateExtrasParams(values.templateExtras) } : null;
+  const template = cloud ? cloudTemplateInput(values) : null;
   return plantaoInputSchema.parse({ ...values, template });
 }
 
@@ -160,7 +164,7 @@ export function PlantaoDialog({ isOpen, plantao, onSubmit, onClose }: Props) {
               templateKey={form.values.templateKey}
               values={form.values.templateVariables}
               error={shown('templateKey')}
-              onChange={(key, values) => void form.setValues({ ...form.values, templateKey: key, templateVariables: values, templateExtras: key === form.values.templateKey ? form.values.templateExtras : {} })}
+              onChange={(key, values) => void form.setValues({ ...form.values, ...chooseCloudTemplate(form.values, key, values) })}
               extras={form.values.templateExtras}
               onExtrasChange={(extras) => void form.setFieldValue('templateExtras', extras)}
             />

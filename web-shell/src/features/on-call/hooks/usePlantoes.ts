@@ -8,10 +8,6 @@ export function usePlantoes() {
   return useQuery({ queryKey: KEY, queryFn: async () => (await api.get<Plantao[]>('/plantao')).data });
 }
 
-/** The WhatsApp Cloud API channel: free text only within 24 hours of the phone's last message, templates anytime. */
-export const CLOUD_CHANNEL = 'whatsappapi';
-
-
 /** The company's default connection: the one ticket and SLA pages go through (null when it has none). */
 export function useAlertConnection(enabled: boolean) {
   return useQuery({

@@ -1,7 +1,7 @@
 import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
-import { templateExtrasOf, templateExtrasParams, type BirthdayConnection, type TemplateExtras } from '@guiche/contracts';
-import { cloudTemplateKey, CloudTemplateFields, ConfirmDialog, toastError, toastSuccess, useTranslation } from '@guiche/web-sdk';
+import type { BirthdayConnection } from '@guiche/contracts';
+import { chooseCloudTemplate, CloudTemplateFields, cloudTemplateFormValues, cloudTemplateInput, ConfirmDialog, toastError, toastSuccess, useConfirmedAction, useTranslation } from '@guiche/web-sdk';
 import { useBirthdayTemplates } from '../hooks/useBirthdayTemplates.js';
 import { NS } from '../i18n/register.js';
 
@@ -32,27 +32,20 @@ export function BirthdayTemplates() {
 function ConnectionTemplate({ connection }: { connection: BirthdayConnection }) {
   const { t } = useTranslation(NS);
   const { save, remove } = useBirthdayTemplates();
-  const [key, setKey] = useState(connection.template ? cloudTemplateKey(connection.template) : '');
-  const [values, setValues] = useState<string[]>(connection.template?.variables ?? []);
-  const [extras, setExtras] = useState<TemplateExtras>(templateExtrasOf(connection.template ?? {}));
-  const [confirming, setConfirming] = useState(false);
+  const [form, setForm] = useState(() => cloudTemplateFormValues(connection.template));
+  const removing = useConfirmedAction(
+    async (id: number) => {
+      await remove.mutateAsync(id);
+      setForm(cloudTemplateFormValues(null));
+    },
+    () => t('saved'),
+  );
   const prefix = `birthday-template-${connection.id}`;
   const submit = async () => {
-    const [name = '', language = ''] = key.split('|');
+    const template = cloudTemplateInput(form);
+    if (!template) return;
     try {
-      await save.mutateAsync({ whatsappId: connection.id, template: { name, language, variables: values, ...templateExtrasParams(extras) } });
-      toastSuccess(t('saved'));
-    } catch (err) {
-      toastError(err);
-    }
-  };
-  const drop = async () => {
-    try {
-      await remove.mutateAsync(connection.id);
-      setKey('');
-      setValues([]);
-      setExtras({});
-      setConfirming(false);
+      await save.mutateAsync({ whatsappId: connection.id, template });
       toastSuccess(t('saved'));
     } catch (err) {
       toastError(err);
@@ -69,24 +62,20 @@ function ConnectionTemplate({ connection }: { connection: BirthdayConnection }) 
       <CloudTemplateFields
         connectionId={connection.id}
         idPrefix={prefix}
-        templateKey={key}
-        values={values}
-        onChange={(next, nextValues) => {
-          if (next !== key) setExtras({});
-          setKey(next);
-          setValues(nextValues);
-        }}
-        extras={extras}
-        onExtrasChange={setExtras}
+        templateKey={form.templateKey}
+        values={form.templateVariables}
+        onChange={(key, values) => setForm((current) => chooseCloudTemplate(current, key, values))}
+        extras={form.templateExtras}
+        onExtrasChange={(extras) => setForm((current) => ({ ...current, templateExtras: extras }))}
         explain={t('birthdayTemplates.explain')}
         noneLabel={t('birthdayTemplates.none')}
         hint={t('birthdayTemplates.hint')}
         placeholders={PLACEHOLDERS}
         disabled={save.isPending || remove.isPending}
       />
-      <Button intent={Intent.PRIMARY} text={t('birthdayTemplates.save')} disabled={!key} loading={save.isPending} onClick={() => void submit()} data-testid={`${prefix}-save`} />{' '}
-      {connection.template && <Button intent={Intent.DANGER} variant="minimal" text={t('birthdayTemplates.remove')} onClick={() => setConfirming(true)} />}
-      <ConfirmDialog isOpen={confirming} title={t('birthdayTemplates.removeTitle', { name: connection.name })} loading={remove.isPending} onConfirm={() => void drop()} onClose={() => setConfirming(false)}>
+      <Button intent={Intent.PRIMARY} text={t('birthdayTemplates.save')} disabled={!form.templateKey} loading={save.isPending} onClick={() => void submit()} data-testid={`${prefix}-save`} />{' '}
+      {connection.template && <Button intent={Intent.DANGER} variant="minimal" text={t('birthdayTemplates.remove')} onClick={() => removing.ask(connection.id)} />}
+      <ConfirmDialog {...removing.dialogProps} title={t('birthdayTemplates.removeTitle', { name: connection.name })}>
         <p>{t('birthdayTemplates.removeMessage')}</p>
       </ConfirmDialog>
     </div>
