@@ -37,8 +37,6 @@ interface ContactKey {
    * number is then only what the person's phone is (or '').
    */
   peerId: string | null;
-  /** The channel gave its own id as the number (Telegram today): a contact typed in by hand with that number is the person. */
-  numberIsPeer: boolean;
 }
 
 function keyOf(companyId: number, channel: ContactChannel, peer: ChannelPeer): ContactKey {
@@ -48,11 +46,11 @@ function keyOf(companyId: number, channel: ContactChannel, peer: ChannelPeer): C
     const peerId = peer.id.trim();
     if (!peerId) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
     const number = peer.number ? (normalizeContactNumber(channel, peer.number, isGroup) ?? '') : '';
-    return { companyId, channel, number, lid, peerId, numberIsPeer: number === peerId };
+    return { companyId, channel, number, lid, peerId };
   }
   const number = normalizeContactNumber(channel, peer.number ?? peer.id, isGroup);
   if (!number && !lid) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
-  return { companyId, channel, number: number ?? '', lid, peerId: null, numberIsPeer: false };
+  return { companyId, channel, number: number ?? '', lid, peerId: null };
 }
 
 interface FoundContact {
@@ -111,7 +109,6 @@ export async function upsertContact(
 ): Promise<IngestedContact> {
   const key = keyOf(companyId, channel, peer);
   let existing = await find(trx, key, options.connectionId, options.probe);
-  if (!existing && key.numberIsPeer) existing = await adoptByNumber(trx, key, options.connectionId, options.probe);
   if (!existing) {
     const insert = (number: string) =>
       trx('contacts')
@@ -164,17 +161,6 @@ export async function upsertContact(
   if (!Object.keys(changes).length) return { id: existing.id, change: merged ? 'update' : null, pendingRating, ...probed, ...mergedInfo };
   await trx('contacts').where({ id: existing.id }).update({ ...changes, updatedAt: trx.fn.now() });
   return { id: existing.id, change: 'update', pendingRating, ...probed, ...mergedInfo };
-}
-
-/**
- * A contact of a channel without phone numbers typed in by hand with the channel's id as its number
- * (before the id had its own column): it is the person; it takes the id as its address.
- */
-async function adoptByNumber(trx: Knex.Transaction, key: ContactKey, connectionId: number, probe?: ContactProbe): Promise<FoundContact | undefined> {
-  const row = await trx('contacts').where({ companyId: key.companyId, channel: key.channel, number: key.number }).whereNull('remoteJid').first('id');
-  if (!row) return undefined;
-  await trx('contacts').where({ id: row.id }).update({ remoteJid: key.peerId, updatedAt: trx.fn.now() });
-  return find(trx, key, connectionId, probe);
 }
 
 /** Keep both addresses of the person: the one this contact lacks, when no other contact holds it. */
