@@ -50,7 +50,7 @@ async function openDialog(user: TestUser) {
 describe("a Cloud API connection's templates in its dialog", () => {
   it('shows what is stored and syncs now for an admin, with a toast and the new count', async () => {
     const { page, summary } = await openDialog(company.admin);
-    expect(await summary.textContent()).toContain('2 modelos guardados (1 aprovados).');
+    expect(await summary.textContent()).toContain('2 modelos guardados (1 aprovado).');
     expect(await summary.textContent()).toContain('Lidos da Meta em');
 
     fake.templates.get(connection.number.wabaId)!.push({ name: 'pedido_pronto', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', components: [{ type: 'BODY', text: 'Seu pedido {{1}} está pronto.' }] });
