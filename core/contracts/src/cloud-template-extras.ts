@@ -12,7 +12,8 @@ import { text } from './primitives.js';
  * Optional, so a row without them stays as it was ({name, language, variables}).
  */
 export const templateExtrasFields = {
-  headerParameters: z.array(text(1024)).max(1, 'validation.tooLong').optional(),
+  // Meta takes at most 60 characters in a header's text parameter.
+  headerParameters: z.array(text(60)).max(1, 'validation.tooLong').optional(),
   headerMedia: z.preprocess((v) => (v === '' || v === null ? undefined : v), text(2048, { trim: true }).optional()),
   buttonParameters: z.array(text(2000)).max(10, 'validation.tooLong').optional(),
 };

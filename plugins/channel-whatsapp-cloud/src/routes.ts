@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id as rowId } from '@guiche/contracts';
+import { id as rowId, templateExtrasFields, templateExtrasOf } from '@guiche/contracts';
 import { AppError, requireAdmin, type PluginContext } from '@guiche/core';
 import { approvedTemplateSend, isGraphError, metaTicket, publicBaseUrl, registerWindowRoute, storedTemplates } from '@guiche/meta-graph';
 import { clientOf, loadAccount, publicView, saveAccount, type CloudAccount } from './accounts.js';
@@ -24,9 +24,7 @@ const templateSendSchema = z.object({
   language: z.string().trim().min(2, 'validation.required').max(20, 'validation.tooLong'),
   parameters: z.array(z.string().max(1024, 'validation.tooLong')).max(20).default([]),
   /** The header's text variable, its file's address, the URL buttons' suffixes: where the template has them. */
-  headerParameters: z.array(z.string().max(60, 'validation.tooLong')).max(1).default([]),
-  headerMedia: z.string().trim().max(2048, 'validation.tooLong').nullish(),
-  buttonParameters: z.array(z.string().max(2000, 'validation.tooLong')).max(10).default([]),
+  ...templateExtrasFields,
 });
 
 async function cloudConnection(ctx: PluginContext, companyId: number, connectionId: number) {
@@ -118,14 +116,7 @@ export function registerRoutes(ctx: PluginContext): void {
     const contact = await ctx.db('contacts').where({ id: ticket.contactId }).first('number', 'name');
     const client = clientOf(account);
     try {
-      const choice = {
-        name: input.name,
-        language: input.language,
-        variables: input.parameters,
-        headerVariables: input.headerParameters,
-        headerMedia: input.headerMedia ?? null,
-        buttonVariables: input.buttonParameters,
-      };
+      const choice = { name: input.name, language: input.language, variables: input.parameters, ...templateExtrasOf(input) };
       // A template approved since the last sync: synced once more before it is refused.
       const chosen = await approvedTemplateSend(ctx.db, ticket.whatsappId, choice).catch(async (err: unknown) => {
         if (!(err instanceof AppError) || err.code !== 'ERR_TEMPLATE_NOT_FOUND') throw err;

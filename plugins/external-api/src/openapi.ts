@@ -44,7 +44,7 @@ const templateField = {
     headerParameters: {
       type: 'array',
       maxItems: 1,
-      items: { type: 'string', maxLength: 1024, pattern: storable },
+      items: { type: 'string', maxLength: 60, pattern: storable },
       description: "The header text's variable when the template's header has one (400 ERR_TEMPLATE_VARIABLES with `part: \"header\"` otherwise)",
       example: ['#1234'],
     },
