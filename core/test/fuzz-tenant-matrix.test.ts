@@ -75,6 +75,9 @@ const ADMIN_ONLY = [
   'POST /api/queueIntegration', 'PUT /api/queueIntegration/{id}', 'DELETE /api/queueIntegration/{id}', 'POST /api/queueIntegration/testSession', 'POST /api/queueIntegration/testsession', 'POST /api/queueIntegration/{id}/secret',
   'POST /api/prompt', 'PUT /api/prompt/{id}', 'DELETE /api/prompt/{id}',
   'GET /api/sla-targets', 'POST /api/sla-targets', 'PUT /api/sla-targets/{id}', 'DELETE /api/sla-targets/{id}',
+  'GET /api/birthdays/templates', 'PUT /api/birthdays/templates/{whatsappId}', 'DELETE /api/birthdays/templates/{whatsappId}',
+  'GET /api/transcription-queues', 'PUT /api/transcription-queues/{queueId}',
+  'POST /api/flowbuilder/{id}/media', 'POST /api/whatsappapi/{id}/templates/sync',
 ];
 const SUPER_ONLY = [
   'GET /api/companies/list', 'GET /api/companies/{id}', 'PUT /api/companies/{id}',
@@ -83,6 +86,7 @@ const SUPER_ONLY = [
   'POST /api/announcements', 'GET /api/announcements/{id}', 'PUT /api/announcements/{id}', 'DELETE /api/announcements/{id}',
   'POST /api/announcements/{id}/media-upload', 'DELETE /api/announcements/{id}/media-upload',
   'GET /api/plans/list', 'GET /api/plans/all', 'GET /api/plans/{id}', 'PUT /api/plans/{id}', 'DELETE /api/plans/{id}', 'POST /api/plans',
+  'GET /api/plans/flags',
 ];
 
 let w: World;
