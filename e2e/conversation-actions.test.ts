@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { defineChannel, type NormalizedMessage } from '@guiche/core';
 import { createTestKernel, storageFolder, waitFor, type TestKernel, type TestUser } from '@guiche/core/testing';
 import { FakeWorld, fakeChannel, type FakeSession } from '../core/test/channels-fake-channel.js';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, submitLogin, webRoot, keepScreenshot, QUIET_MOTION } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, submitLogin, webRoot, keepScreenshot, QUIET_MOTION, watchSocket } from './support/browser.js';
 import { solidPng } from './support/png.js';
 
 /**
@@ -290,6 +290,8 @@ describe('the conversation in chromium', () => {
   it('changes the ack icon live: clock, sent, delivered, read', async () => {
     const page = await openAs(admin);
     const panel = await openTicket(page, media.uuid);
+    // The acks' live events go to the ticket's room: the page must be in it first.
+    await watchSocket(page).inTicketRoom(kernel, media.uuid);
     const ack = panel.locator(`[data-message-id="${seeded.fromPhone.id}"] [data-ack]`);
     await expect.poll(() => ack.getAttribute('data-ack')).toBe('clock');
     expect(await ack.getAttribute('aria-label')).toBe('Aguardando envio');
@@ -308,6 +310,8 @@ describe('the conversation in chromium', () => {
   it("shows the contact's presence ('digitando…', 'gravando áudio…') and drops it", async () => {
     const page = await openAs(admin);
     const panel = await openTicket(page, media.uuid);
+    // The presence events go to the ticket's room: the page must be in it first.
+    await watchSocket(page).inTicketRoom(kernel, media.uuid);
     const presence = panel.getByTestId('presence');
     expect(await presence.innerText()).toBe('');
     session(siteId).io.presence(renata.id, 'composing');
@@ -779,6 +783,8 @@ describe('the input, the reply window and the contact drawer', () => {
     await accept(pending.ticketId);
     await openTicket(page, pendingUuid);
     await expect.poll(() => input.isDisabled()).toBe(false);
+    // The closing's live event goes to the ticket's room: the page must be in it first.
+    await watchSocket(page).inTicketRoom(kernel, pendingUuid);
     await apiOk('PUT', `/tickets/${pending.ticketId}`, { status: 'closed' });
     await expect.poll(() => input.isDisabled()).toBe(true);
     expect(await page.getByTestId('input-disabled-notice').innerText()).toBe('Este ticket está fechado. Reabra-o para responder.');

@@ -5,7 +5,7 @@ import { defineChannel } from '@guiche/core';
 import { createTestKernel, startFakeServer, verifyGuicheSignature, waitFor, type FakeRequest, type FakeServer, type TestKernel, type TestUser } from '@guiche/core/testing';
 import { createQueueIntegrationsPlugin } from '@guiche/plugin-queue-integrations';
 import { FakeWorld, fakeChannel } from '../core/test/channels-fake-channel.js';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, toast, webRoot } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, toast, webRoot, watchSocket } from './support/browser.js';
 import { apiOk } from './support/api.js';
 
 /**
@@ -141,6 +141,8 @@ describe('the integrator in the browser', () => {
 
     const page = await adminPage(`/tickets/${ticket.uuid}`, 'conversation-panel');
     const panel = page.getByTestId('conversation-panel');
+    // The flow's answer and the ticket's new state reach the page live through the ticket's room.
+    await watchSocket(page).inTicketRoom(kernel, ticket.uuid);
     await page.getByTestId('ticket-more').click();
     const toggle = page.getByTestId('ticket-toggle-integration');
     expect(await toggle.innerText()).toContain('Passar para a integração');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestKernel, type TestKernel, type TestUser } from '@guiche/core/testing';
-import { closeBrowser, launchChromium, newPage, requireBuiltWeb, submitLogin, webRoot } from './support/browser.js';
+import { closeBrowser, launchChromium, newPage, requireBuiltWeb, submitLogin, webRoot, watchSocket } from './support/browser.js';
 
 /**
  * The tickets screen in Debian's chromium against a real kernel (fresh database, the built
@@ -89,6 +89,8 @@ describe('tickets screen in the browser', () => {
     await tab(a, /Aguardando/).click();
     await tab(b, /Aguardando/).click();
     await a.getByText('Nenhum ticket aqui').waitFor();
+    // Both pages listen before the visitor writes: Ana's sees it live, Bruno's could and must not.
+    await Promise.all([watchSocket(a).connected(), watchSocket(b).connected()]);
 
     // A visitor writes: the pending ticket appears live in Ana's list, with the notification and the chime.
     const ingested = await kernel.kernel.core.ingest.ingest(connectionId, {

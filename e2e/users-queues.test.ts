@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { createTestKernel, type TestKernel, type TestUser } from '@guiche/core/testing';
 import type { Queue } from '@guiche/contracts';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, watchSocket } from './support/browser.js';
 import { apiOk } from './support/api.js';
 
 /**
@@ -192,6 +192,8 @@ describe('users page', () => {
   it('a change made elsewhere shows live, and the search is sent after typing stops', async () => {
     const page = await openAs(credentials(admin), '/users');
     await userRow(page, 'Agente Bruno').waitFor();
+    // The rename's live event must find the page listening.
+    await watchSocket(page).connected();
     await apiOk(kernel, 'PUT', `/users/${agent.user.id}`, admin.token, { name: 'Agente Bruno Lima' });
     await userRow(page, 'Agente Bruno Lima').waitFor();
 

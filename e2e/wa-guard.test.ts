@@ -4,7 +4,7 @@ import { createTestKernel, waitFor, type TestCompany, type TestKernel, type Test
 import campaignsPlugin from '@guiche/plugin-campaigns';
 import { FakeWorld } from '../core/test/channels-fake-channel.js';
 import { contactList, fakeWhatsapp, liveConnection } from '../plugins/campaigns/test/support.js';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, watchSocket } from './support/browser.js';
 
 /**
  * Issue #31 in Debian's chromium against a real kernel and a fake WhatsApp session: a connection
@@ -45,6 +45,8 @@ describe('WhatsApp guard in the browser', () => {
     await page.getByTestId('connection-row').filter({ hasText: 'Loja Centro' }).waitFor();
     const banner = page.getByTestId('connection-alert-banner');
     expect(await banner.count()).toBe(0);
+    // The alert's live event must find the page listening.
+    await watchSocket(page).connected();
 
     world.failStarts = 1_000_000;
     world.session(conn)!.drop();
@@ -57,6 +59,8 @@ describe('WhatsApp guard in the browser', () => {
     // Another page: the banner is above every page.
     await page.goto('/tickets');
     await banner.filter({ hasText: 'Loja Centro' }).waitFor();
+    // A new page load, a new socket: the alert's clearing must find it listening.
+    await watchSocket(page).connected();
     world.failStarts = 0;
     await banner.getByTestId('connection-alert-reconnect').click();
     await banner.waitFor({ state: 'detached' });
@@ -74,6 +78,8 @@ describe('WhatsApp guard in the browser', () => {
     expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
     const page = await open(company.admin, `/tickets/${created.body.uuid}`);
     await page.getByTestId('presence').waitFor({ state: 'attached' });
+    // The message and its acks reach the page live through the ticket's room.
+    await watchSocket(page).inTicketRoom(kernel, created.body.uuid);
 
     world.failStarts = 1_000_000;
     world.session(conn)!.drop();

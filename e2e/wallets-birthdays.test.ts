@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestKernel, type TestKernel, type TestUser } from '@guiche/core/testing';
-import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot } from './support/browser.js';
+import { closeBrowser, launchChromium, logIn, newPage, requireBuiltWeb, webRoot, watchSocket } from './support/browser.js';
 import { apiOk } from './support/api.js';
 
 /**
@@ -78,7 +78,8 @@ describe('wallets and birthdays in the browser', () => {
     expect(await owner.first().getByTestId('wallet-count').innerText()).toBe('2');
     await page.getByRole('button', { name: 'Ver os contatos de Vera Vendas' }).click();
     await expect.poll(() => page.getByTestId('wallet-contact').allInnerTexts()).toEqual([expect.stringContaining('Alice Carteira'), expect.stringContaining('Bruno Carteira')]);
-    // Live: a contact taken out of the wallet elsewhere leaves the count.
+    // Live: a contact taken out of the wallet elsewhere leaves the count (once the page listens).
+    await watchSocket(page).connected();
     await apiOk(kernel, 'PUT', '/contacts/owner', admin.token, { contactIds: [ids['Bruno Carteira']], ownerUserId: null });
     await expect.poll(() => owner.first().getByTestId('wallet-count').innerText()).toBe('1');
 
