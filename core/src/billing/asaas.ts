@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { callOutside, OutsideServiceError } from '../bot/outside.js';
 import { AppError } from '../plugin-sdk/types.js';
+import { secretMatches } from '../plugin-sdk/secrets.js';
 import { ProviderAuthError, type PaymentProvider, type PixCharge, type PixChargeRequest, type SettlementEvent } from './payment-provider.js';
 
 /** Webhook events of Asaas that mean the charge is paid. */
@@ -27,12 +27,6 @@ export function asaasTokenOf(setting: string): string {
     }
   }
   return value;
-}
-
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** The Asaas v3 driver: POST /v3/customers, POST /v3/payments (PIX), GET /v3/payments/{id}/pixQrCode; webhooks. */
@@ -85,7 +79,7 @@ export function createAsaasProvider(options: AsaasOptions): PaymentProvider {
     readWebhook(headers, body): SettlementEvent | null {
       const header = headers['asaas-access-token'];
       const token = Array.isArray(header) ? header[0] : header;
-      if (!options.webhookToken || !token || !sameSecret(token, options.webhookToken)) throw new ProviderAuthError('forged webhook');
+      if (!options.webhookToken || !token || !secretMatches(token, options.webhookToken)) throw new ProviderAuthError('forged webhook');
       const event = body as { id?: unknown; event?: unknown; payment?: { id?: unknown; externalReference?: unknown } } | null;
       if (!event || typeof event.event !== 'string' || typeof event.id !== 'string') return null;
       if (!ASAAS_SETTLED_EVENTS.includes(event.event) || typeof event.payment?.id !== 'string') return null;

@@ -2,7 +2,7 @@ export { GRAPH_API_VERSION, GRAPH_TIMEOUT_MS, MAX_DOWNLOAD_BYTES, graphBaseUrl, 
 export { GraphError, isGraphError, RATE_LIMIT_CODES, TOKEN_INVALID_CODE, type GraphErrorKind } from './errors.js';
 export { GraphClient, toGraphError, type GraphClientOptions, type Downloaded } from './graph-client.js';
 export { backoffBaseMs, strikesOf } from './rate-gate.js';
-export { verifySignature, signBody, safeEqual } from './signature.js';
+export { verifySignature, signBody } from './signature.js';
 export { encryptSecret, decryptSecret, maskSecret } from './secrets.js';
 export { registerMetaWebhook, type MetaWebhookOptions, type WebhookTarget } from './webhook-routes.js';
 export { closedWindowNumbers, conversationWindow, CUSTOMER_WINDOW_MS, HUMAN_AGENT_WINDOW_MS, type ConversationWindow } from './window.js';

@@ -19,10 +19,3 @@ export function verifySignature(rawBody: Buffer, header: string | string[] | und
 export function signBody(rawBody: Buffer | string, appSecret: string): string {
   return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
 }
-
-/** Constant-time equality of two strings (verify tokens). */
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Routes } from '@guiche/core';
-import { safeEqual, verifySignature } from './signature.js';
+import { secretMatches, type Routes } from '@guiche/core';
+import { verifySignature } from './signature.js';
 
 export interface WebhookTarget {
   appSecret: string | null;
@@ -66,7 +66,7 @@ export function registerMetaWebhook<T extends WebhookTarget>(routes: Routes, opt
     const target = await options.resolve(request);
     const token = query['hub.verify_token'];
     const challenge = query['hub.challenge'];
-    if (!target?.verifyToken || query['hub.mode'] !== 'subscribe' || typeof token !== 'string' || typeof challenge !== 'string' || !safeEqual(token, target.verifyToken)) {
+    if (!target?.verifyToken || query['hub.mode'] !== 'subscribe' || typeof token !== 'string' || typeof challenge !== 'string' || !secretMatches(token, target.verifyToken)) {
       return reply.code(403).type('text/plain').send('Forbidden');
     }
     await options.verified?.(target, request);
