@@ -14,6 +14,8 @@ export async function up(knex: Knex): Promise<void> {
     t.string('name', 512).notNullable();
     t.string('language', 20).notNullable();
     t.jsonb('variables').notNullable().defaultTo('[]');
+    // Header text variable, header file address, URL buttons' suffixes (#29): null for templates without them.
+    t.jsonb('extras');
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.unique(['company_id', 'whatsapp_id']);
   });

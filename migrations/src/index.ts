@@ -38,7 +38,6 @@ import * as messageTranscript from './20261127220000_message_transcript.js';
 import * as slaDaily from './20261128150000_sla_daily.js';
 import * as slaBusinessSeconds from './20261128160000_sla_business_seconds.js';
 import * as contactPeerIds from './20261128160000_contact_peer_ids.js';
-import * as birthdayTemplateExtras from './20261128170000_birthday_template_extras.js';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -86,5 +85,4 @@ export const coreMigrations: Record<string, Migration> = {
   '20261128160000_plan_plugin_flags': planPluginFlags,
   '20261128160000_contact_peer_ids': contactPeerIds,
   '20261128160000_birthday_templates': birthdayTemplates,
-  '20261128170000_birthday_template_extras': birthdayTemplateExtras,
 };
